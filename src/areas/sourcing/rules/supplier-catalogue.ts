@@ -1,0 +1,97 @@
+// The simulated catalogue a supplier's scraping attempts find. Derived from the supplier id alone (not its name or
+// currency, which PUT may change), so every attempt of every request of one supplier sees the same catalogue.
+import type { IdentifierType } from '../record-types.js';
+import { hashFraction, hashInt } from './deterministic.js';
+
+/** One item of a supplier's simulated catalogue, before an attempt applies its price drift. */
+export interface CatalogueEntry {
+  sku: string;
+  description: string;
+  identifiers: { type: IdentifierType; value: string }[];
+  /** Base unit costs per minimum order quantity, ascending; an attempt drifts them by a few percent. */
+  tiers: { minimum_order_quantity: number; base_value: number }[];
+}
+
+const ADJECTIVES = ['Compact', 'Heavy-duty', 'Ultralight', 'Classic', 'Insulated', 'Waterproof', 'Foldable', 'Premium', 'Everyday', 'Rugged'];
+const MATERIALS = ['aluminium', 'stainless steel', 'bamboo', 'ripstop nylon', 'cotton', 'silicone', 'oak', 'recycled plastic', 'wool', 'carbon fibre'];
+const NOUNS = ['water bottle', 'camping mug', 'tent stake set', 'dry bag', 'headlamp', 'cutting board', 'lunch box', 'trekking pole', 'hammock', 'cooler bag', 'fire starter', 'cook set'];
+const QUANTITY_LADDER = [1, 6, 12, 24, 48, 100, 250];
+const SKU_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+
+/** How many items the supplier's catalogue holds (30..45: enough for the demo's ~30 seeded items plus new finds). */
+export function catalogueSize(supplierId: string): number {
+  return hashInt(30, 45, 'catalogue-size', supplierId);
+}
+
+/** The supplier's SKU prefix, three letters; seeded supplier items use it so scraping later matches them by SKU. */
+export function skuPrefix(supplierId: string): string {
+  let prefix = '';
+  for (let i = 0; i < 3; i++) prefix += SKU_LETTERS[hashInt(0, SKU_LETTERS.length - 1, 'sku-prefix', supplierId, i)];
+  return prefix;
+}
+
+/** Appends the GS1 check digit (UPC-A, EAN-13, GTIN-14 share the mod-10 weighting from the right). */
+export function withGs1CheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = Number(body[body.length - 1 - i]);
+    sum += i % 2 === 0 ? digit * 3 : digit;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** The catalogue entry at `index` (0-based). */
+export function catalogueEntry(supplierId: string, index: number): CatalogueEntry {
+  const pick = <T>(list: readonly T[], salt: string): T => list[hashInt(0, list.length - 1, salt, supplierId, index)]!;
+  let upcBody = '';
+  for (let i = 0; i < 11; i++) upcBody += String(hashInt(0, 9, 'upc', supplierId, index, i));
+  const upc = withGs1CheckDigit(upcBody);
+  const tierCount = hashInt(2, 4, 'tier-count', supplierId, index);
+  const start = hashInt(0, QUANTITY_LADDER.length - tierCount, 'tier-start', supplierId, index);
+  const unit = Math.round(hashInt(200, 15000, 'unit-cost', supplierId, index)) / 100;
+  const tiers = QUANTITY_LADDER.slice(start, start + tierCount).map((quantity, step) => ({
+    minimum_order_quantity: quantity,
+    // Each larger tier is 3-8% cheaper than the one before, like a real volume discount.
+    base_value: round2(unit * (1 - step * (0.03 + 0.05 * hashFraction('discount', supplierId, index)))),
+  }));
+  return {
+    sku: `${skuPrefix(supplierId)}-${String(index + 1).padStart(4, '0')}`,
+    description: `${pick(ADJECTIVES, 'adj')} ${pick(MATERIALS, 'mat')} ${pick(NOUNS, 'noun')}`,
+    identifiers: [
+      { type: 'UPC', value: upc },
+      { type: 'EAN', value: `0${upc}` },
+    ],
+    tiers,
+  };
+}
+
+/** The whole catalogue, in SKU order. */
+export function supplierCatalogue(supplierId: string): CatalogueEntry[] {
+  return Array.from({ length: catalogueSize(supplierId) }, (_, i) => catalogueEntry(supplierId, i));
+}
+
+/** Share of the catalogue an attempt finds: pages time out or are paginated, so a run rarely sees everything. */
+const FIND_RATE = 0.85;
+
+/** The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0). */
+export function entriesFoundBy(
+  supplierId: string,
+  attemptId: string,
+): { entry: CatalogueEntry; tiers: { minimum_order_quantity: number; value: number }[] }[] {
+  return supplierCatalogue(supplierId)
+    .filter((entry) => hashFraction('found', attemptId, entry.sku) < FIND_RATE)
+    .map((entry) => {
+      const drift = 1 + (hashFraction('drift', attemptId, entry.sku) - 0.5) * 0.1;
+      return {
+        entry,
+        tiers: entry.tiers.map((t) => ({
+          minimum_order_quantity: t.minimum_order_quantity,
+          value: Math.max(0, round2(t.base_value * drift)),
+        })),
+      };
+    });
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

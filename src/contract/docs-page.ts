@@ -1,0 +1,157 @@
+// The docs a reader opens first: Swagger UI over the contract this very server validates against, with
+// "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
+import { Router, type Request, type RequestHandler } from 'express';
+import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
+import { stringify as toYaml } from 'yaml';
+
+/** A parsed OpenAPI document; only `servers` is touched here. */
+export type OpenApiDocument = Record<string, unknown>;
+
+/** What docsRouter needs from the app. */
+export interface DocsRouterOptions {
+  /** The parsed contract (openapi.yaml); served as-is except for `servers`. */
+  spec: OpenApiDocument;
+  /** Token pre-filled into the Authorize dialog, e.g. 'demo-owner-token'; omit to leave it empty. */
+  demoToken?: string;
+  /** Name of the bearer scheme in components.securitySchemes. */
+  securityScheme?: string;
+  /** Tab title of the docs page. */
+  title?: string;
+}
+
+// swagger-ui-express supports customJsStr but its published types lag behind.
+type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
+
+const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
+
+// A Host header is client-controlled; only a plain host[:port] may end up in a served document.
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The origin the request was addressed to (honours Express's trust-proxy setting for the scheme). */
+export function requestOrigin(req: Request): string | undefined {
+  const host = req.get('host');
+  if (!host || !SAFE_HOST.test(host)) return undefined;
+  return `${req.protocol}://${host}`;
+}
+
+/** A copy of the contract whose only server is `origin`, so try-it calls the server that served it. */
+export function specForOrigin(spec: OpenApiDocument, origin: string | undefined): OpenApiDocument {
+  if (!origin) return spec;
+  return { ...spec, servers: [{ url: origin, description: SERVER_DESCRIPTION }] };
+}
+
+// Serialising a large contract on every fetch is wasteful, yet the body depends on the origin; a few
+// origins (localhost, 127.0.0.1, a docs host) cover real use, and the bound stops Host-header flooding.
+const MAX_CACHED_ORIGINS = 16;
+
+function specCache(spec: OpenApiDocument) {
+  const cache = new Map<string, { json: string; yaml: string }>();
+  return (origin: string | undefined) => {
+    const key = origin ?? '';
+    let hit = cache.get(key);
+    if (!hit) {
+      const doc = specForOrigin(spec, origin);
+      hit = { json: JSON.stringify(doc, null, 2), yaml: toYaml(doc, { aliasDuplicateObjects: false }) };
+      if (cache.size >= MAX_CACHED_ORIGINS) cache.delete(cache.keys().next().value as string);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// JSON inside an inline <script>: "</script>" or "<!--" in a value must not end the script.
+function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+function bannerHtml(demoToken: string | undefined): string {
+  const token = demoToken
+    ? `The Authorize dialog is pre-filled with the demo token <code>${escapeHtml(demoToken)}</code>
+       (other demo tokens are listed in the API description below); replace it with any token the sandbox issued.`
+    : 'Press <b>Authorize</b> and paste a bearer token (the demo tokens are listed in the API description below).';
+  return `<div class="sandbox-banner">
+    <strong>Commerce Operations API sandbox.</strong>
+    <b>Try it out</b> sends real requests to this sandbox, which keeps state and checks every request and answer against the contract.
+    ${token}
+    The <code>/_sandbox</code> control plane (health, reset, journal, coverage) is under the <b>Sandbox</b> tag.
+    The contract: <a href="../openapi.yaml">openapi.yaml</a> · <a href="../openapi.json">openapi.json</a> · <a href="../">home</a>.
+  </div>`;
+}
+
+const BANNER_CSS = `
+.sandbox-banner { font: 14px/1.5 sans-serif; background: #fff8e1; border-bottom: 1px solid #e0c97f; padding: 10px 20px; }
+.sandbox-banner code { background: #f3ead0; padding: 0 4px; border-radius: 3px; }
+.swagger-ui .topbar { display: none; }
+`;
+
+// Runs in the browser once the contract has rendered. Built with new Function so the source Swagger UI
+// receives is exactly this text, untouched by the TypeScript transpiler (whose helpers do not exist there).
+// A token the reader authorized earlier (persistAuthorization keeps it in localStorage) wins over the demo token.
+const ON_COMPLETE_SOURCE = `
+  var demo = window.__sandboxDocs || {};
+  if (!demo.token || !window.ui) return;
+  var saved = null;
+  try { saved = JSON.parse(window.localStorage.getItem('authorized') || 'null'); } catch (e) { saved = null; }
+  if (saved && saved[demo.scheme]) return;
+  window.ui.preauthorizeApiKey(demo.scheme, demo.token);
+`;
+
+/** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
+export function docsRouter(options: DocsRouterOptions): Router {
+  const { spec, demoToken, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
+  const router = Router();
+  const specFor = specCache(spec);
+
+  router.get('/openapi.json', (req, res) => {
+    res.set('Cache-Control', 'no-cache').type('application/json').send(specFor(requestOrigin(req)).json);
+  });
+  router.get('/openapi.yaml', (req, res) => {
+    res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(specFor(requestOrigin(req)).yaml);
+  });
+
+  const uiOptions: UiOptions = {
+    customSiteTitle: title,
+    customCss: BANNER_CSS,
+    customJsStr: [
+      `window.__sandboxDocs = ${scriptLiteral({ token: demoToken ?? null, scheme: securityScheme })};`,
+      // The banner goes in before Swagger UI renders, above its root element.
+      `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(bannerHtml(demoToken))});`,
+    ],
+    swaggerOptions: {
+      // Relative to /docs/, so the page also works behind a path prefix.
+      url: '../openapi.json',
+      persistAuthorization: true,
+      displayOperationId: true,
+      displayRequestDuration: true,
+      filter: true,
+      docExpansion: 'list',
+      tryItOutEnabled: false,
+      onComplete: new Function(ON_COMPLETE_SOURCE),
+    },
+  };
+
+  // serveFiles (not the shared `serve`) keeps this app's init script in its own closure, so two apps in one
+  // process (tests, workspaces) never overwrite each other's Swagger UI settings.
+  const assets = swaggerUi.serveFiles(undefined, uiOptions);
+  const page = swaggerUi.setup(null, uiOptions);
+  const docsPage: RequestHandler = (req, res, next) => {
+    // The page loads its assets with "./", which only resolve under /docs/.
+    const [path, query = ''] = req.originalUrl.split(/\?(.*)/s);
+    if (!path!.endsWith('/')) {
+      res.redirect(301, `${path}/${query ? `?${query}` : ''}`);
+      return;
+    }
+    page(req, res, next);
+  };
+
+  // Non-strict routing: '/docs' matches '/docs/' too.
+  router.get('/docs', docsPage);
+  // swagger-ui-dist ships a petstore demo as index.html; keep readers on the sandbox's page.
+  router.get('/docs/index.html', (_req, res) => res.redirect(301, './'));
+  router.use('/docs', ...assets);
+  return router;
+}

@@ -1,0 +1,59 @@
+import type { operations } from './generated.js';
+import type { Reply } from '../http/reply.js';
+import type { Ctx } from '../http/context.js';
+
+/** Every operationId of openapi.yaml: the only link between the contract and the code. */
+export type OperationId = keyof operations;
+
+type Op<K extends OperationId> = operations[K];
+type Parameters<K extends OperationId> = Op<K>['parameters'];
+type Defined<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+type BodyOf<K extends OperationId> = Op<K>['requestBody'] extends { content: infer C } | undefined
+  ? C extends Record<string, unknown>
+    ? C[keyof C]
+    : undefined
+  : undefined;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+
+/** An uploaded file, as multer hands it over (memory storage). */
+export interface UploadedFile {
+  fieldname: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  buffer: Buffer;
+}
+
+/** What a handler receives, typed from the contract: path params, query, body. The validator has checked all of it. */
+export interface Input<K extends OperationId> {
+  params: Defined<Parameters<K>['path']>;
+  query: Defined<Parameters<K>['query']>;
+  body: BodyOf<K>;
+  files: UploadedFile[];
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The replies an operation may give: one of its documented statuses with that status's JSON body. */
+export type OperationReply<K extends OperationId> = {
+  [S in keyof Op<K>['responses'] & number]: Reply<S, JsonOf<Op<K>['responses'][S]>>;
+}[keyof Op<K>['responses'] & number];
+
+/**
+ * A handler: data in, data out; it never touches req or res, and throws HttpErrors for failures. It runs
+ * synchronously inside the request's transaction; only handlers wrapped in `outsideTransaction` may be async.
+ */
+export type Handler<K extends OperationId> = (input: Input<K>, ctx: Ctx) => OperationReply<K> | Promise<OperationReply<K>>;
+
+const OUTSIDE_TRANSACTION = Symbol('outsideTransaction');
+
+/** Marks a handler that manages the store itself (reset, workspaces): the adapter awaits it without a transaction. */
+export function outsideTransaction<K extends OperationId>(handler: (input: Input<K>, ctx: Ctx) => Promise<OperationReply<K>>): Handler<K> {
+  return Object.assign(handler, { [OUTSIDE_TRANSACTION]: true });
+}
+
+export function runsOutsideTransaction(handler: unknown): boolean {
+  return typeof handler === 'function' && OUTSIDE_TRANSACTION in handler;
+}
+
+/** One handler per operationId; `satisfies Handlers` makes the compiler check the map against the contract. */
+export type Handlers = { [K in OperationId]: Handler<K> };

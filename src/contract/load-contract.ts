@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { contractPath } from '../paths.js';
+
+/** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
+export interface ContractDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  servers?: { url: string; description?: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  statuses: number[];
+  secured: boolean;
+}
+
+let cached: { text: string; doc: ContractDocument } | undefined;
+
+/** openapi.yaml as text and as a parsed object, read once per process. Never mutate the returned document. */
+export function loadContract(): { text: string; doc: ContractDocument } {
+  if (!cached) {
+    const text = readFileSync(contractPath, 'utf8');
+    cached = { text, doc: parse(text) as ContractDocument };
+  }
+  return cached;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every operation of a contract with its documented statuses, for the handler check, coverage and knobs. */
+export function listOperations(doc: ContractDocument): ContractOperation[] {
+  const globalSecured = Array.isArray(doc.security) && doc.security.length > 0;
+  const out: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as { operationId?: string; responses?: Record<string, unknown>; security?: unknown[] } | undefined;
+      if (!op?.operationId) continue;
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        statuses: Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)).map(Number),
+        secured: op.security ? op.security.length > 0 : globalSecured,
+      });
+    }
+  }
+  return out;
+}

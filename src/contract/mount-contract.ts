@@ -1,0 +1,103 @@
+import type { Request, RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { defaultConfig, type Config } from '../config.js';
+import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
+import { createCtx } from '../http/context.js';
+import { sendReply, type Reply } from '../http/reply.js';
+import type { Worlds } from '../worlds.js';
+import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
+import { listOperations, type ContractDocument } from './load-contract.js';
+
+type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
+
+/**
+ * Refuses to start when the contract and the handler map disagree: an operation without a handler, or a handler
+ * for an operation the contract does not have.
+ */
+export function checkHandlerMap(doc: ContractDocument, handlers: Record<string, unknown>): void {
+  const operationIds = new Set(listOperations(doc).map((op) => op.operationId));
+  const missing = [...operationIds].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !operationIds.has(id));
+  if (missing.length || extra.length) {
+    throw new Error(
+      [missing.length ? `operations without a handler: ${missing.join(', ')}` : '', extra.length ? `handlers without an operation: ${extra.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; '),
+    );
+  }
+}
+
+/** The absolute origin of a request, so links point back to the address the client used. */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`;
+}
+
+/** What an app tells the shared contract middleware about itself (app.locals.sandbox). */
+export interface AppLocals {
+  worlds: Worlds;
+  config: Config;
+}
+
+const localsOf = (req: Request): AppLocals => req.app.locals.sandbox as AppLocals;
+
+const mounted = new WeakMap<object, RequestHandler[]>();
+
+/**
+ * express-openapi-validator over the whole contract: it routes each operation to its handler by operationId,
+ * checks the bearer token, validates every request, and validates every JSON response the handler's reply produces.
+ * The middleware finds its worlds and config through req.app.locals, so one compiled validator serves every app
+ * of the process (each test's app, each server) instead of compiling the contract again.
+ */
+export function mountContract(doc: ContractDocument, handlerMap: Handlers): RequestHandler[] {
+  const cached = mounted.get(doc);
+  if (cached) return cached;
+  const handlers = handlerMap as unknown as Record<string, AnyHandler>;
+  checkHandlerMap(doc, handlers);
+  const middleware = OpenApiValidator.middleware({
+    apiSpec: structuredClone(doc) as never,
+    validateApiSpec: true,
+    validateRequests: { allErrors: true },
+    validateResponses: true,
+    validateSecurity: { handlers: { bearerAuth: (req) => bearerSecurityHandler(localsOf(req).worlds)(req) } },
+    validateFormats: true,
+    // Uploads share the JSON body limit; multer keeps the file in memory for the handler to store.
+    fileUploader: { limits: { fileSize: defaultConfig.bodyLimit, files: 1 } },
+    operationHandlers: {
+      basePath: '.',
+      resolver: (_basePath, route, apiDoc) => {
+        const item = apiDoc.paths?.[route.openApiRoute] as Record<string, { operationId?: string }> | undefined;
+        const operationId = item?.[route.method.toLowerCase()]?.operationId;
+        if (!operationId || !handlers[operationId]) throw new Error(`no handler for ${route.method} ${route.openApiRoute}`);
+        return adapt(operationId, handlers[operationId]);
+      },
+    },
+  }) as RequestHandler[];
+  mounted.set(doc, middleware);
+  return middleware;
+}
+
+/** The one adapter between Express and a handler: builds input and ctx, runs the handler in a transaction, sends the reply. */
+function adapt(operationId: string, handler: AnyHandler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const { worlds, config } = localsOf(req);
+      const auth = (req as AuthenticatedRequest).auth;
+      const world = auth?.world ?? worlds.main;
+      const origin = requestOrigin(req);
+      const ctx = createCtx({ world, worlds, caller: auth?.user, baseUrl: origin, url: origin + req.originalUrl, config, operationId });
+      const input = {
+        params: req.params,
+        query: req.query,
+        body: req.body,
+        files: ((req as Request & { files?: UploadedFile[] }).files ?? []) as UploadedFile[],
+        headers: req.headers,
+      };
+      const reply = runsOutsideTransaction(handler)
+        ? await handler(input, ctx)
+        : await world.store.transact(() => handler(input, ctx) as Reply);
+      sendReply(res, reply);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

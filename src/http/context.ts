@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRecord } from '../areas/users/records.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../clock.js';
+import type { Collections } from '../store/store.js';
+import type { World } from '../world.js';
+import type { Worlds } from '../worlds.js';
+import { Access } from './access.js';
+import { unauthenticated } from './errors.js';
+
+/** What a handler may use besides its input: the world's collections and clock, the caller, and request facts. */
+export interface Ctx {
+  readonly world: World;
+  readonly worlds: Worlds;
+  readonly store: Collections;
+  readonly clock: Clock;
+  /** The authenticated user; only operations with bearer security may read it. */
+  readonly caller: UserRecord;
+  readonly access: Access;
+  /** The origin the request came to, e.g. http://127.0.0.1:4010: absolute links point back at it. */
+  readonly baseUrl: string;
+  /** The absolute request URL, query included: pagination builds its links from it. */
+  readonly url: string;
+  readonly config: Config;
+  readonly operationId: string;
+  newId(): string;
+}
+
+export function createCtx(opts: {
+  world: World;
+  worlds: Worlds;
+  caller?: UserRecord;
+  baseUrl: string;
+  url: string;
+  config: Config;
+  operationId: string;
+}): Ctx {
+  const { world, caller } = opts;
+  let access: Access | undefined;
+  return {
+    world,
+    worlds: opts.worlds,
+    store: world.store.collections,
+    clock: world.clock,
+    get caller() {
+      return caller ?? unauthenticated();
+    },
+    get access() {
+      return (access ??= new Access(world.store.collections, caller ?? unauthenticated()));
+    },
+    baseUrl: opts.baseUrl,
+    url: opts.url,
+    config: opts.config,
+    operationId: opts.operationId,
+    newId: randomUUID,
+  };
+}

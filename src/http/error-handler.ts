@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import { HttpError, ForbiddenError, summarize } from './errors.js';
+import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
+
+interface OpenApiMeta {
+  schema?: { responses?: Record<string, unknown> };
+  openApiRoute?: string;
+}
+
+type Logger = (line: string) => void;
+
+/**
+ * The one place errors become answers. Handler errors keep their status (403 becomes 404 where the operation
+ * documents no 403); the validator's request errors become Laravel 422s, except a malformed UUID in a path, which
+ * the real service answers 404 (route-model binding finds nothing); body-parser errors keep their 400/413.
+ * Anything else is a bug: logged with its stack and answered 500 without internals.
+ */
+export function errorHandler(log: Logger = (line) => process.stderr.write(line + '\n')): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const answer = toAnswer(err, req);
+    if (!answer) {
+      log(`[sandbox] 500 on ${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
+      // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
+      res.status(500).type('application/json').end(JSON.stringify({ message: 'Server Error' }));
+      return;
+    }
+    if (answer.headers) res.set(answer.headers);
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+interface Answer {
+  status: number;
+  body: { message: string; errors?: Record<string, string[]> };
+  headers?: Record<string, string>;
+}
+
+function toAnswer(err: unknown, req: Request): Answer | undefined {
+  const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
+  if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
+  if (err instanceof HttpError) {
+    const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+    return { status: err.status, body, headers: err.headers };
+  }
+  const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
+  if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
+  if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is larger than 1 MiB.' } };
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { status: 415, body: { message: e.message ?? 'Unsupported encoding.' } };
+  if (typeof e?.status !== 'number' || e.status >= 500 || e.status < 400) return undefined;
+  if (e.status === 400 && Array.isArray(e.errors)) return fromRequestValidation(e.errors);
+  if (e.status === 404) return { status: 404, body: { message: `The route ${req.path} could not be found.` } };
+  if (e.status === 405) return { status: 405, body: { message: `The ${req.method} method is not supported for route ${req.path}.` } };
+  if (e.status === 401) return { status: 401, body: { message: 'Unauthenticated.' } };
+  return { status: e.status, body: { message: e.message ?? 'Request error.' } };
+}
+
+function fromRequestValidation(errors: ValidatorError[]): Answer {
+  const badUuidInPath = errors.some(
+    (error) => locate(error.path).part === 'params' && error.errorCode === 'format.openapi.validation' && /uuid/.test(error.message ?? ''),
+  );
+  if (badUuidInPath) return { status: 404, body: { message: 'Not found.' } };
+  const fieldErrors = toFieldErrors(errors);
+  return { status: 422, body: { message: summarize(fieldErrors), errors: fieldErrors } };
+}
+
+function documents(openapi: OpenApiMeta | undefined, status: number): boolean {
+  const responses = openapi?.schema?.responses;
+  return !!responses && String(status) in responses;
+}

@@ -1,0 +1,67 @@
+/** Field errors in Laravel's shape: field path -> messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * An error that becomes an HTTP answer. Handlers throw these through the factories below; the one error handler
+ * turns them into `{ message, errors? }` bodies.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Thrown for a resource the caller may not touch; the error handler answers 404 where the operation documents no 403. */
+export class ForbiddenError extends HttpError {
+  constructor(message = 'This action is unauthorized.') {
+    super(403, message);
+  }
+}
+
+const capitalize = (what: string) => what.charAt(0).toUpperCase() + what.slice(1);
+
+export function notFound(what: string): never {
+  throw new HttpError(404, `${capitalize(what)} not found.`);
+}
+
+export function forbidden(message?: string): never {
+  throw new ForbiddenError(message);
+}
+
+export function unauthenticated(message = 'Unauthenticated.'): never {
+  throw new HttpError(401, message);
+}
+
+/** Laravel's 422: the message is the first error, with "(and N more errors)" when there are several. */
+export function unprocessable(errors: FieldErrors, message?: string): never {
+  throw new HttpError(422, message ?? summarize(errors), errors);
+}
+
+export function badRequest(message: string): never {
+  throw new HttpError(400, message);
+}
+
+export function conflict(message: string): never {
+  throw new HttpError(409, message);
+}
+
+export function tooManyRequests(message: string, retryAfterSeconds: number): never {
+  throw new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+}
+
+export function httpError(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>): never {
+  throw new HttpError(status, message, errors, headers);
+}
+
+export function summarize(errors: FieldErrors): string {
+  const messages = Object.values(errors).flat();
+  if (messages.length === 0) return 'The given data was invalid.';
+  const more = messages.length - 1;
+  return more === 0 ? messages[0] : `${messages[0]} (and ${more} more error${more === 1 ? '' : 's'})`;
+}

@@ -1,0 +1,70 @@
+/** The Laravel-style `meta` of a list. */
+export interface PageMeta {
+  current_page: number;
+  from: number | null;
+  last_page: number;
+  path: string;
+  per_page: number;
+  to: number | null;
+  total: number;
+}
+
+/** The Laravel-style `links` of a list. */
+export interface PageLinks {
+  first: string;
+  last: string;
+  prev: string | null;
+  next: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+  links: PageLinks;
+}
+
+/** Laravel's default page size; the specification names none. */
+export const DEFAULT_PER_PAGE = 15;
+
+/** The stable order of every list: oldest first, then by id, so pages never shuffle between requests. */
+export function byCreation<T extends { created_at: string; id: string }>(a: T, b: T): number {
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * One page of `items` (already filtered and ordered), with meta and links as absolute URLs built from the request
+ * URL, keeping its other query parameters. A page past the end is empty, with from/to null.
+ */
+export function paginate<T>(items: readonly T[], query: { page?: number; per_page?: number }, requestUrl: string): Page<T> {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const page = query.page ?? 1;
+  const total = items.length;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const start = (page - 1) * perPage;
+  const data = items.slice(start, start + perPage);
+  const url = new URL(requestUrl);
+  const path = `${url.origin}${url.pathname}`;
+  const pageUrl = (n: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    data,
+    meta: {
+      current_page: page,
+      from: data.length > 0 ? start + 1 : null,
+      last_page: lastPage,
+      path,
+      per_page: perPage,
+      to: data.length > 0 ? start + data.length : null,
+      total,
+    },
+    links: {
+      first: pageUrl(1),
+      last: pageUrl(lastPage),
+      prev: page > 1 ? pageUrl(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? pageUrl(page + 1) : null,
+    },
+  };
+}

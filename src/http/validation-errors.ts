@@ -1,0 +1,40 @@
+import type { FieldErrors } from './errors.js';
+
+/** One error as express-openapi-validator reports it: an instance path like /body/costs/0/cost/value. */
+export interface ValidatorError {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+/** Where a validator error sits: the request part and the Laravel-style field key inside it. */
+export interface ErrorLocation {
+  part: 'body' | 'query' | 'params' | 'headers' | 'other';
+  field: string;
+}
+
+export function locate(path = ''): ErrorLocation {
+  const segments = path.replace(/^[./]+/, '').split(/[./]|\[(\d+)\]/).filter(Boolean);
+  const [head, ...rest] = segments;
+  const part = (['body', 'query', 'params', 'headers'] as const).find((p) => p === head) ?? 'other';
+  const field = (part === 'other' ? segments : rest).join('.');
+  return { part, field: field || (part === 'other' ? 'request' : part) };
+}
+
+/** Turns the validator's errors into Laravel-style field errors: `{ "costs.0.cost.value": ["The ... field must be >= 0."] }`. */
+export function toFieldErrors(errors: ValidatorError[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const { field } = locate(error.path);
+    (out[field] ??= []).push(sentence(field, error));
+  }
+  return out;
+}
+
+function sentence(field: string, error: ValidatorError): string {
+  const keyword = error.errorCode?.split('.')[0];
+  if (keyword === 'required') return `The ${field} field is required.`;
+  if (keyword === 'additionalProperties') return `The ${field} field is not part of the contract.`;
+  const message = (error.message ?? 'is invalid').replace(/^must NOT/, 'must not');
+  return `The ${field} field ${message}.`;
+}

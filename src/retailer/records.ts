@@ -1,0 +1,14 @@
+import { defineCollection } from '../store/collection.js';
+import type { RetailerAuthorizationRecord, RetailerGrantRecord, RetailerStateRecord } from './record-types.js';
+
+export type * from './record-types.js';
+
+/**
+ * The simulated retailer's collections (add `...retailerCollections` to src/store/collections.ts). All three are
+ * deleted with the channel. retailer_grants and retailer_authorizations hold secrets: redact them in journals.
+ */
+export const retailerCollections = {
+  retailer_states: defineCollection<RetailerStateRecord>(),
+  retailer_grants: defineCollection<RetailerGrantRecord>(),
+  retailer_authorizations: defineCollection<RetailerAuthorizationRecord>({ indexes: ['channel_id'] }),
+};

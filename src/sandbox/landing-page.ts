@@ -1,0 +1,76 @@
+// `/` is where someone lands after `npx` prints a URL: it should say what this is and where to go next,
+// without needing the README open.
+import { Router } from 'express';
+
+/** A demo login the landing page lists, e.g. { label: 'owner of Demo Outfitters', token: 'demo-owner-token' }. */
+export interface DemoToken {
+  label: string;
+  token: string;
+}
+
+/** What the landing page shows. */
+export interface LandingPageOptions {
+  demoTokens?: DemoToken[];
+  /** Shown in the heading, e.g. the package version. */
+  version?: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The landing page as HTML; pure so it can be tested without a server. */
+export function landingPageHtml(options: LandingPageOptions = {}): string {
+  const tokens = (options.demoTokens ?? [])
+    .map((t) => `<li><code>${escapeHtml(t.token)}</code> — ${escapeHtml(t.label)}</li>`)
+    .join('\n        ');
+  const version = options.version ? ` <small>v${escapeHtml(options.version)}</small>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Commerce Operations API sandbox</title>
+  <style>
+    body { font: 16px/1.55 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+    code { background: #f2f2f2; padding: 0 .3em; border-radius: 3px; }
+    nav a { margin-right: 1.2em; }
+  </style>
+</head>
+<body>
+  <h1>Commerce Operations API sandbox${version}</h1>
+  <p>A local, stateful stand-in for the Commerce Operations API <code>2024-09</code>. Every request and every answer is
+    checked against the contract, so a client that works here speaks the real API's language.</p>
+  <nav>
+    <a href="docs/">API docs (try it out)</a>
+    <a href="_sandbox/health">Health</a>
+    <a href="openapi.yaml">openapi.yaml</a>
+    <a href="openapi.json">openapi.json</a>
+  </nav>
+  <h2>Workflow</h2>
+  <ol>
+    <li>Open the <a href="docs/">docs</a>, press <b>Authorize</b> (a demo token is filled in) and try
+      <code>GET /2024-09/merchants</code>.</li>
+    <li>From code, send <code>Authorization: Bearer &lt;token&gt;</code> to the versioned paths
+      (<code>/2024-09/...</code>). Changes are kept: what you create, you can read back.</li>
+    <li>In CI, wait for <a href="_sandbox/health"><code>/_sandbox/health</code></a> to answer 200, create an isolated
+      workspace per job, and read the request journal and coverage under <code>/_sandbox</code> afterwards.</li>
+    <li>Steer answers with <code>Prefer: code=404</code> or <code>Prefer: delay=250</code>;
+      start over with <code>POST /_sandbox/reset</code>.</li>
+  </ol>
+  ${tokens ? `<h2>Demo tokens</h2>\n  <ul>\n        ${tokens}\n  </ul>` : ''}
+  <p>The README explains every option, knob and control-plane endpoint.</p>
+</body>
+</html>
+`;
+}
+
+/** Serves the landing page at `/` (GET and HEAD). */
+export function landingRouter(options: LandingPageOptions = {}): Router {
+  const html = landingPageHtml(options);
+  const router = Router();
+  router.get('/', (_req, res) => {
+    res.type('html').send(html);
+  });
+  return router;
+}

@@ -1,0 +1,91 @@
+// Secrets must never leave the store: not in the request journal, not in log lines. Redaction happens when
+// something is recorded, so nothing downstream can forget to do it.
+
+/** What a secret is replaced with. */
+export const REDACTED = '[REDACTED]';
+
+// Compared after lower-casing and dropping '_' and '-', so access_token, accessToken and Access-Token all match.
+const SECRET_KEYS = new Set(['accesstoken', 'refreshtoken', 'token', 'password', 'authorization', 'clientsecret', 'apikey']);
+// The OAuth authorization `code` travels in the retailer callback's query string; in bodies `code` is
+// ordinary data (country or currency codes), so it is a secret in queries only.
+const QUERY_ONLY_SECRET_KEYS = new Set(['code']);
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+
+/** Long strings (base64 images, relayed retailer bodies) are cut so a bounded journal also stays small. */
+export const MAX_STRING_CHARS = 8_192;
+
+function normalise(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, '');
+}
+
+/** True for a key whose value is a secret wherever it appears (bodies, queries). */
+export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): boolean {
+  const k = normalise(key);
+  return SECRET_KEYS.has(k) || (where === 'query' && QUERY_ONLY_SECRET_KEYS.has(k));
+}
+
+function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') {
+    return value.length > MAX_STRING_CHARS
+      ? `${value.slice(0, MAX_STRING_CHARS)}…[truncated ${value.length - MAX_STRING_CHARS} chars]`
+      : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[binary ${value.byteLength} bytes]`;
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, where, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = isSecretKey(key, where) ? REDACTED : redactValue(v, where, seen);
+  }
+  return out;
+}
+
+/** A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. */
+export function redactBody<T>(body: T): T {
+  return redactValue(body, 'body', new WeakSet()) as T;
+}
+
+/** Like redactBody, for a parsed query string, where an OAuth `code` is a secret too. */
+export function redactQuery<T>(query: T): T {
+  return redactValue(query, 'query', new WeakSet()) as T;
+}
+
+/** Redacts a bearer (or any) credential but keeps its scheme, so a reader still sees what kind was sent. */
+export function redactCredential(value: string): string {
+  const scheme = /^\s*(\S+)\s+\S/.exec(value);
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
+
+/** Header names lower-cased, credentials and cookies redacted, bearer values redacted under any name. */
+export function redactHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers)) {
+    if (raw === undefined) continue;
+    const key = name.toLowerCase();
+    const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+    if (SECRET_HEADERS.has(key) || isSecretKey(key)) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
+    else if (/^\s*bearer\s+\S/i.test(value)) out[key] = redactCredential(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Redacts secret query parameters inside a URL or path-with-query, for log lines; the rest stays byte-identical. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    let key = rawKey;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape is still checked as written.
+    }
+    return isSecretKey(key.replace(/\[.*$/, ''), 'query') ? `${rawKey}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, q)}?${pairs.join('&')}`;
+}

@@ -1,0 +1,155 @@
+// A contract test that fails wants to know what the client actually sent and what it got back. The journal
+// keeps the most recent requests in memory (bounded: a long CI run must not grow the process without limit),
+// redacted when recorded so a secret can never be read back from it.
+import { randomUUID } from 'node:crypto';
+import { redactBody, redactHeaders, redactQuery } from './redact.js';
+
+/** One recorded request, as GET /_sandbox/requests shows it. */
+export interface JournalEntry {
+  id: string;
+  at: string;
+  workspace: string;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  status: number;
+  duration_ms: number;
+  request: { query: Record<string, unknown>; headers: Record<string, string>; body: unknown };
+  response: { body: unknown };
+}
+
+/** What the app hands over after a response was sent; raw values, the journal redacts them. */
+export interface JournalRecordInput {
+  workspace?: string;
+  method: string;
+  path: string;
+  operationId?: string | null;
+  status: number;
+  durationMs: number;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string | string[] | number | undefined>;
+  requestBody?: unknown;
+  responseBody?: unknown;
+  /** When the request arrived; defaults to the journal's clock. */
+  at?: Date;
+}
+
+/** Filters of GET /_sandbox/requests; all optional, combined with AND. */
+export interface JournalFilter {
+  method?: string;
+  /** Exact path, or a prefix when it ends with '*' (e.g. '/2024-09/products*'). */
+  path?: string;
+  operationId?: string;
+  /** An exact status (404) or a class ('4xx'). */
+  status?: number | string;
+  workspace?: string;
+  /** At most this many entries (newest first). */
+  limit?: number;
+}
+
+/** Construction options; the defaults suit a sandbox process. */
+export interface RequestJournalOptions {
+  /** How many entries are kept; the oldest is dropped first. */
+  capacity?: number;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/** The default workspace name, for requests made outside any isolated workspace. */
+export const DEFAULT_WORKSPACE = 'default';
+
+function statusMatcher(status: number | string): (s: number) => boolean {
+  if (typeof status === 'number') return (s) => s === status;
+  const cls = /^([1-5])xx$/i.exec(status.trim());
+  if (cls) {
+    const hundred = Number(cls[1]);
+    return (s) => Math.floor(s / 100) === hundred;
+  }
+  const exact = Number(status);
+  return (s) => s === exact;
+}
+
+/** Bounded ring buffer of redacted request records, newest first. */
+export class RequestJournal {
+  readonly capacity: number;
+  private readonly slots: (JournalEntry | undefined)[];
+  private next = 0; // where the next entry goes
+  private count = 0;
+  private readonly now: () => Date;
+  private readonly newId: () => string;
+
+  constructor(options: RequestJournalOptions = {}) {
+    const capacity = options.capacity ?? 1000;
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a positive integer, got ${capacity}`);
+    this.capacity = capacity;
+    this.slots = new Array(capacity);
+    this.now = options.now ?? (() => new Date());
+    this.newId = options.newId ?? randomUUID;
+  }
+
+  /** Records one request (redacting secrets) and returns the stored entry. */
+  record(input: JournalRecordInput): JournalEntry {
+    const entry: JournalEntry = {
+      id: this.newId(),
+      at: (input.at ?? this.now()).toISOString(),
+      workspace: input.workspace ?? DEFAULT_WORKSPACE,
+      method: input.method.toUpperCase(),
+      path: input.path,
+      operation_id: input.operationId ?? null,
+      status: input.status,
+      duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
+      request: {
+        query: redactQuery(input.query ?? {}),
+        headers: redactHeaders(input.headers ?? {}),
+        body: input.requestBody === undefined ? null : redactBody(input.requestBody),
+      },
+      response: { body: input.responseBody === undefined ? null : redactBody(input.responseBody) },
+    };
+    this.slots[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    this.count = Math.min(this.count + 1, this.capacity);
+    return entry;
+  }
+
+  /** How many entries are held. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Entries matching the filter, newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const method = filter.method?.toUpperCase();
+    const path = filter.path;
+    const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
+    const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
+    const limit = filter.limit ?? Infinity;
+    const out: JournalEntry[] = [];
+    for (let i = 1; i <= this.count && out.length < limit; i++) {
+      const entry = this.slots[(this.next - i + this.capacity) % this.capacity]!;
+      if (method && entry.method !== method) continue;
+      if (path !== undefined && (pathPrefix !== undefined ? !entry.path.startsWith(pathPrefix) : entry.path !== path)) continue;
+      if (filter.operationId && entry.operation_id !== filter.operationId) continue;
+      if (status && !status(entry.status)) continue;
+      if (filter.workspace && entry.workspace !== filter.workspace) continue;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  /** Forgets entries: all of them, or only one workspace's (so resetting a workspace leaves others' history). */
+  clear(workspace?: string): void {
+    if (workspace === undefined) {
+      this.slots.fill(undefined);
+      this.next = 0;
+      this.count = 0;
+      return;
+    }
+    const kept = this.list().filter((e) => e.workspace !== workspace).reverse();
+    this.clear();
+    for (const entry of kept) {
+      this.slots[this.next] = entry;
+      this.next = (this.next + 1) % this.capacity;
+      this.count++;
+    }
+  }
+}

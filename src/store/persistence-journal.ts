@@ -1,0 +1,240 @@
+import { readFile, rm, stat, truncate } from 'node:fs/promises';
+import { acquireDataFileLock, type DataFileLock } from './data-file-lock.js';
+import { journalGenerations, journalPath } from './journal-files.js';
+import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry } from './journal-line.js';
+import { replayJournal } from './journal-replay.js';
+import { JournalWriter } from './journal-writer.js';
+import { StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
+import { isSnapshotFile, readSnapshotFile, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
+
+/** Tuning knobs; the defaults suit a developer's machine, tests shrink them to force compactions. */
+export interface JournalPersistenceOptions {
+  /** Never compact a journal smaller than this (bytes). Default 4 MiB. */
+  compactMinBytes?: number;
+  /**
+   * Compact once the journal is this many times the snapshot's size. Default 1. Tying the trigger to the store's
+   * size keeps the background work per commit constant: a snapshot of a 10x bigger store is written 10x less often.
+   */
+  compactGrowth?: number;
+  /** How much of a snapshot is serialized between two turns of the event loop (bytes). Default 256 KiB. */
+  snapshotChunkBytes?: number;
+  /** Where a failed background compaction is reported (nothing is lost by one: the journal stays). Default console.error. */
+  onBackgroundError?: (error: Error) => void;
+}
+
+const RESET_HINT = 'It was left untouched. Start with --reset (or RESET=1) to reseed it (this replaces it), or move it away.';
+
+/**
+ * The file store whose commit cost does not grow with the store: a commit appends one checksummed line to a
+ * journal (group commit, written to the OS before it resolves); the snapshot (the data file, read with lowdb) is
+ * rewritten in the background and older journal generations dropped once it is in place. See
+ * /tmp/team/notes-durability.md for the crash windows.
+ */
+export class JournalPersistence implements Persistence {
+  readonly kind = 'file' as const;
+  /** The journal generation new commits go to; the snapshot on disk names the first generation it does not include. */
+  private generation = 0;
+  /** The sequence number of the last commit accepted; a snapshot records the last one it includes. */
+  private seq = 0;
+  /** Bytes of journal a load would replay after the newest snapshot. */
+  private journalBytes = 0;
+  private compactAt: number;
+  /** Null until there is a snapshot on disk to append to (load found one, or replaceAll wrote one). */
+  private writer: JournalWriter | null = null;
+  private latest: (() => Snapshot) | null = null;
+  /** Compactions and replaceAll run one at a time: both write the snapshot's temp file. */
+  private exclusive: Promise<void> = Promise.resolve();
+  private compactionPending = false;
+  private closing: Promise<void> | null = null;
+  private readonly opts: Required<JournalPersistenceOptions>;
+
+  private constructor(
+    readonly file: string,
+    private readonly lock: DataFileLock,
+    options: JournalPersistenceOptions,
+  ) {
+    this.opts = {
+      compactMinBytes: options.compactMinBytes ?? 4 * 1024 * 1024,
+      compactGrowth: options.compactGrowth ?? 1,
+      snapshotChunkBytes: options.snapshotChunkBytes ?? 256 * 1024,
+      onBackgroundError: options.onBackgroundError ?? ((error) => console.error('[store] background compaction failed:', error)),
+    };
+    this.compactAt = this.opts.compactMinBytes;
+  }
+
+  /** Claims `file` for this process (StoreFileError if another live process holds it) and answers its persistence. */
+  static open(file: string, options: JournalPersistenceOptions = {}): JournalPersistence {
+    return new JournalPersistence(file, acquireDataFileLock(file), options);
+  }
+
+  async load(): Promise<Snapshot | undefined> {
+    this.assertOpen();
+    let raw: unknown;
+    try {
+      raw = await readSnapshotFile(this.file);
+    } catch (error) {
+      throw new StoreFileError(this.file, `The data file ${this.file} cannot be read (${(error as Error).message}). ${RESET_HINT}`);
+    }
+    const generations = journalGenerations(this.file);
+    if (raw === null) {
+      if (generations.length === 0) return undefined;
+      const first = journalPath(this.file, generations[0]);
+      throw new StoreFileError(this.file, `The data file ${this.file} is missing but its journal (${first}) is there. ${RESET_HINT}`);
+    }
+    if (!isSnapshotFile(raw)) {
+      throw new StoreFileError(this.file, `The data file ${this.file} is not a sandbox store. ${RESET_HINT}`);
+    }
+
+    const mark: Partial<JournalMark> = raw.journal ?? { generation: 0 };
+    const live = generations.filter((g) => g >= mark.generation!);
+    const entries: JournalEntry[] = [];
+    let lastSeq = mark.seq;
+    let bytes = 0;
+    for (const [i, generation] of live.entries()) {
+      const path = journalPath(this.file, generation);
+      const damaged = (what: string) =>
+        new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
+      let parsed;
+      try {
+        // Only the newest generation can end in a torn line: writes are strictly ordered across generations.
+        parsed = parseJournal(await readFile(path), i === live.length - 1);
+      } catch (error) {
+        if (error instanceof JournalCorruptError) throw damaged(error.message);
+        throw error;
+      }
+      for (const entry of parsed.entries) {
+        if (lastSeq !== undefined && entry.seq !== lastSeq + 1) {
+          throw damaged(`commit ${lastSeq + 1} is missing (the next line holds commit ${entry.seq})`);
+        }
+        lastSeq = entry.seq;
+        entries.push(entry);
+      }
+      // The torn tail was never acknowledged; cut it so the next append starts on a line boundary.
+      if (parsed.tornBytes > 0) await truncate(path, parsed.goodBytes);
+      bytes += parsed.goodBytes;
+    }
+    // Generations below the mark are inside the snapshot already (a compaction stopped before deleting them).
+    for (const generation of generations) if (generation < mark.generation!) await rm(journalPath(this.file, generation), { force: true });
+
+    this.generation = live.at(-1) ?? mark.generation!;
+    this.seq = lastSeq ?? 0;
+    this.journalBytes = bytes;
+    this.compactAt = this.threshold((await stat(this.file)).size);
+    this.writer = new JournalWriter((g) => journalPath(this.file, g), this.generation);
+    return replayJournal({ format: raw.format, seed: raw.seed, collections: raw.collections }, entries);
+  }
+
+  commit(changes: Change[], snapshot: () => Snapshot): Promise<void> {
+    if (this.closing) return Promise.reject(new Error(`The store ${this.file} is closed.`));
+    if (!this.writer) return Promise.reject(new Error(`The store ${this.file} has no snapshot yet: call load() or replaceAll() first.`));
+    this.latest = snapshot;
+    if (changes.length === 0) return Promise.resolve();
+    const line = encodeJournalLine(++this.seq, changes);
+    this.journalBytes += Buffer.byteLength(line);
+    const written = this.writer.append(line);
+    this.scheduleCompaction();
+    return written;
+  }
+
+  async replaceAll(snapshot: Snapshot): Promise<void> {
+    this.assertOpen();
+    // A new generation above anything on disk, so journals left from before (e.g. under --reset) are never replayed.
+    const generation = Math.max(this.generation, ...journalGenerations(this.file)) + 1;
+    const mark: JournalMark = { generation, seq: this.seq };
+    const included = this.journalBytes;
+    // Commits made after this call build on the new world: none may be acknowledged before its snapshot is on disk,
+    // or a crash in between would replay them onto the old world.
+    let openGate!: () => void;
+    let failGate!: (error: Error) => void;
+    const gate = new Promise<void>((resolve, reject) => ((openGate = resolve), (failGate = reject)));
+    gate.catch(() => {});
+    this.writer ??= new JournalWriter((g) => journalPath(this.file, g), generation);
+    this.writer.rotate(generation, gate);
+    this.generation = generation;
+    await this.exclusively(async () => {
+      let size: number;
+      try {
+        size = await writeSnapshotFile(this.file, { ...snapshot, journal: mark }, { chunkBytes: this.opts.snapshotChunkBytes });
+      } catch (error) {
+        failGate(error as Error);
+        throw error;
+      }
+      openGate();
+      this.journalBytes -= included;
+      this.compactAt = this.threshold(size);
+      await this.dropJournalsBelow(generation);
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // A compaction in progress stops at its next chunk (it deletes nothing unless its snapshot is in place).
+      await this.exclusive;
+      await this.writer?.drain();
+      await this.writer?.close();
+      this.lock.release();
+    })();
+    return this.closing;
+  }
+
+  /** Starts a background compaction once the journal has grown past the threshold; never on the request path. */
+  private scheduleCompaction(): void {
+    if (this.compactionPending || this.journalBytes < this.compactAt) return;
+    this.compactionPending = true;
+    // setImmediate: the commit that crossed the threshold (and anything else queued) goes first.
+    setImmediate(() => {
+      this.exclusively(() => this.compact())
+        .catch((error: Error) => {
+          this.compactAt = this.journalBytes + this.opts.compactMinBytes;
+          this.opts.onBackgroundError(error);
+        })
+        .finally(() => (this.compactionPending = false));
+    });
+  }
+
+  private async compact(): Promise<void> {
+    if (this.closing || !this.latest || !this.writer) return;
+    // One synchronous step: the store's state now holds exactly commits 1..this.seq (transactions are synchronous
+    // and commit() is called in the same step), and every later commit goes to the new generation.
+    const snapshot = this.latest();
+    const generation = this.generation + 1;
+    const mark: JournalMark = { generation, seq: this.seq };
+    const included = this.journalBytes;
+    this.writer.rotate(generation);
+    this.generation = generation;
+    let size: number;
+    try {
+      size = await writeSnapshotFile(this.file, { ...snapshot, journal: mark }, {
+        chunkBytes: this.opts.snapshotChunkBytes,
+        shouldStop: () => this.closing !== null,
+      });
+    } catch (error) {
+      // Both generations stay on disk and the old snapshot still names the older one: a load replays both.
+      if (error instanceof SnapshotWriteAborted) return;
+      throw error;
+    }
+    this.journalBytes -= included;
+    this.compactAt = this.threshold(size);
+    await this.dropJournalsBelow(generation);
+  }
+
+  /** Deletes the journals the snapshot on disk now includes, once their in-flight writes have finished. */
+  private async dropJournalsBelow(generation: number): Promise<void> {
+    await this.writer?.retireBelow(generation);
+    for (const g of journalGenerations(this.file)) if (g < generation) await rm(journalPath(this.file, g), { force: true });
+  }
+
+  private threshold(snapshotBytes: number): number {
+    return Math.max(this.opts.compactMinBytes, this.opts.compactGrowth * snapshotBytes);
+  }
+
+  private exclusively(fn: () => Promise<void>): Promise<void> {
+    const run = this.exclusive.then(fn);
+    this.exclusive = run.catch(() => {});
+    return run;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error(`The store ${this.file} is closed.`);
+  }
+}

@@ -1,0 +1,12 @@
+import type { Persistence } from './persistence.js';
+
+/** A world that lives only in memory (tests, workspaces, `--in-memory`): nothing to load, nothing to write. */
+export class MemoryPersistence implements Persistence {
+  readonly kind = 'memory' as const;
+  async load(): Promise<undefined> {
+    return undefined;
+  }
+  async commit(): Promise<void> {}
+  async replaceAll(): Promise<void> {}
+  async close(): Promise<void> {}
+}

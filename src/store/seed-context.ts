@@ -1,0 +1,31 @@
+import { Faker, base, en } from '@faker-js/faker';
+import type { Collections } from './store.js';
+
+/** Seeded records are dated before this instant, so the same seed gives the same file on any day. */
+export const SEED_REF_DATE = new Date('2024-09-01T00:00:00.000Z');
+
+/** What an area's seeder gets: its own seeded faker, the fixed reference date and the collections to fill. */
+export interface SeedContext {
+  faker: Faker;
+  refDate: Date;
+  store: Collections;
+  seed: number;
+}
+
+/** A seeded Faker per area, so adding records to one area never shifts another area's random stream. */
+export function areaFaker(seed: number, area: string): Faker {
+  const faker = new Faker({ locale: [en, base] });
+  faker.seed(seed ^ hashString(area));
+  faker.setDefaultRefDate(SEED_REF_DATE);
+  return faker;
+}
+
+/** A small stable string hash (FNV-1a, 31 bits) for deriving per-area and per-record seeds. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 1;
+}

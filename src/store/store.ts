@@ -1,0 +1,106 @@
+import { Collection, type ChangeSink, type CollectionDef } from './collection.js';
+import { collectionDefs } from './collections.js';
+import type { Change, Persistence, Snapshot } from './persistence.js';
+
+type RecordOf<D> = D extends CollectionDef<infer T> ? T : never;
+
+/** Every collection of a world, by name: what handlers reach as `ctx.store`. */
+export type Collections = { [K in keyof typeof collectionDefs]: Collection<RecordOf<(typeof collectionDefs)[K]>> };
+
+interface PendingChange {
+  collection: string;
+  id: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The state of one world: its collections, the request-scoped transaction that makes a failed request leave no
+ * trace, and the persistence that makes a successful one durable before it is answered.
+ */
+export class Store implements ChangeSink {
+  readonly collections: Collections;
+  /** Bumped on every committed change: lets caches of rendered answers know they are stale. */
+  version = 0;
+  private pending: PendingChange[] = [];
+  private inTransaction = false;
+
+  constructor(
+    readonly persistence: Persistence,
+    readonly seed: number,
+  ) {
+    const collections: Record<string, Collection<{ id: string }>> = {};
+    for (const [name, def] of Object.entries(collectionDefs)) {
+      collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this);
+    }
+    this.collections = collections as unknown as Collections;
+  }
+
+  record(collection: string, id: string, before: unknown, after: unknown): void {
+    if (!this.inTransaction) throw new Error(`${collection} changed outside a transaction`);
+    this.pending.push({ collection, id, before, after });
+  }
+
+  /**
+   * Runs `fn` as one transaction: its changes are undone if it throws, and made durable before the returned
+   * promise resolves. `fn` must be synchronous, so concurrent requests never interleave inside a transaction.
+   */
+  async transact<R>(fn: () => R): Promise<R> {
+    const { result, changes } = this.apply(fn);
+    if (changes.length > 0) await this.persistence.commit(changes, () => this.snapshot());
+    return result;
+  }
+
+  /** Runs `fn` with rollback on failure but persists nothing itself: for seeding, which persists a whole snapshot. */
+  apply<R>(fn: () => R): { result: R; changes: Change[] } {
+    if (this.inTransaction) throw new Error('transactions do not nest');
+    this.inTransaction = true;
+    this.pending = [];
+    try {
+      const result = fn();
+      if (result instanceof Promise) throw new Error('a transaction body must be synchronous');
+      const changes = this.pending.map(toChange);
+      if (changes.length > 0) this.version++;
+      return { result, changes };
+    } catch (error) {
+      this.rollback();
+      throw error;
+    } finally {
+      this.inTransaction = false;
+      this.pending = [];
+    }
+  }
+
+  private rollback(): void {
+    for (const change of this.pending.reverse()) {
+      this.collection(change.collection).restore(change.id, change.before as { id: string } | undefined);
+    }
+  }
+
+  private collection(name: string): Collection<{ id: string }> {
+    return (this.collections as unknown as Record<string, Collection<{ id: string }>>)[name];
+  }
+
+  /** The whole state as plain data, collections in declaration order and records in insertion order. */
+  snapshot(): Snapshot {
+    const collections: Record<string, unknown[]> = {};
+    for (const name of Object.keys(collectionDefs)) collections[name] = this.collection(name).all();
+    return { format: 1, seed: this.seed, collections };
+  }
+
+  /** Replaces the in-memory state with a snapshot's (load, reset); records nothing. */
+  load(snapshot: Snapshot): void {
+    for (const name of Object.keys(collectionDefs)) {
+      const collection = this.collection(name);
+      for (const record of collection.all()) collection.restore(record.id, undefined);
+      for (const record of (snapshot.collections[name] ?? []) as { id: string }[]) collection.restore(record.id, record);
+    }
+    this.version++;
+  }
+}
+
+function toChange(change: PendingChange): Change {
+  return change.after === undefined
+    ? { c: change.collection, op: 'del', id: change.id }
+    : { c: change.collection, op: 'put', id: change.id, rec: change.after };
+}
