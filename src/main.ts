@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { configFromEnv, defaultConfig, type Config } from './config.js';
-import { MemoryPersistence } from './store/persistence-memory.js';
-import { WholeFilePersistence } from './store/persistence-whole-file.js';
+import { openPersistence } from './store/open-persistence.js';
 import { StoreFileError } from './store/persistence.js';
 import { openWorld } from './world.js';
 import { Worlds } from './worlds.js';
@@ -12,7 +11,7 @@ const DEMO_TOKENS = ['demo-owner-token', 'demo-member-token', 'demo-outsider-tok
 async function main(): Promise<void> {
   const config: Config = { ...defaultConfig, ...configFromEnv() };
   const dataFile = resolve(config.dataFile);
-  const persistence = config.store === 'memory' ? new MemoryPersistence() : new WholeFilePersistence(dataFile);
+  const persistence = openPersistence(config);
   const world = await openWorld({ id: 'main', persistence, seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world);
   const app = createApp({ worlds, config });

@@ -35,6 +35,7 @@ function sentence(field: string, error: ValidatorError): string {
   const keyword = error.errorCode?.split('.')[0];
   if (keyword === 'required') return `The ${field} field is required.`;
   if (keyword === 'additionalProperties') return `The ${field} field is not part of the contract.`;
+  if (/^Unknown query parameter/.test(error.message ?? '')) return `The ${field} query parameter is not part of the contract.`;
   const message = (error.message ?? 'is invalid').replace(/^must NOT/, 'must not');
   return `The ${field} field ${message}.`;
 }

@@ -1,6 +1,6 @@
 import { readFile, rm, stat, truncate } from 'node:fs/promises';
 import { acquireDataFileLock, type DataFileLock } from './data-file-lock.js';
-import { journalGenerations, journalPath } from './journal-files.js';
+import { journalGenerations, journalPath, snapshotTempPath } from './journal-files.js';
 import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry } from './journal-line.js';
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
@@ -113,8 +113,10 @@ export class JournalPersistence implements Persistence {
       if (parsed.tornBytes > 0) await truncate(path, parsed.goodBytes);
       bytes += parsed.goodBytes;
     }
-    // Generations below the mark are inside the snapshot already (a compaction stopped before deleting them).
+    // Generations below the mark are inside the snapshot already (a compaction stopped before deleting them), and
+    // a temp snapshot is what a compaction left when it was stopped: neither holds anything the files above lack.
     for (const generation of generations) if (generation < mark.generation!) await rm(journalPath(this.file, generation), { force: true });
+    await rm(snapshotTempPath(this.file), { force: true });
 
     this.generation = live.at(-1) ?? mark.generation!;
     this.seq = lastSeq ?? 0;

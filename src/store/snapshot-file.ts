@@ -29,7 +29,7 @@ export async function readSnapshotFile(file: string): Promise<unknown> {
 /** True when `value` has the shape of a sandbox data file (not some other JSON the user pointed us at). */
 export function isSnapshotFile(value: unknown): value is SnapshotFile {
   const snap = value as SnapshotFile;
-  if (snap === null || typeof snap !== 'object' || snap.format !== 1) return false;
+  if (snap === null || typeof snap !== 'object' || snap.format !== 1 || typeof snap.seed !== 'number') return false;
   if (snap.collections === null || typeof snap.collections !== 'object') return false;
   if (!Object.values(snap.collections).every(Array.isArray)) return false;
   const mark = snap.journal;

@@ -1,7 +1,7 @@
 // Scraping attempts are never stored: they follow from a request's schedule, its id (hash) and the clock, so the
 // seeded store stays deterministic and moving the sandbox clock moves attempts from scheduled to started to ended.
 import type { ScrapingFrequency, ScrapingRequestRecord } from '../record-types.js';
-import { hashInt } from './deterministic.js';
+import { hashInt, hashUuid } from './deterministic.js';
 import { entriesFoundBy } from './supplier-catalogue.js';
 
 /** The period between two attempts of a recurring request. */
@@ -89,7 +89,8 @@ export type SchedulableRequest = Pick<
 
 /** The stable id of attempt `attemptNumber` (1-based) of a request. */
 export function attemptId(requestId: string, attemptNumber: number): string {
-  return hashUuidFor(requestId, attemptNumber);
+  // Salted so an attempt id can never equal another hashed id (scraped items, tiers).
+  return hashUuid('scraping-attempt', requestId, attemptNumber);
 }
 
 /** Every attempt of the request (all max_attempts of them, past and future), with its state at `now`. */
@@ -174,8 +175,3 @@ export function filterAttempts(attempts: readonly ScrapingAttemptView[], filter:
     .sort((a, b) => a.scheduled_to_run_at.localeCompare(b.scheduled_to_run_at) || a.id.localeCompare(b.id));
 }
 
-// Local alias keeps the attempt id derivation in one place (and salted apart from other hashed ids).
-import { hashUuid } from './deterministic.js';
-function hashUuidFor(requestId: string, attemptNumber: number): string {
-  return hashUuid('scraping-attempt', requestId, attemptNumber);
-}

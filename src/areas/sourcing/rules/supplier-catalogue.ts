@@ -65,9 +65,30 @@ export function catalogueEntry(supplierId: string, index: number): CatalogueEntr
   };
 }
 
-/** The whole catalogue, in SKU order. */
-export function supplierCatalogue(supplierId: string): CatalogueEntry[] {
-  return Array.from({ length: catalogueSize(supplierId) }, (_, i) => catalogueEntry(supplierId, i));
+// Building a catalogue costs ~1000 hashes and every attempt's found count needs it, so keep the recent ones.
+// Entries are frozen because they are shared between callers.
+const CACHE_LIMIT = 256;
+const cache = new Map<string, readonly CatalogueEntry[]>();
+
+/** The whole catalogue, in SKU order (shared and frozen: copy before changing). */
+export function supplierCatalogue(supplierId: string): readonly CatalogueEntry[] {
+  let catalogue = cache.get(supplierId);
+  if (!catalogue) {
+    catalogue = Object.freeze(
+      Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))),
+    );
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(supplierId, catalogue);
+  }
+  return catalogue;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Share of the catalogue an attempt finds: pages time out or are paginated, so a run rarely sees everything. */

@@ -1,0 +1,82 @@
+// Catalog item imports: the outcome is decided once, at creation (deterministic rules, so the same request on the
+// same catalog gives the same answer), and the status is derived from the clock, so tests can move time through it.
+
+import type { CatalogIdentifier, CatalogItemImportRecord } from './catalog-records.js';
+import { isValidIdentifier } from './identifier-codes.js';
+
+/** Seconds an import waits in the queue before processing starts. */
+export const IMPORT_QUEUE_SECONDS = 5;
+/** Processing time per requested identifier, so bigger imports visibly take longer. */
+export const IMPORT_SECONDS_PER_IDENTIFIER = 1;
+
+export type ImportStatus = 'queued' | 'processing' | 'completed';
+
+/** When an import created at `createdAt` with `count` identifiers starts and completes. */
+export function importSchedule(createdAt: Date, count: number): { starts_at: string; completes_at: string } {
+  const starts = createdAt.getTime() + IMPORT_QUEUE_SECONDS * 1000;
+  return {
+    starts_at: new Date(starts).toISOString(),
+    completes_at: new Date(starts + count * IMPORT_SECONDS_PER_IDENTIFIER * 1000).toISOString(),
+  };
+}
+
+/** The import's status as of `now`. */
+export function importStatus(record: Pick<CatalogItemImportRecord, 'starts_at' | 'completes_at'>, now: Date): ImportStatus {
+  const t = now.getTime();
+  if (t >= Date.parse(record.completes_at)) return 'completed';
+  if (t >= Date.parse(record.starts_at)) return 'processing';
+  return 'queued';
+}
+
+/** What became of one requested identifier. */
+export type ImportOutcome =
+  | { identifier: CatalogIdentifier; outcome: 'existing'; itemId: string }
+  | { identifier: CatalogIdentifier; outcome: 'new' }
+  | { identifier: CatalogIdentifier; outcome: 'not_found' };
+
+/**
+ * Decides each identifier: invalid code -> not found; an item of the marketplace already carrying it -> that item;
+ * otherwise a new item (the handler generates it, with a faker seeded from the identifier, see notes). Exact
+ * duplicates in one request are answered once.
+ */
+export function planImport(
+  identifiers: CatalogIdentifier[],
+  findInMarketplace: (identifier: CatalogIdentifier) => { id: string } | undefined,
+): ImportOutcome[] {
+  const seen = new Set<string>();
+  const outcomes: ImportOutcome[] = [];
+  for (const identifier of identifiers) {
+    const key = `${identifier.type}:${identifier.value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!isValidIdentifier(identifier.type, identifier.value)) {
+      outcomes.push({ identifier, outcome: 'not_found' });
+      continue;
+    }
+    const existing = findInMarketplace(identifier);
+    outcomes.push(existing ? { identifier, outcome: 'existing', itemId: existing.id } : { identifier, outcome: 'new' });
+  }
+  return outcomes;
+}
+
+/** The import as the contract shows it: outcome hidden until the clock passes completes_at. */
+export function presentCatalogItemImport(record: CatalogItemImportRecord, now: Date) {
+  const status = importStatus(record, now);
+  const done = status === 'completed';
+  return {
+    id: record.id,
+    merchant_id: record.merchant_id,
+    marketplace_id: record.marketplace_id,
+    identifiers: record.identifiers.map((i) => ({ type: i.type, value: i.value })),
+    status,
+    requested_count: record.identifiers.length,
+    found_count: done ? record.found_marketplace_catalog_item_ids.length : null,
+    not_found_count: done ? record.not_found_identifiers.length : null,
+    found_marketplace_catalog_item_ids: done ? [...record.found_marketplace_catalog_item_ids] : [],
+    not_found_identifiers: done ? record.not_found_identifiers.map((i) => ({ type: i.type, value: i.value })) : [],
+    started_at: status === 'queued' ? null : record.starts_at,
+    completed_at: done ? record.completes_at : null,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}

@@ -1,0 +1,12 @@
+// listProducts filters: q is a case-insensitive substring of title or SKU, sku an exact (case-sensitive) match.
+import type { ProductRecord } from '../record-types.js';
+
+/** Whether a product passes listProducts' `q` and `sku` filters (absent filters pass everything). */
+export function matchesProductFilters(product: ProductRecord, filters: { q?: string; sku?: string }): boolean {
+  if (filters.sku !== undefined && product.sku !== filters.sku) return false;
+  if (filters.q !== undefined && filters.q !== '') {
+    const needle = filters.q.toLowerCase();
+    if (!product.title.toLowerCase().includes(needle) && !product.sku.toLowerCase().includes(needle)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,44 @@
+// What `--help` prints. Kept next to the parser so a new flag and its line of help change together
+// (a test checks every flag and variable is mentioned).
+import { CLI_DEFAULTS, LOG_LEVELS, MAX_LATENCY_MS } from './parse-args.js';
+
+// [flags, what it does, environment variable, default]
+const ROWS: [string, string, string, string][] = [
+  ['-p, --port <n>', 'Port to listen on, 0 to 65535 (0 picks a free one)', 'PORT', String(CLI_DEFAULTS.port)],
+  ['    --host <addr>', 'Address to listen on (0.0.0.0 accepts other machines)', 'HOST', CLI_DEFAULTS.host],
+  ['    --seed <n>', 'Seed of the generated data: same seed, same data', 'SEED', 'fixed'],
+  ['    --data <file>', 'JSON file the store is kept in', 'DATA_FILE', 'data/sandbox.json'],
+  ['    --in-memory', 'Keep the store in memory only, nothing on disk', 'STORE=memory', ''],
+  ['    --reset', 'Reseed the data file on start, discarding its changes', 'RESET=1', ''],
+  ['    --latency <ms>', `Add this delay to every answer, 0 to ${MAX_LATENCY_MS}`, 'LATENCY_MS', String(CLI_DEFAULTS.latencyMs)],
+  ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
+  ['-h, --help', 'Show this help', '', ''],
+  ['-v, --version', 'Show the version', '', ''],
+];
+
+/** The full --help text; `name` is how the user invoked it (the package's bin name). */
+export function helpText(name = 'commerce-operations-sandbox', version?: string): string {
+  const options = ROWS.map(([flags, what, env, def]) => {
+    const extra = [env && `env ${env}`, def && `default ${def}`].filter(Boolean).join(', ');
+    return `  ${flags.padEnd(20)}${what}${extra ? `\n  ${''.padEnd(20)}(${extra})` : ''}`;
+  }).join('\n');
+  return `${name}${version ? ` ${version}` : ''}
+A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
+
+Usage: ${name} [options]
+
+Options (a flag wins over its environment variable):
+${options}
+
+Once started:
+  /docs                 API docs with "Try it out" (the demo token is filled in)
+  /_sandbox/health      Readiness probe (200 when serving)
+  Prefer: code=404      Ask any operation for one of its documented statuses
+  Prefer: delay=250     Delay one answer (milliseconds)
+
+Examples:
+  ${name} --port 4010
+  ${name} --in-memory --port 0 --log-level warn
+  PORT=8080 DATA_FILE=./tmp/sandbox.json ${name} --reset
+`;
+}

@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demo, testApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+
+describe('errors a client can cause', () => {
+  it('When the JSON body is malformed, then 400 with a message', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/not valid JSON/);
+  });
+
+  it('When the body is over 1 MiB, then 413', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('When the body is not JSON, then 415', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', 'text/plain').send('name=x');
+    expect(res.status).toBe(415);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('When the method is not defined for a known path, then 405', async () => {
+    const res = await request(t.app).patch('/2024-09/merchants').set(t.auth('owner')).send({});
+    expect(res.status).toBe(405);
+    expect(res.body.message).toMatch(/PATCH/);
+  });
+
+  it('When the path is unknown, then 404 with a message', async () => {
+    const res = await request(t.app).get('/2024-09/sourcing-opportunities').set(t.auth('owner'));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('When a field breaks the contract, then 422 with Laravel-style field errors', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'x'.repeat(256) });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: expect.stringContaining('name'), errors: { name: [expect.stringContaining('255')] } });
+  });
+
+  it('When several fields are wrong, then every one is listed and the message counts the rest', async () => {
+    const res = await request(t.app).get('/2024-09/merchants?page=0&per_page=101').set(t.auth('owner'));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['page', 'per_page']);
+    expect(res.body.message).toMatch(/\(and 1 more error\)/);
+  });
+
+  it('When a field the contract does not know is sent, then 422 names it', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'A', upc: '123' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('upc');
+  });
+
+  it('When a query parameter the contract does not know is sent, then 422 names it', async () => {
+    const res = await request(t.app).get('/2024-09/merchants?color=red').set(t.auth('owner'));
+    expect(res.status).toBe(422);
+    expect(res.body.errors.color[0]).toMatch(/not part of the contract/);
+  });
+
+  it('When merchant_id is not a UUID, then 422; when it is unknown, then 404; when foreign, then 403', async () => {
+    const list = (merchantId: string) => request(t.app).get('/2024-09/users/merchant-memberships').query({ merchant_id: merchantId }).set(t.auth('owner'));
+    expect((await list('xyz')).status).toBe(422);
+    expect((await list('0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c')).status).toBe(404);
+    expect((await list(demo.rivalMerchant)).status).toBe(403);
+  });
+
+  it('When the body is a JSON array or a string instead of an object, then 422, never 500', async () => {
+    for (const body of ['[]', '"name"', 'null', '42']) {
+      const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', 'application/json').send(body);
+      expect([400, 422]).toContain(res.status);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireDataFileLock, lockPath } from '../../src/store/data-file-lock.js';
+import { JournalPersistence } from '../../src/store/persistence-journal.js';
+import { StoreFileError } from '../../src/store/persistence.js';
+import { lines, spawnChild, tempDir } from './helpers.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function setup() {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  return t;
+}
+
+/** The pid of a process that has exited (so `kill(pid, 0)` answers ESRCH). */
+function deadPid(): number {
+  return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
+}
+
+describe('one process per data file', () => {
+  it('When the file is free, then the lock file holds our pid until close() removes it', async () => {
+    const { file } = setup();
+    const p = JournalPersistence.open(file);
+    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
+    await p.close();
+    expect(existsSync(lockPath(file))).toBe(false);
+  });
+
+  it('When a lock names a dead pid, then it is taken over', async () => {
+    const { file } = setup();
+    const dead = deadPid();
+    writeFileSync(lockPath(file), `${dead}\n`);
+    const p = JournalPersistence.open(file);
+    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
+    await p.close();
+  });
+
+  it('When a lock names our own pid but this process does not hold it, then it is a previous run (pid reuse in containers) and taken over', () => {
+    const { file } = setup();
+    writeFileSync(lockPath(file), `${process.pid}\n`);
+    const lock = acquireDataFileLock(file);
+    lock.release();
+    expect(existsSync(lockPath(file))).toBe(false);
+  });
+
+  it('When this process already holds the file, then opening it again is refused', async () => {
+    const { file } = setup();
+    const p = JournalPersistence.open(file);
+    cleanups.push(() => p.close());
+    expect(() => JournalPersistence.open(file)).toThrow(StoreFileError);
+  });
+
+  it('When a live process holds the file, then this one is refused with a message naming the file and its pid', async () => {
+    const { file } = setup();
+    const holder = spawnChild('hold-lock.ts', [file]);
+    cleanups.push(() => holder.kill('SIGKILL'));
+    const out = lines(holder);
+    const pid = Number((await out.until((l) => l.startsWith('ready '))).split(' ')[1]);
+    expect(pid).toBe(holder.pid);
+
+    const error = (() => {
+      try {
+        JournalPersistence.open(file);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toContain(`pid ${pid}`);
+  });
+
+  it('When this process holds the file, then a second process is refused and our lock stays', async () => {
+    const { file } = setup();
+    const p = JournalPersistence.open(file);
+    cleanups.push(() => p.close());
+    const child = spawnChild('try-open.ts', [file]);
+    const out = lines(child);
+    const line = await out.until((l) => l.startsWith('refused ') || l === 'opened');
+    expect(line).toContain(`pid ${process.pid}`);
+    expect(line).toContain(file);
+    await out.exited;
+    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
+  });
+
+  it('When the holder was killed with SIGKILL, then the next process takes the file over', async () => {
+    const { file } = setup();
+    const holder = spawnChild('hold-lock.ts', [file]);
+    const out = lines(holder);
+    await out.until((l) => l.startsWith('ready '));
+    holder.kill('SIGKILL');
+    await out.exited;
+    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(holder.pid));
+
+    const p = JournalPersistence.open(file);
+    expect(await p.load()).toEqual({ format: 1, seed: 1, collections: {} });
+    await p.close();
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { helpText } from '../../src/cli/help-text.js';
+import { parseArgs, type CliOptions } from '../../src/cli/parse-args.js';
+
+const ok = (argv: string[], env: Record<string, string> = {}): CliOptions => {
+  const r = parseArgs(argv, env);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.options;
+};
+const errors = (argv: string[], env: Record<string, string> = {}): string[] => {
+  const r = parseArgs(argv, env);
+  if (r.ok) throw new Error('expected errors');
+  return r.errors;
+};
+
+describe('CLI arguments', () => {
+  it('When nothing is given, then the defaults apply', () => {
+    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', help: false, version: false });
+  });
+
+  it('When every flag is given, then each is parsed (space or = form)', () => {
+    expect(
+      ok(['--port', '8080', '--host=0.0.0.0', '--seed', '42', '--data', './x.json', '--reset', '--latency=150', '--log-level', 'DEBUG']),
+    ).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      seed: 42,
+      dataFile: './x.json',
+      store: 'file',
+      reset: true,
+      latencyMs: 150,
+      logLevel: 'debug',
+      help: false,
+      version: false,
+    });
+    expect(ok(['-p', '0', '--in-memory'])).toMatchObject({ port: 0, store: 'memory' });
+  });
+
+  it('When only the environment is set, then it is used', () => {
+    expect(
+      ok([], { PORT: '9000', HOST: '::1', SEED: '7', DATA_FILE: 'd.json', RESET: '1', LATENCY_MS: '25', LOG_LEVEL: 'warn' }),
+    ).toMatchObject({ port: 9000, host: '::1', seed: 7, dataFile: 'd.json', store: 'file', reset: true, latencyMs: 25, logLevel: 'warn' });
+    expect(ok([], { STORE: 'memory' })).toMatchObject({ store: 'memory' });
+    expect(ok([], { RESET: '0', PORT: '' })).toMatchObject({ reset: false, port: 4010 });
+  });
+
+  it('When a flag and its variable are both set, then the flag wins', () => {
+    expect(ok(['--port', '1234', '--data', 'flag.json'], { PORT: '9000', STORE: 'memory' })).toMatchObject({ port: 1234, store: 'file', dataFile: 'flag.json' });
+  });
+
+  it("When --port is not a number, then the error is \"--port must be an integer from 0 to 65535, got 'abc'\"", () => {
+    expect(errors(['--port', 'abc'])).toEqual(["--port must be an integer from 0 to 65535, got 'abc'"]);
+    expect(errors(['--port=70000'])).toEqual(["--port must be an integer from 0 to 65535, got '70000'"]);
+    expect(errors(['--port', '-1'])).toEqual(["--port must be an integer from 0 to 65535, got '-1'"]);
+  });
+
+  it('When an environment variable is bad, then the error names the variable', () => {
+    expect(errors([], { PORT: 'http' })).toEqual(["PORT must be an integer from 0 to 65535, got 'http'"]);
+    expect(errors([], { STORE: 'disk' })).toEqual(["STORE must be 'memory' or 'file', got 'disk'"]);
+    expect(errors([], { RESET: 'maybe' })).toEqual(["RESET must be 1 or 0 (true or false), got 'maybe'"]);
+  });
+
+  it('When other values are bad, then each error names its flag and the accepted values', () => {
+    expect(errors(['--latency', '1.5', '--log-level', 'loud', '--seed', 'x'])).toEqual([
+      "--seed must be an integer from 0 to 4294967295, got 'x'",
+      "--latency must be an integer number of milliseconds from 0 to 60000, got '1.5'",
+      "--log-level must be one of error, warn, info, debug, silent, got 'loud'",
+    ]);
+  });
+
+  it('When a flag lacks its value, is unknown, repeated or given a stray argument, then it is reported', () => {
+    expect(errors(['--port'])).toEqual(['--port needs a value']);
+    expect(errors(['--host', '--port', '1'])).toEqual(['--host needs a value']);
+    expect(errors(['--prot', '1'])).toEqual(["Unknown option '--prot'. Did you mean --port?", "Unexpected argument '1'"]);
+    expect(errors(['--port', '1', '--port', '2'])).toEqual(['--port was given more than once']);
+    expect(errors(['--reset=yes'])).toEqual(["--reset takes no value, got 'yes'"]);
+    expect(errors(['--data', 'x.json', '--in-memory'])).toEqual([
+      '--data and --in-memory cannot be combined: --in-memory keeps nothing on disk',
+    ]);
+  });
+
+  it('When --help or --version is given, then it wins even over bad values', () => {
+    expect(ok(['--port', 'abc', '--help'])).toMatchObject({ help: true });
+    expect(ok(['-v'])).toMatchObject({ version: true, help: false });
+  });
+
+  it('When help is shown, then it mentions every flag and its environment variable', () => {
+    const text = helpText('sandbox', '0.1.0');
+    for (const word of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help', '--version',
+      'PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE=memory', 'RESET=1', 'LATENCY_MS', 'LOG_LEVEL'])
+      expect(text).toContain(word);
+    expect(text.split('\n').every((l) => l.length <= 100)).toBe(true);
+  });
+});
