@@ -149,6 +149,673 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/2024-09/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's channels
+         * @description Lists the channels of a merchant, paginated, optionally filtered by a case-insensitive substring of the name (`q`) and by `type`. The caller must be a member of the merchant.
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description Creates a channel for a merchant the caller is a member of. The new channel is not connected: store
+         *     connection data on it or complete the authorization flow (`get-auth-url`) before relaying calls. Answers
+         *     200, as the documented workflow shows.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/channels/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a channel
+         * @description Returns one channel of a merchant the caller is a member of. Secrets are never returned; `connected`, `marketplace_id` and `access_token_expires_at` tell what is stored.
+         */
+        get: operations["getChannel"];
+        /**
+         * Rename a channel
+         * @description Updates the channel's name and answers 200 with the updated channel; the specification shows no shape, and answering the channel (like connection-data storage does) saves the client a second request.
+         */
+        put: operations["updateChannel"];
+        post?: never;
+        /**
+         * Delete a channel
+         * @description Deletes the channel and everything associated with it (destructive): its connection data, pending
+         *     authorizations, its state at the simulated retailer and its call log. Afterwards the channel's get, relay
+         *     and catalog search answer 404.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/channels/retailer/{channel}/connection-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a channel's connection data
+         * @description Stores the retailer connection data on the channel, replacing what was there, and answers the channel
+         *     (200, as the documented workflow shows). `access_token` and `refresh_token` are secrets: they are kept
+         *     only in the store and never appear in a response, a log line or the sandbox journal. The simulated
+         *     retailer accepts the stored tokens as issued by itself, so relayed calls work at once.
+         */
+        post: operations["storeChannelConnectionData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/channels/retailer/{channel}/get-auth-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the retailer authorization URL
+         * @description Answers the URL of the (simulated) retailer's consent page for this channel. The URL carries a `state`
+         *     bound to the channel and the caller, usable once and valid for 10 minutes. Opening it shows the consent
+         *     page; Approve redirects to the sandbox's callback with an authorization `code`, which the sandbox
+         *     exchanges for tokens and stores as the channel's connection data. Each call issues a new state.
+         */
+        get: operations["getChannelAuthUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/channels/retailer/{channel}/call/{endpoint}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Relay a GET to the retailer
+         * @description Relays the call to the retailer's seller API with this method, the query string as sent and the JSON
+         *     body, and answers `{ response }`: the retailer's JSON body as a string. The sandbox relays to an
+         *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
+         *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
+         *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
+         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
+         *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
+         *     Any query parameter is relayed as-is.
+         *
+         *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
+         *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
+         *     body in `response` and its status in the `X-Retailer-Status` header, because `404` here already means
+         *     "no such channel" and the documented body has a single `response` field that integrators parse;
+         *     **409** when the channel has no connection data (`reason: not_connected`) or its refresh token was
+         *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
+         *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
+         *     logic keys on that status.
+         */
+        get: operations["retrieveRetailerResource"];
+        /**
+         * Relay a PUT to the retailer
+         * @description Relays the call to the retailer's seller API with this method, the query string as sent and the JSON
+         *     body, and answers `{ response }`: the retailer's JSON body as a string. The sandbox relays to an
+         *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
+         *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
+         *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
+         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
+         *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
+         *     Any query parameter is relayed as-is.
+         *
+         *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
+         *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
+         *     body in `response` and its status in the `X-Retailer-Status` header, because `404` here already means
+         *     "no such channel" and the documented body has a single `response` field that integrators parse;
+         *     **409** when the channel has no connection data (`reason: not_connected`) or its refresh token was
+         *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
+         *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
+         *     logic keys on that status.
+         */
+        put: operations["replaceRetailerResource"];
+        /**
+         * Relay a POST to the retailer
+         * @description Relays the call to the retailer's seller API with this method, the query string as sent and the JSON
+         *     body, and answers `{ response }`: the retailer's JSON body as a string. The sandbox relays to an
+         *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
+         *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
+         *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
+         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
+         *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
+         *     Any query parameter is relayed as-is.
+         *
+         *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
+         *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
+         *     body in `response` and its status in the `X-Retailer-Status` header, because `404` here already means
+         *     "no such channel" and the documented body has a single `response` field that integrators parse;
+         *     **409** when the channel has no connection data (`reason: not_connected`) or its refresh token was
+         *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
+         *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
+         *     logic keys on that status.
+         */
+        post: operations["sendRetailerRequest"];
+        /**
+         * Relay a DELETE to the retailer
+         * @description Relays the call to the retailer's seller API with this method, the query string as sent and the JSON
+         *     body, and answers `{ response }`: the retailer's JSON body as a string. The sandbox relays to an
+         *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
+         *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
+         *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
+         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
+         *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
+         *     Any query parameter is relayed as-is.
+         *
+         *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
+         *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
+         *     body in `response` and its status in the `X-Retailer-Status` header, because `404` here already means
+         *     "no such channel" and the documented body has a single `response` field that integrators parse;
+         *     **409** when the channel has no connection data (`reason: not_connected`) or its refresh token was
+         *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
+         *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
+         *     logic keys on that status.
+         */
+        delete: operations["deleteRetailerResource"];
+        options?: never;
+        head?: never;
+        /**
+         * Relay a PATCH to the retailer
+         * @description Relays the call to the retailer's seller API with this method, the query string as sent and the JSON
+         *     body, and answers `{ response }`: the retailer's JSON body as a string. The sandbox relays to an
+         *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
+         *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
+         *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
+         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
+         *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
+         *     Any query parameter is relayed as-is.
+         *
+         *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
+         *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
+         *     body in `response` and its status in the `X-Retailer-Status` header, because `404` here already means
+         *     "no such channel" and the documented body has a single `response` field that integrators parse;
+         *     **409** when the channel has no connection data (`reason: not_connected`) or its refresh token was
+         *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
+         *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
+         *     logic keys on that status.
+         */
+        patch: operations["updateRetailerResource"];
+        trace?: never;
+    };
+    "/2024-09/channels/{channel}/catalog-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search the retailer's catalog through a channel
+         * @description Searches the catalog of the channel's retailer by `keywords` (every word must occur in the title or brand)
+         *     and/or by `identifier` (exact value, optionally of `identifier_type`), paginated; with neither it pages
+         *     through the whole catalog. Items carry `identifiers`, `main_image_url` and `thumbnail_image_url` and no
+         *     separate `upc`/`ean`/`gtin`/`isbn` fields. Like the relay, it needs connection data (409 otherwise) and
+         *     refreshes an expired access token first; it is not throttled.
+         */
+        get: operations["searchChannelCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's products
+         * @description Lists the merchant's products, paginated, in creation order. `q` keeps products whose title or SKU contains
+         *     it (case-insensitive); `sku` keeps the product whose SKU is exactly it (case-sensitive). Both may be combined.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Creates a product for the merchant. The SKU is unique within the merchant: a SKU already used by another
+         *     of its products answers 422 (`errors.sku`). Identifiers and images are added with their own operations;
+         *     a new product has none, and no main or thumbnail image.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/products/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Returns one product with its current identifiers and the URLs of its main and thumbnail images.
+         */
+        get: operations["getProduct"];
+        /**
+         * Update a product
+         * @description Changes the fields sent; fields left out keep their value. A SKU already used by another product of the
+         *     merchant answers 422 (`errors.sku`). `main_image_id` and `thumbnail_image_id` must name an image of this
+         *     product (else 422 on that field); `null` clears them. Answers 204 with an empty body; read the product
+         *     back with `getProduct`.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /**
+         * Delete a product
+         * @description Deletes the product with its identifiers and images, and answers 204 like the other deletions of this
+         *     API; supplier items that pointed at it keep existing with `product_id` null, so nothing is left dangling.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/products/{product}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a product's images
+         * @description Lists the product's images, paginated in the order they were added; the specification does not show the shape, so the sandbox answers the usual paginated list.
+         */
+        get: operations["listProductImages"];
+        put?: never;
+        /**
+         * Add an image to a product
+         * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
+         *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`). An uploaded
+         *     file is stored by the sandbox and served back at the image's `url`. Adding an image does not change the
+         *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
+         *     operation's payloads; these are the two ways a client adds an image.
+         */
+        post: operations["createProductImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/products/{product}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an identifier to a product
+         * @description Adds a UPC, EAN, GTIN or ISBN to the product; the product's representation then lists it in
+         *     `identifiers`. The same type and value twice on one product answers 422 (`errors.value`), a choice the
+         *     sandbox made so a product never lists a duplicate.
+         */
+        post: operations["createProductIdentifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/products/identifiers/{product_identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product identifier's UUID. */
+                product_identifier: components["parameters"]["ProductIdentifierPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product identifier
+         * @description Removes the identifier from its product and answers 204 like the other deletions of this API; permission is checked through the product's merchant.
+         */
+        delete: operations["deleteProductIdentifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's suppliers
+         * @description Lists the merchant's suppliers, paginated in creation order; `q` keeps suppliers whose name contains it (case-insensitive).
+         */
+        get: operations["listSuppliers"];
+        put?: never;
+        /**
+         * Create a supplier
+         * @description Creates a supplier for the merchant. `default_currency` is a three-letter currency code such as USD or EUR.
+         */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/suppliers/{supplier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a supplier
+         * @description Returns one supplier.
+         */
+        get: operations["getSupplier"];
+        /**
+         * Update a supplier
+         * @description Changes the fields sent (`name`, `default_currency`); fields left out keep their value. Answers 204 with an
+         *     empty body like the specification's other PUT operations (product, merchant). Changing `default_currency`
+         *     does not convert existing cost tiers, which carry their own currency.
+         */
+        put: operations["updateSupplier"];
+        post?: never;
+        /**
+         * Delete a supplier
+         * @description Deletes the supplier and everything that only exists through it: its supplier items (with their
+         *     identifiers and the opportunity forecasts that refer to their cost tiers) and its scraping requests (with
+         *     their attempts), so nothing is left pointing at a supplier that no longer exists. Answers 204.
+         */
+        delete: operations["deleteSupplier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/suppliers/{supplier}/scraping-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a supplier's scraping requests
+         * @description Lists the supplier's scraping requests, paginated in creation order; `status` and the attempt counters are derived from the current time.
+         */
+        get: operations["listScrapingRequests"];
+        put?: never;
+        /**
+         * Ask the service to scrape a supplier's catalogue
+         * @description Schedules scraping of the supplier's catalogue page `source_url`: `max_attempts` attempts, the first at
+         *     `starts_at` (default and minimum: now; a time in the past means now) and the next ones every `frequency`
+         *     period (`once` allows exactly one attempt). Each attempt starts shortly after its scheduled time, runs a
+         *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
+         *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
+         *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         */
+        post: operations["createScrapingRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/suppliers/{supplier}/scraping-requests/{supplier_scraping_request}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+                /** @description The scraping request's UUID. */
+                supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a scraping request
+         * @description Returns one scraping request of the supplier; a request of another supplier answers 404. `status` and the attempt counters are derived from the current time.
+         */
+        get: operations["getScrapingRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/suppliers/{supplier}/scraping-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a supplier's scraping attempts
+         * @description Lists the attempts of all the supplier's scraping requests, paginated in order of `scheduled_to_run_at`
+         *     (then id). `from_date` and `to_date` are inclusive UTC days compared with `scheduled_to_run_at`;
+         *     `not_started=true` keeps attempts that have not started (`attempt_started_at` null), `false` those that
+         *     have. An attempt's state is derived from the current time: scheduled, then running, then finished or failed.
+         */
+        get: operations["listScrapingAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/supplier-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's supplier items
+         * @description Lists the merchant's supplier items, paginated in creation order. `supplier_id` and `product_id` keep the
+         *     items of that supplier or product (an id that matches nothing gives an empty page); `q` keeps items whose
+         *     SKU or description contains it (case-insensitive).
+         */
+        get: operations["listSupplierItems"];
+        put?: never;
+        /**
+         * Create a supplier item
+         * @description Creates an item a supplier sells, with its cost tiers. Each tier gets its own `id`: the
+         *     `supplier_item_cost_id` that opportunity forecasts refer to. Unknown `merchant_id` answers 404 and a
+         *     merchant the caller is not a member of 403. A `supplier_id` or `product_id` that does not exist or belongs
+         *     to another merchant answers 422 on that field (Laravel's "The selected supplier id is invalid."), so the
+         *     answer never reveals another merchant's records. The tiers' `minimum_order_quantity` values must be
+         *     distinct (422 `costs.N.minimum_order_quantity`), a tier `id` must not be sent on creation (422
+         *     `costs.N.id`), and a non-null `sku` is unique within the supplier (422 `errors.sku`).
+         */
+        post: operations["createSupplierItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/supplier-items/{supplier_item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a supplier item
+         * @description Returns one supplier item with its identifiers and its cost tiers (ordered by `minimum_order_quantity`).
+         */
+        get: operations["getSupplierItem"];
+        /**
+         * Update a supplier item
+         * @description Changes the fields sent; fields left out keep their value. `supplier_id` and `product_id` follow the rules
+         *     of creation (422 for a record that does not exist or belongs to another merchant). When `costs` is sent it
+         *     is the item's complete list of tiers: a tier sent with its `id` keeps that id (an id that is not one of
+         *     this item's tiers answers 422 `costs.N.id`); a tier sent without `id` whose `minimum_order_quantity` equals
+         *     an existing tier's keeps that tier's id; other tiers get new ids; existing tiers not matched are removed,
+         *     with the opportunity forecasts that referred to them. Answers 204 like the specification's other PUT
+         *     operations; read the item back for the tier ids.
+         */
+        put: operations["updateSupplierItem"];
+        post?: never;
+        /**
+         * Delete a supplier item
+         * @description Deletes the supplier item with its identifiers and the opportunity forecasts that refer to its cost tiers, and answers 204 like the other deletions of this API.
+         */
+        delete: operations["deleteSupplierItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/supplier-items/{supplier_item}/identifiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an identifier to a supplier item
+         * @description Adds a UPC, EAN, GTIN or ISBN to the supplier item; its representation then lists it in `identifiers`.
+         *     The same type and value twice on one item answers 422 (`errors.value`), a choice the sandbox made so an
+         *     item never lists a duplicate.
+         */
+        post: operations["createSupplierItemIdentifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/supplier-items/identifiers/{supplier_item_identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item identifier's UUID. */
+                supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a supplier item identifier
+         * @description Removes the identifier from its supplier item and answers 204 like the other deletions of this API; permission is checked through the item's merchant.
+         */
+        delete: operations["deleteSupplierItemIdentifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/health": {
         parameters: {
             query?: never;
@@ -203,6 +870,57 @@ export interface paths {
          * @description Throws away every change and reseeds the store from the configured seed.
          */
         post: operations["resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/channels/{channel}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a channel's relayed calls
+         * @description The channel's call log: every relayed call (method, endpoint, query, relay status, retailer status,
+         *     duration, time), newest first, paginated. No secrets are recorded. Deleted with the channel.
+         *     (The retailer's consent page `GET|POST /_retailer/authorize` and the sandbox's OAuth callback
+         *     `GET /_retailer/callback` are HTML pages of the simulated retailer, outside this contract.)
+         */
+        get: operations["listChannelCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/channels/{channel}/revoke-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the seller revoking the channel at the retailer
+         * @description Makes the simulated retailer forget the channel's tokens, as if the seller revoked the application on the
+         *     retailer's side. The channel keeps its (now useless) connection data, so the next relayed call fails to
+         *     refresh and answers 409 `authorization_required`: the way to test an integration's re-authorization path.
+         */
+        post: operations["revokeChannelAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -359,6 +1077,465 @@ export interface components {
                 token: string;
             };
         };
+        Product: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** @description Unique within the merchant. */
+            sku: string;
+            title: string;
+            identifiers: components["schemas"]["ProductIdentifier"][];
+            /** Format: uuid */
+            main_image_id: string | null;
+            /** Format: uri */
+            main_image_url: string | null;
+            /** Format: uuid */
+            thumbnail_image_id: string | null;
+            /** Format: uri */
+            thumbnail_image_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description The product to create. The specification does not show the body; a product needs its owner, a SKU and a title, and the rest is added afterwards. */
+        ProductCreate: {
+            /** Format: uuid */
+            merchant_id: string;
+            sku: string;
+            /** @description The specification names no bound; the sandbox takes 1 to 255 characters (Laravel's string column). */
+            title: string;
+        };
+        /** @description The fields to change; all optional. */
+        ProductUpdate: {
+            sku?: string;
+            title?: string;
+            /**
+             * Format: uuid
+             * @description An image of this product, or null to clear.
+             */
+            main_image_id?: string | null;
+            /**
+             * Format: uuid
+             * @description An image of this product, or null to clear.
+             */
+            thumbnail_image_id?: string | null;
+        };
+        ProductEnvelope: {
+            data: components["schemas"]["Product"];
+        };
+        ProductList: {
+            data: components["schemas"]["Product"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        ProductIdentifier: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            type: components["schemas"]["IdentifierType"];
+            value: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProductIdentifierEnvelope: {
+            data: components["schemas"]["ProductIdentifier"];
+        };
+        /** @description An image of a product. The specification does not show the record; the sandbox answers its URL and, for uploaded files, the file's name, content type and size. */
+        ProductImage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /**
+             * Format: uri
+             * @description Where the image is served; for an uploaded file, the sandbox's own address of it.
+             */
+            url: string;
+            /** @description The uploaded file's name; null for an image added by URL. */
+            filename: string | null;
+            /** @description The uploaded file's media type; null for an image added by URL. */
+            content_type: string | null;
+            /** @description The uploaded file's size in bytes; null for an image added by URL. */
+            size: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An image added by URL (http or https). */
+        ProductImageCreate: {
+            /** Format: uri */
+            url: string;
+        };
+        /** @description An image added by uploading the file (PNG, JPEG, GIF or WebP, up to 5 MiB). */
+        ProductImageUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        ProductImageEnvelope: {
+            data: components["schemas"]["ProductImage"];
+        };
+        ProductImageList: {
+            data: components["schemas"]["ProductImage"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        Supplier: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            default_currency: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SupplierCreate: {
+            /** Format: uuid */
+            merchant_id: string;
+            /** @description The specification names no bound; the sandbox takes 1 to 255 characters (Laravel's string column). */
+            name: string;
+            default_currency: string;
+        };
+        /** @description The fields to change; all optional, like the product update the specification shows. */
+        SupplierUpdate: {
+            name?: string;
+            default_currency?: string;
+        };
+        SupplierEnvelope: {
+            data: components["schemas"]["Supplier"];
+        };
+        SupplierList: {
+            data: components["schemas"]["Supplier"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        CostTier: {
+            /**
+             * Format: uuid
+             * @description The tier's id; opportunity forecasts refer to it as `supplier_item_cost_id`.
+             */
+            id: string;
+            minimum_order_quantity: number;
+            /** @description A Money object whose value is at least 0. */
+            cost: {
+                value: number;
+                currency: string;
+            };
+        };
+        CostTierInput: {
+            /**
+             * Format: uuid
+             * @description On update, the id of one of this item's tiers, to keep that id (see updateSupplierItem); not accepted on creation.
+             */
+            id?: string;
+            minimum_order_quantity: number;
+            /** @description A Money object whose value is at least 0. */
+            cost: {
+                value: number;
+                currency: string;
+            };
+        };
+        SupplierItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            supplier_id: string;
+            sku: string | null;
+            description: string | null;
+            identifiers: components["schemas"]["SupplierItemIdentifier"][];
+            /** Format: uuid */
+            product_id: string | null;
+            /** @description Ordered by `minimum_order_quantity`. */
+            costs: components["schemas"]["CostTier"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SupplierItemCreate: {
+            /** Format: uuid */
+            merchant_id: string;
+            /**
+             * Format: uuid
+             * @description A supplier of the same merchant (else 422).
+             */
+            supplier_id: string;
+            /** @description The supplier's SKU; required but may be null. A non-null SKU is unique within the supplier. */
+            sku: string | null;
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A product of the same merchant (else 422), or null.
+             */
+            product_id?: string | null;
+            /** @description At least one tier; `minimum_order_quantity` values distinct. The specification names no upper bound; the sandbox takes up to 20 tiers. */
+            costs: components["schemas"]["CostTierInput"][];
+        };
+        /** @description The fields to change; all optional. `costs`, when sent, replaces the tiers (see updateSupplierItem for how tier ids are kept). */
+        SupplierItemUpdate: {
+            /** Format: uuid */
+            supplier_id?: string;
+            sku?: string | null;
+            description?: string | null;
+            /** Format: uuid */
+            product_id?: string | null;
+            costs?: components["schemas"]["CostTierInput"][];
+        };
+        SupplierItemEnvelope: {
+            data: components["schemas"]["SupplierItem"];
+        };
+        SupplierItemList: {
+            data: components["schemas"]["SupplierItem"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        SupplierItemIdentifier: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            supplier_item_id: string;
+            type: components["schemas"]["IdentifierType"];
+            value: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SupplierItemIdentifierEnvelope: {
+            data: components["schemas"]["SupplierItemIdentifier"];
+        };
+        /**
+         * @description How often a scraping request runs; the specification shows no schedule fields, so the sandbox offers the usual fixed periods.
+         * @enum {string}
+         */
+        ScrapingFrequency: "once" | "hourly" | "daily" | "weekly";
+        /**
+         * @description A request to scrape a supplier's catalogue on a schedule. The specification does not show its fields; it
+         *     holds what to scrape and when, and a status derived from its attempts.
+         */
+        ScrapingRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            supplier_id: string;
+            /**
+             * Format: uri
+             * @description The supplier's catalogue or price-list page to scrape.
+             */
+            source_url: string;
+            frequency: components["schemas"]["ScrapingFrequency"];
+            /**
+             * Format: date-time
+             * @description When the first attempt is scheduled to run.
+             */
+            starts_at: string;
+            /** @description How many attempts the request makes in all. */
+            max_attempts: number;
+            /**
+             * @description scheduled until the first attempt starts, running until the last attempt ends, then completed; derived from the current time.
+             * @enum {string}
+             */
+            status: "scheduled" | "running" | "completed";
+            /** @description Attempts that have ended (finished or failed) by now. */
+            attempts_finished_count: number;
+            /**
+             * Format: date-time
+             * @description The scheduled time of the first attempt that has not started yet; null when all have started.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description What to scrape and when; the specification does not show the body. */
+        ScrapingRequestCreate: {
+            /** Format: uri */
+            source_url: string;
+            frequency?: components["schemas"]["ScrapingFrequency"];
+            /**
+             * Format: date-time
+             * @description When the first attempt runs; default now, and a time in the past means now.
+             */
+            starts_at?: string;
+            /** @description Defaults to 1 for `once` (which allows only 1; another value answers 422 `errors.max_attempts`) and 30 for the other frequencies. */
+            max_attempts?: number;
+        };
+        ScrapingRequestEnvelope: {
+            data: components["schemas"]["ScrapingRequest"];
+        };
+        ScrapingRequestList: {
+            data: components["schemas"]["ScrapingRequest"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /**
+         * @description One run of a scraping request. The specification shows `found_items_count`, `attempt_started_at` and
+         *     `scheduled_to_run_at`; the sandbox adds the request it belongs to, its number, its end and a status, all
+         *     derived from the request's schedule and the current time.
+         */
+        ScrapingAttempt: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            supplier_id: string;
+            /** Format: uuid */
+            supplier_scraping_request_id: string;
+            attempt_number: number;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "finished" | "failed";
+            /** Format: date-time */
+            scheduled_to_run_at: string;
+            /**
+             * Format: date-time
+             * @description Null until the attempt starts.
+             */
+            attempt_started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the attempt ended (finished or failed); null before.
+             */
+            finished_at: string | null;
+            /** @description Items found; 0 until the attempt has finished, and for a failed attempt. */
+            found_items_count: number;
+            /** @description Why a failed attempt failed; null otherwise. */
+            failure_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ScrapingAttemptList: {
+            data: components["schemas"]["ScrapingAttempt"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @enum {string} */
+        ChannelType: "retailer";
+        Channel: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            type: components["schemas"]["ChannelType"];
+            /** @description Whether connection data is stored. The specification hides the secrets; what is not secret is shown so a client can tell whether to authorize. */
+            connected: boolean;
+            /** @description The marketplace of the stored connection data, null when none is stored. */
+            marketplace_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the stored access token expires (the relay refreshes it after that), null when not connected.
+             */
+            access_token_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ChannelCreate: {
+            name: string;
+            /** Format: uuid */
+            merchant_id: string;
+            type: components["schemas"]["ChannelType"];
+        };
+        /** @description The body of a channel update. The specification does not show it; the name is the only field a client may change. */
+        ChannelUpdate: {
+            name: string;
+        };
+        ChannelEnvelope: {
+            data: components["schemas"]["Channel"];
+        };
+        ChannelList: {
+            data: components["schemas"]["Channel"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description Connection data for the retailer. `access_token` and `refresh_token` are required because a relay needs both; without `access_token_expires_at` the token counts as valid for one hour, and without `marketplace_id` the retailer's default marketplace (ATVPDKIKX0DER) is used. */
+        ChannelConnectionData: {
+            access_token: string;
+            /** Format: date-time */
+            access_token_expires_at?: string;
+            refresh_token: string;
+            marketplace_id?: string;
+        };
+        ChannelAuthUrl: {
+            /** Format: uri */
+            url: string;
+        };
+        /** @description Why the channel cannot call the retailer, so a client can branch on `reason` instead of the message. */
+        ChannelConnectionError: {
+            message: string;
+            /** @enum {string} */
+            reason: "not_connected" | "authorization_required";
+        };
+        /** @description Any JSON object; the retailer defines the payload of each of its operations. */
+        RetailerRelayBody: {
+            [key: string]: unknown;
+        };
+        RetailerRelayResponse: {
+            /** @description The retailer's JSON body, serialized as a string (an empty string when the retailer answered without a body). */
+            response: string;
+        };
+        ChannelCatalogItemIdentifier: {
+            type: components["schemas"]["IdentifierType"];
+            value: string;
+        };
+        /** @description A catalog item of the channel's retailer. The specification names only identifiers and the image URLs; the retailer's item number (`asin`), marketplace, title and brand are what a search result needs to be useful. */
+        ChannelCatalogItem: {
+            asin: string;
+            marketplace_id: string;
+            title: string;
+            brand: string | null;
+            identifiers: components["schemas"]["ChannelCatalogItemIdentifier"][];
+            /** Format: uri */
+            main_image_url: string | null;
+            /** Format: uri */
+            thumbnail_image_url: string | null;
+        };
+        ChannelCatalogItemList: {
+            data: components["schemas"]["ChannelCatalogItem"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description One relayed call in a channel's call log; never holds tokens or bodies. */
+        ChannelCall: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            channel_id: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            endpoint: string;
+            /** @description The relayed query string without the leading `?`, empty when none. */
+            query: string;
+            /** @description The status the relay answered the client. */
+            status: number;
+            /** @description The status the retailer answered, null when the call never reached it (not connected, authorization required). */
+            retailer_status: number | null;
+            /** @description Whether the relay refreshed the access token before this call. */
+            refreshed_token: boolean;
+            duration_ms: number;
+            /** Format: date-time */
+            called_at: string;
+        };
+        ChannelCallList: {
+            data: components["schemas"]["ChannelCall"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
     };
     responses: {
         /** @description The request carries no valid bearer token. */
@@ -422,6 +1599,36 @@ export interface components {
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
+        /** @description The channel cannot call the retailer. `reason` is `not_connected` when no connection data is stored, `authorization_required` when the retailer refused the refresh token (store new connection data or authorize again via `get-auth-url`). */
+        ChannelNotConnected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The channel has no connection data. Store connection data or authorize the channel via get-auth-url first.",
+                 *       "reason": "not_connected"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelConnectionError"];
+            };
+        };
+        /** @description The retailer throttled the call (token bucket per channel and retailer operation). Retry after `Retry-After` seconds. */
+        RetailerThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The retailer throttled this call (QuotaExceeded). Retry after 2 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The page to return, from 1. */
@@ -432,9 +1639,33 @@ export interface components {
         MerchantIdQuery: string;
         /** @description The merchant's UUID. */
         MerchantPath: string;
+        /** @description The product's UUID. */
+        ProductPath: string;
+        /** @description The product identifier's UUID. */
+        ProductIdentifierPath: string;
+        /** @description The supplier's UUID. */
+        SupplierPath: string;
+        /** @description The scraping request's UUID. */
+        SupplierScrapingRequestPath: string;
+        /** @description The supplier item's UUID. */
+        SupplierItemPath: string;
+        /** @description The supplier item identifier's UUID. */
+        SupplierItemIdentifierPath: string;
+        /** @description The channel's UUID. */
+        ChannelPath: string;
+        /**
+         * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+         * @example orders/v0/orders
+         */
+        RetailerEndpointPath: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
+        XRetailerStatus: number;
+        /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -854,6 +2085,1991 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
         };
     };
+    listChannels: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Keeps channels whose name contains this text (case-insensitive). */
+                q?: string;
+                /** @description Keeps channels of this type. */
+                type?: components["schemas"]["ChannelType"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cccccccc-cccc-4ccc-8ccc-ccccccccc001",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "name": "Demo Outfitters US store",
+                     *           "type": "retailer",
+                     *           "connected": true,
+                     *           "marketplace_id": "ATVPDKIKX0DER",
+                     *           "access_token_expires_at": "2024-09-01T01:00:00.000Z",
+                     *           "created_at": "2024-02-01T10:00:00.000Z",
+                     *           "updated_at": "2024-02-01T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/channels",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/channels?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&q=US&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/channels?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&q=US&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Outfitters EU store",
+                 *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                 *       "type": "retailer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The channel was created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f2a9c4e-8b1d-4e6f-a7c2-5d9e0b1f2a3c",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Demo Outfitters EU store",
+                     *         "type": "retailer",
+                     *         "connected": false,
+                     *         "marketplace_id": null,
+                     *         "access_token_expires_at": null,
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cccccccc-cccc-4ccc-8ccc-ccccccccc001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Demo Outfitters US store",
+                     *         "type": "retailer",
+                     *         "connected": true,
+                     *         "marketplace_id": "ATVPDKIKX0DER",
+                     *         "access_token_expires_at": "2024-09-01T01:00:00.000Z",
+                     *         "created_at": "2024-02-01T10:00:00.000Z",
+                     *         "updated_at": "2024-02-01T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Outfitters North America"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cccccccc-cccc-4ccc-8ccc-ccccccccc001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Demo Outfitters North America",
+                     *         "type": "retailer",
+                     *         "connected": true,
+                     *         "marketplace_id": "ATVPDKIKX0DER",
+                     *         "access_token_expires_at": "2024-09-01T01:00:00.000Z",
+                     *         "created_at": "2024-02-01T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel and its data were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    storeChannelConnectionData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "access_token": "Atza|IwEBIExampleAccessToken",
+                 *       "access_token_expires_at": "2024-09-02T11:00:00.000Z",
+                 *       "refresh_token": "Atzr|IwEBIExampleRefreshToken",
+                 *       "marketplace_id": "ATVPDKIKX0DER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelConnectionData"];
+            };
+        };
+        responses: {
+            /** @description The connection data was stored; the channel, without secrets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "cccccccc-cccc-4ccc-8ccc-ccccccccc002",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Demo Outfitters CA store",
+                     *         "type": "retailer",
+                     *         "connected": true,
+                     *         "marketplace_id": "ATVPDKIKX0DER",
+                     *         "access_token_expires_at": "2024-09-02T11:00:00.000Z",
+                     *         "created_at": "2024-03-01T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getChannelAuthUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "http://127.0.0.1:4010/_retailer/authorize?application_id=sandbox-app&state=st_5kq8ZpW2xN7vR4mT9bC3&version=beta"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelAuthUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    retrieveRetailerResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
+            200: {
+                headers: {
+                    "X-Retailer-Status": components["headers"]["XRetailerStatus"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "response": "{\"payload\":{\"Orders\":[{\"AmazonOrderId\":\"113-4567890-1234567\",\"PurchaseDate\":\"2024-08-30T14:21:09Z\",\"OrderStatus\":\"Shipped\",\"OrderTotal\":{\"CurrencyCode\":\"USD\",\"Amount\":\"42.97\"},\"MarketplaceId\":\"ATVPDKIKX0DER\",\"NumberOfItemsShipped\":3,\"NumberOfItemsUnshipped\":0}],\"NextToken\":\"eyJvIjoyMH0\",\"CreatedBefore\":\"2024-09-02T09:58:00Z\"}}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailerRelayResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RetailerThrottled"];
+        };
+    };
+    replaceRetailerResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "productType": "SHOES",
+                 *       "requirements": "LISTING",
+                 *       "attributes": {
+                 *         "item_name": [
+                 *           {
+                 *             "value": "Trail Runner 2 Men's Running Shoe"
+                 *           }
+                 *         ],
+                 *         "purchasable_offer": [
+                 *           {
+                 *             "currency": "USD",
+                 *             "our_price": [
+                 *               {
+                 *                 "schedule": [
+                 *                   {
+                 *                     "value_with_tax": 89.99
+                 *                   }
+                 *                 ]
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "fulfillment_availability": [
+                 *           {
+                 *             "fulfillment_channel_code": "DEFAULT",
+                 *             "quantity": 25
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetailerRelayBody"];
+            };
+        };
+        responses: {
+            /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
+            200: {
+                headers: {
+                    "X-Retailer-Status": components["headers"]["XRetailerStatus"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "response": "{\"sku\":\"DO-TRAIL-RUNNER-2\",\"status\":\"ACCEPTED\",\"submissionId\":\"f1dc2914-75dd-11ea-bc55-0242ac130003\",\"issues\":[]}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailerRelayResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RetailerThrottled"];
+        };
+    };
+    sendRetailerRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "feedType": "POST_INVENTORY_AVAILABILITY_DATA",
+                 *       "marketplaceIds": [
+                 *         "ATVPDKIKX0DER"
+                 *       ],
+                 *       "inputFeedDocumentId": "amzn1.tortuga.4.na.3d6c2a1b-example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetailerRelayBody"];
+            };
+        };
+        responses: {
+            /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
+            200: {
+                headers: {
+                    "X-Retailer-Status": components["headers"]["XRetailerStatus"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "response": "{\"feedId\":\"50012019001\"}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailerRelayResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RetailerThrottled"];
+        };
+    };
+    deleteRetailerResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
+            200: {
+                headers: {
+                    "X-Retailer-Status": components["headers"]["XRetailerStatus"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "response": "{\"sku\":\"DO-TRAIL-RUNNER-2\",\"status\":\"ACCEPTED\",\"submissionId\":\"2a7c9d1e-75dd-11ea-bc55-0242ac130003\",\"issues\":[]}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailerRelayResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RetailerThrottled"];
+        };
+    };
+    updateRetailerResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+                /**
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @example orders/v0/orders
+                 */
+                endpoint: components["parameters"]["RetailerEndpointPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "productType": "SHOES",
+                 *       "patches": [
+                 *         {
+                 *           "op": "replace",
+                 *           "path": "/attributes/fulfillment_availability",
+                 *           "value": [
+                 *             {
+                 *               "fulfillment_channel_code": "DEFAULT",
+                 *               "quantity": 7
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetailerRelayBody"];
+            };
+        };
+        responses: {
+            /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
+            200: {
+                headers: {
+                    "X-Retailer-Status": components["headers"]["XRetailerStatus"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "response": "{\"sku\":\"DO-TRAIL-RUNNER-2\",\"status\":\"ACCEPTED\",\"submissionId\":\"8e3b1c2a-75dd-11ea-bc55-0242ac130003\",\"issues\":[]}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetailerRelayResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RetailerThrottled"];
+        };
+    };
+    searchChannelCatalog: {
+        parameters: {
+            query?: {
+                /** @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes. */
+                keywords?: string;
+                /** @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up. */
+                identifier?: string;
+                /** @description Restricts `identifier` to one identifier type; without it any type matches. */
+                identifier_type?: components["schemas"]["IdentifierType"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching catalog items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "asin": "B07X4Q9ZKD",
+                     *           "marketplace_id": "ATVPDKIKX0DER",
+                     *           "title": "Trail Runner 2 Men's Running Shoe",
+                     *           "brand": "Northpeak",
+                     *           "identifiers": [
+                     *             {
+                     *               "type": "UPC",
+                     *               "value": "036000291452"
+                     *             },
+                     *             {
+                     *               "type": "EAN",
+                     *               "value": "0036000291452"
+                     *             }
+                     *           ],
+                     *           "main_image_url": "https://images.retailer.example/B07X4Q9ZKD/main.jpg",
+                     *           "thumbnail_image_url": "https://images.retailer.example/B07X4Q9ZKD/thumb.jpg"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search?keywords=trail%20runner&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search?keywords=trail%20runner&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelCatalogItemList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChannelNotConnected"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Filters by title or SKU (case-insensitive substring). */
+                q?: string;
+                /** @description Exact SKU match (case-sensitive). */
+                sku?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "sku": "DO-TRAIL-TENT-2P",
+                     *           "title": "Trailhead 2-Person Backpacking Tent",
+                     *           "identifiers": [
+                     *             {
+                     *               "id": "d1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d001",
+                     *               "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *               "type": "UPC",
+                     *               "value": "036000291452",
+                     *               "created_at": "2024-02-01T10:15:00.000Z",
+                     *               "updated_at": "2024-02-01T10:15:00.000Z"
+                     *             }
+                     *           ],
+                     *           "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
+                     *           "main_image_url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P/800/800",
+                     *           "thumbnail_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
+                     *           "thumbnail_image_url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P/800/800",
+                     *           "created_at": "2024-02-01T10:00:00.000Z",
+                     *           "updated_at": "2024-02-01T10:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/products",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/products?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&q=tent&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/products?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&q=tent&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                 *       "sku": "DO-CAMP-STOVE-01",
+                 *       "title": "Summit Compact Camping Stove"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            /** @description The product was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3b9d1f7e-8a2c-4d5e-9f01-2a3b4c5d6e7f",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "sku": "DO-CAMP-STOVE-01",
+                     *         "title": "Summit Compact Camping Stove",
+                     *         "identifiers": [],
+                     *         "main_image_id": null,
+                     *         "main_image_url": null,
+                     *         "thumbnail_image_id": null,
+                     *         "thumbnail_image_url": null,
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "sku": "DO-TRAIL-TENT-2P",
+                     *         "title": "Trailhead 2-Person Backpacking Tent",
+                     *         "identifiers": [
+                     *           {
+                     *             "id": "d1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d001",
+                     *             "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *             "type": "UPC",
+                     *             "value": "036000291452",
+                     *             "created_at": "2024-02-01T10:15:00.000Z",
+                     *             "updated_at": "2024-02-01T10:15:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "d1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d002",
+                     *             "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *             "type": "EAN",
+                     *             "value": "0036000291452",
+                     *             "created_at": "2024-02-01T10:16:00.000Z",
+                     *             "updated_at": "2024-02-01T10:16:00.000Z"
+                     *           }
+                     *         ],
+                     *         "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
+                     *         "main_image_url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P/800/800",
+                     *         "thumbnail_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d002",
+                     *         "thumbnail_image_url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P-thumb/200/200",
+                     *         "created_at": "2024-02-01T10:00:00.000Z",
+                     *         "updated_at": "2024-02-01T10:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Trailhead 2-Person Ultralight Backpacking Tent",
+                 *       "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
+                 *       "thumbnail_image_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description The product was updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, its identifiers and its images were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listProductImages: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's images. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
+                     *           "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *           "url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P/800/800",
+                     *           "filename": null,
+                     *           "content_type": null,
+                     *           "size": null,
+                     *           "created_at": "2024-02-01T10:18:00.000Z",
+                     *           "updated_at": "2024-02-01T10:18:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d002",
+                     *           "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *           "url": "http://127.0.0.1:4010/_sandbox/uploads/product-images/d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d002/tent-thumb.png",
+                     *           "filename": "tent-thumb.png",
+                     *           "content_type": "image/png",
+                     *           "size": 48213,
+                     *           "created_at": "2024-02-01T10:19:00.000Z",
+                     *           "updated_at": "2024-02-01T10:19:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images",
+                     *         "per_page": 15,
+                     *         "to": 2,
+                     *         "total": 2
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images?page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images?page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductImageList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createProductImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P-side/800/800"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductImageCreate"];
+                "multipart/form-data": components["schemas"]["ProductImageUpload"];
+            };
+        };
+        responses: {
+            /** @description The image was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9c8b7a6f-5e4d-4c3b-8a29-1f0e9d8c7b6a",
+                     *         "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *         "url": "https://picsum.photos/seed/DO-TRAIL-TENT-2P-side/800/800",
+                     *         "filename": null,
+                     *         "content_type": null,
+                     *         "size": null,
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductImageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createProductIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's UUID. */
+                product: components["parameters"]["ProductPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "EAN",
+                 *       "value": "0036000291452"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IdentifierCreate"];
+            };
+        };
+        responses: {
+            /** @description The identifier was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+                     *         "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *         "type": "EAN",
+                     *         "value": "0036000291452",
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductIdentifierEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteProductIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product identifier's UUID. */
+                product_identifier: components["parameters"]["ProductIdentifierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identifier was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
+                q?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's suppliers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "name": "Cascade Outdoor Wholesale",
+                     *           "default_currency": "USD",
+                     *           "created_at": "2024-01-20T08:00:00.000Z",
+                     *           "updated_at": "2024-01-20T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/suppliers",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/suppliers?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/suppliers?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                 *       "name": "Alpine Gear Distributors",
+                 *       "default_currency": "EUR"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierCreate"];
+            };
+        };
+        responses: {
+            /** @description The supplier was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "7d6c5b4a-3f2e-4d1c-9b0a-8f7e6d5c4b3a",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Alpine Gear Distributors",
+                     *         "default_currency": "EUR",
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "name": "Cascade Outdoor Wholesale",
+                     *         "default_currency": "USD",
+                     *         "created_at": "2024-01-20T08:00:00.000Z",
+                     *         "updated_at": "2024-01-20T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Cascade Outdoor Wholesale Co.",
+                 *       "default_currency": "CAD"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierUpdate"];
+            };
+        };
+        responses: {
+            /** @description The supplier was updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier and what depended on it were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listScrapingRequests: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier's scraping requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *           "source_url": "https://cascade-outdoor.example.com/wholesale/price-list",
+                     *           "frequency": "daily",
+                     *           "starts_at": "2024-08-20T06:00:00.000Z",
+                     *           "max_attempts": 30,
+                     *           "status": "running",
+                     *           "attempts_finished_count": 12,
+                     *           "next_attempt_at": "2024-09-01T06:00:00.000Z",
+                     *           "created_at": "2024-08-19T15:30:00.000Z",
+                     *           "updated_at": "2024-08-19T15:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests?page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests?page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScrapingRequestList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createScrapingRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source_url": "https://cascade-outdoor.example.com/wholesale/price-list",
+                 *       "frequency": "daily",
+                 *       "starts_at": "2024-09-03T06:00:00.000Z",
+                 *       "max_attempts": 14
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScrapingRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The scraping request was created and its attempts are scheduled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2f3e4d5c-6b7a-4890-a1b2-c3d4e5f60718",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *         "source_url": "https://cascade-outdoor.example.com/wholesale/price-list",
+                     *         "frequency": "daily",
+                     *         "starts_at": "2024-09-03T06:00:00.000Z",
+                     *         "max_attempts": 14,
+                     *         "status": "scheduled",
+                     *         "attempts_finished_count": 0,
+                     *         "next_attempt_at": "2024-09-03T06:00:00.000Z",
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScrapingRequestEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getScrapingRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+                /** @description The scraping request's UUID. */
+                supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scraping request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *         "source_url": "https://cascade-outdoor.example.com/wholesale/price-list",
+                     *         "frequency": "daily",
+                     *         "starts_at": "2024-08-20T06:00:00.000Z",
+                     *         "max_attempts": 30,
+                     *         "status": "running",
+                     *         "attempts_finished_count": 12,
+                     *         "next_attempt_at": "2024-09-01T06:00:00.000Z",
+                     *         "created_at": "2024-08-19T15:30:00.000Z",
+                     *         "updated_at": "2024-08-19T15:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScrapingRequestEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listScrapingAttempts: {
+        parameters: {
+            query?: {
+                /** @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says. */
+                from_date?: string;
+                /** @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`). */
+                to_date?: string;
+                /** @description true keeps attempts not started yet; false keeps attempts that have started. */
+                not_started?: boolean;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The supplier's UUID. */
+                supplier: components["parameters"]["SupplierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier's scraping attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e6e6e6e6-e6e6-4e6e-8e6e-e6e6e6e6e001",
+                     *           "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *           "supplier_scraping_request_id": "e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001",
+                     *           "attempt_number": 12,
+                     *           "status": "finished",
+                     *           "scheduled_to_run_at": "2024-08-31T06:00:00.000Z",
+                     *           "attempt_started_at": "2024-08-31T06:00:47.000Z",
+                     *           "finished_at": "2024-08-31T06:09:12.000Z",
+                     *           "found_items_count": 27,
+                     *           "failure_reason": null,
+                     *           "created_at": "2024-08-19T15:30:00.000Z",
+                     *           "updated_at": "2024-08-31T06:09:12.000Z"
+                     *         },
+                     *         {
+                     *           "id": "e6e6e6e6-e6e6-4e6e-8e6e-e6e6e6e6e002",
+                     *           "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *           "supplier_scraping_request_id": "e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001",
+                     *           "attempt_number": 13,
+                     *           "status": "scheduled",
+                     *           "scheduled_to_run_at": "2024-09-01T06:00:00.000Z",
+                     *           "attempt_started_at": null,
+                     *           "finished_at": null,
+                     *           "found_items_count": 0,
+                     *           "failure_reason": null,
+                     *           "created_at": "2024-08-19T15:30:00.000Z",
+                     *           "updated_at": "2024-08-19T15:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts",
+                     *         "per_page": 15,
+                     *         "to": 2,
+                     *         "total": 2
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts?from_date=2024-08-31&to_date=2024-09-01&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts?from_date=2024-08-31&to_date=2024-09-01&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScrapingAttemptList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSupplierItems: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Keeps the items of this supplier. */
+                supplier_id?: string;
+                /** @description Keeps the items associated with this product. */
+                product_id?: string;
+                /** @description Filters by SKU or description (case-insensitive substring). */
+                q?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's supplier items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *           "sku": "CAS-TENT-2P-GRN",
+                     *           "description": "2-person 3-season backpacking tent, green, 1.9 kg",
+                     *           "identifiers": [
+                     *             {
+                     *               "id": "e4e4e4e4-e4e4-4e4e-8e4e-e4e4e4e4e001",
+                     *               "supplier_item_id": "e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001",
+                     *               "type": "UPC",
+                     *               "value": "036000291452",
+                     *               "created_at": "2024-01-22T09:00:00.000Z",
+                     *               "updated_at": "2024-01-22T09:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *           "costs": [
+                     *             {
+                     *               "id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001",
+                     *               "minimum_order_quantity": 1,
+                     *               "cost": {
+                     *                 "value": 89.5,
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e002",
+                     *               "minimum_order_quantity": 10,
+                     *               "cost": {
+                     *                 "value": 82,
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "created_at": "2024-01-22T08:55:00.000Z",
+                     *           "updated_at": "2024-01-22T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/supplier-items",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/supplier-items?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&supplier_id=e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/supplier-items?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&supplier_id=e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierItemList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSupplierItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                 *       "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                 *       "sku": "CAS-STOVE-CMP",
+                 *       "description": "Compact canister stove, 2.6 kW, piezo ignition",
+                 *       "product_id": null,
+                 *       "costs": [
+                 *         {
+                 *           "minimum_order_quantity": 1,
+                 *           "cost": {
+                 *             "value": 24.9,
+                 *             "currency": "USD"
+                 *           }
+                 *         },
+                 *         {
+                 *           "minimum_order_quantity": 24,
+                 *           "cost": {
+                 *             "value": 21.5,
+                 *             "currency": "USD"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierItemCreate"];
+            };
+        };
+        responses: {
+            /** @description The supplier item was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *         "sku": "CAS-STOVE-CMP",
+                     *         "description": "Compact canister stove, 2.6 kW, piezo ignition",
+                     *         "identifiers": [],
+                     *         "product_id": null,
+                     *         "costs": [
+                     *           {
+                     *             "id": "6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d",
+                     *             "minimum_order_quantity": 1,
+                     *             "cost": {
+                     *               "value": 24.9,
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "7b8c9d0e-1f2a-4b3c-9d4e-5f6a7b8c9d0e",
+                     *             "minimum_order_quantity": 24,
+                     *             "cost": {
+                     *               "value": 21.5,
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierItemEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getSupplierItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "supplier_id": "e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001",
+                     *         "sku": "CAS-TENT-2P-GRN",
+                     *         "description": "2-person 3-season backpacking tent, green, 1.9 kg",
+                     *         "identifiers": [
+                     *           {
+                     *             "id": "e4e4e4e4-e4e4-4e4e-8e4e-e4e4e4e4e001",
+                     *             "supplier_item_id": "e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001",
+                     *             "type": "UPC",
+                     *             "value": "036000291452",
+                     *             "created_at": "2024-01-22T09:00:00.000Z",
+                     *             "updated_at": "2024-01-22T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "product_id": "dddddddd-dddd-4ddd-8ddd-ddddddddd001",
+                     *         "costs": [
+                     *           {
+                     *             "id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001",
+                     *             "minimum_order_quantity": 1,
+                     *             "cost": {
+                     *               "value": 89.5,
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e002",
+                     *             "minimum_order_quantity": 10,
+                     *             "cost": {
+                     *               "value": 82,
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "created_at": "2024-01-22T08:55:00.000Z",
+                     *         "updated_at": "2024-01-22T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierItemEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSupplierItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "2-person 3-season backpacking tent, green, 1.8 kg (2024 model)",
+                 *       "costs": [
+                 *         {
+                 *           "id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001",
+                 *           "minimum_order_quantity": 1,
+                 *           "cost": {
+                 *             "value": 87,
+                 *             "currency": "USD"
+                 *           }
+                 *         },
+                 *         {
+                 *           "minimum_order_quantity": 10,
+                 *           "cost": {
+                 *             "value": 80,
+                 *             "currency": "USD"
+                 *           }
+                 *         },
+                 *         {
+                 *           "minimum_order_quantity": 50,
+                 *           "cost": {
+                 *             "value": 74.25,
+                 *             "currency": "USD"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The supplier item was updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSupplierItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplier item was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSupplierItemIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item's UUID. */
+                supplier_item: components["parameters"]["SupplierItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "GTIN",
+                 *       "value": "00036000291452"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IdentifierCreate"];
+            };
+        };
+        responses: {
+            /** @description The identifier was added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a",
+                     *         "supplier_item_id": "e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001",
+                     *         "type": "GTIN",
+                     *         "value": "00036000291452",
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierItemIdentifierEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSupplierItemIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The supplier item identifier's UUID. */
+                supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identifier was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getSandboxHealth: {
         parameters: {
             query?: never;
@@ -944,6 +4160,91 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listChannelCalls: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's call log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "channel_id": "cccccccc-cccc-4ccc-8ccc-ccccccccc001",
+                     *           "method": "GET",
+                     *           "endpoint": "orders/v0/orders",
+                     *           "query": "CreatedAfter=2024-08-01T00%3A00%3A00Z&MarketplaceIds=ATVPDKIKX0DER",
+                     *           "status": 200,
+                     *           "retailer_status": 200,
+                     *           "refreshed_token": false,
+                     *           "duration_ms": 3,
+                     *           "called_at": "2024-09-02T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls?page=1",
+                     *         "last": "http://127.0.0.1:4010/_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls?page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelCallList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    revokeChannelAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's UUID. */
+                channel: components["parameters"]["ChannelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retailer no longer accepts the channel's tokens. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,15 +1,17 @@
 /** How a collection is declared by an area: which fields get a lookup index. */
 export interface CollectionDef<T extends { id: string }> {
   indexes: readonly (keyof T & string)[];
+  /** Computed keys: one record may be found under several values (e.g. a supplier item under each cost tier id). */
+  keys: Record<string, (record: T) => readonly unknown[]>;
   /** Phantom field so the record type travels with the definition. */
   readonly __record?: T;
 }
 
 /** Declares a collection of records of type T; areas export these and src/store/collections.ts gathers them. */
 export function defineCollection<T extends { id: string }>(
-  opts: { indexes?: readonly (keyof T & string)[] } = {},
+  opts: { indexes?: readonly (keyof T & string)[]; keys?: Record<string, (record: T) => readonly unknown[]> } = {},
 ): CollectionDef<T> {
-  return { indexes: opts.indexes ?? [] };
+  return { indexes: opts.indexes ?? [], keys: opts.keys ?? {} };
 }
 
 /** Receives every mutation so the store can persist it and undo it if the request fails. */
@@ -24,13 +26,21 @@ export interface ChangeSink {
 export class Collection<T extends { id: string }> {
   private readonly byId = new Map<string, T>();
   private readonly indexes = new Map<string, Map<unknown, Map<string, T>>>();
+  private readonly keyFns = new Map<string, (record: T) => readonly unknown[]>();
 
   constructor(
     readonly name: string,
     def: CollectionDef<T>,
     private readonly sink: ChangeSink,
   ) {
-    for (const field of def.indexes) this.indexes.set(field, new Map());
+    for (const field of def.indexes) {
+      this.indexes.set(field, new Map());
+      this.keyFns.set(field, (record) => [(record as Record<string, unknown>)[field]]);
+    }
+    for (const [key, fn] of Object.entries(def.keys ?? {})) {
+      this.indexes.set(key, new Map());
+      this.keyFns.set(key, fn);
+    }
   }
 
   get size(): number {
@@ -54,6 +64,14 @@ export class Collection<T extends { id: string }> {
   where<K extends keyof T & string>(field: K, value: T[K]): T[] {
     const index = this.indexes.get(field);
     if (!index) throw new Error(`${this.name}.${field} is not indexed; declare it in the collection definition`);
+    const bucket = index.get(value);
+    return bucket ? [...bucket.values()] : [];
+  }
+
+  /** The records filed under a computed key of the collection definition (`keys`), in insertion order. */
+  byKey(key: string, value: unknown): T[] {
+    const index = this.indexes.get(key);
+    if (!index || !this.keyFns.has(key)) throw new Error(`${this.name} has no key ${key}; declare it in the collection definition`);
     const bucket = index.get(value);
     return bucket ? [...bucket.values()] : [];
   }
@@ -101,20 +119,22 @@ export class Collection<T extends { id: string }> {
   /** Map.set on an existing key keeps its place, so an update never reorders a collection. */
   private put(record: T): void {
     this.byId.set(record.id, record);
-    for (const [field, index] of this.indexes) {
-      const key = (record as Record<string, unknown>)[field];
-      let bucket = index.get(key);
-      if (!bucket) index.set(key, (bucket = new Map()));
-      bucket.set(record.id, record);
+    for (const [name, index] of this.indexes) {
+      for (const key of this.keyFns.get(name)!(record)) {
+        let bucket = index.get(key);
+        if (!bucket) index.set(key, (bucket = new Map()));
+        bucket.set(record.id, record);
+      }
     }
   }
 
   private unindex(record: T): void {
-    for (const [field, index] of this.indexes) {
-      const key = (record as Record<string, unknown>)[field];
-      const bucket = index.get(key);
-      bucket?.delete(record.id);
-      if (bucket && bucket.size === 0) index.delete(key);
+    for (const [name, index] of this.indexes) {
+      for (const key of this.keyFns.get(name)!(record)) {
+        const bucket = index.get(key);
+        bucket?.delete(record.id);
+        if (bucket && bucket.size === 0) index.delete(key);
+      }
     }
   }
 }

@@ -39,7 +39,7 @@ export function parseJournal(content: Buffer, tailMayBeTorn: boolean): ParsedJou
     lineNo++;
     const end = content.indexOf(0x0a, offset);
     const isLast = end === -1 || end === content.length - 1;
-    const entry = end === -1 ? undefined : decodeLine(content.toString('utf8', offset, end));
+    const entry = end === -1 ? undefined : decodeLine(content, offset, end);
     if (!entry) {
       if (isLast && tailMayBeTorn) return { entries, goodBytes: offset, tornBytes: content.length - offset };
       throw new JournalCorruptError(`line ${lineNo} is damaged (bad checksum or incomplete)`);
@@ -50,14 +50,14 @@ export function parseJournal(content: Buffer, tailMayBeTorn: boolean): ParsedJou
   return { entries, goodBytes: offset, tornBytes: 0 };
 }
 
-function decodeLine(line: string): JournalEntry | undefined {
-  const space = line.indexOf(' ');
-  if (space !== 8) return undefined;
-  const json = line.slice(9);
-  if (line.slice(0, 8) !== checksum(json)) return undefined;
+/** Checks and parses the line in content[start, end): the checksum is taken over the bytes, as they were written. */
+function decodeLine(content: Buffer, start: number, end: number): JournalEntry | undefined {
+  if (end - start < 10 || content[start + 8] !== 0x20) return undefined;
+  const json = content.subarray(start + 9, end);
+  if (content.toString('latin1', start, start + 8) !== crc32(json).toString(16).padStart(8, '0')) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(json.toString('utf8'));
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import type { Persistence } from './persistence.js';
+import type { Change, Persistence, Snapshot } from './persistence.js';
 
 /** A world that lives only in memory (tests, workspaces, `--in-memory`): nothing to load, nothing to write. */
 export class MemoryPersistence implements Persistence {
@@ -6,7 +6,7 @@ export class MemoryPersistence implements Persistence {
   async load(): Promise<undefined> {
     return undefined;
   }
-  async commit(): Promise<void> {}
-  async replaceAll(): Promise<void> {}
+  async commit(_changes: Change[], _snapshot: () => Snapshot): Promise<void> {}
+  async replaceAll(_snapshot: Snapshot): Promise<void> {}
   async close(): Promise<void> {}
 }

@@ -167,4 +167,26 @@ describeWithBrowser('docs page in a real browser', () => {
     await expect.poll(() => body.textContent()).toContain('Bearer demo-owner-token');
     await expect.poll(() => op.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('200');
   }, 60_000);
+
+  it('When the reader authorized with their own token, then a reload keeps it instead of the demo token', async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/docs/`);
+    await page.locator('.auth-wrapper .authorize.locked').waitFor({ timeout: 15_000 });
+    // Through the dialog, as a reader would: only the dialog's Authorize persists the token.
+    await page.locator('.auth-wrapper .authorize').click();
+    const dialog = page.locator('.modal-ux');
+    await dialog.locator('button', { hasText: 'Logout' }).click();
+    await dialog.locator('input').first().fill('my-own-token');
+    await dialog.locator('button.authorize', { hasText: 'Authorize' }).click();
+    await dialog.locator('button.btn-done').click();
+    await page.reload();
+    const op = page.locator('.opblock', { hasText: '/2024-09/whoami' });
+    await op.waitFor({ timeout: 15_000 });
+    await op.locator('.opblock-summary').click();
+    await op.getByRole('button', { name: 'Try it out' }).click();
+    await op.getByRole('button', { name: 'Execute' }).click();
+    const body = op.locator('.live-responses-table .response-col_description pre').first();
+    await body.waitFor({ timeout: 10_000 });
+    await expect.poll(() => body.textContent()).toContain('Bearer my-own-token');
+  }, 60_000);
 });

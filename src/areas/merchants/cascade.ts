@@ -1,17 +1,13 @@
 import type { Collections } from '../../store/store.js';
 
-/**
- * What deleting a merchant takes with it, area by area. Each area that owns merchant records registers its
- * cleanup here, so a merchant never leaves records pointing at it.
- */
+/** Removes what one area keeps for a merchant; each area that owns merchant records exports one. */
 export type MerchantCleanup = (store: Collections, merchantId: string) => void;
 
+/**
+ * What deleting a merchant takes with it, area by area, listed here explicitly so the compiler sees every area
+ * that takes part and a merchant never leaves records pointing at it.
+ */
 const cleanups: MerchantCleanup[] = [];
-
-/** Areas call this at module load to take part in merchant deletion. */
-export function onMerchantDeleted(cleanup: MerchantCleanup): void {
-  cleanups.push(cleanup);
-}
 
 export function deleteMerchantCascade(store: Collections, merchantId: string): void {
   for (const cleanup of cleanups) cleanup(store, merchantId);

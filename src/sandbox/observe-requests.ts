@@ -1,0 +1,106 @@
+// One place that watches every finished request and feeds the journal, the coverage report and the log line,
+// so none of the three can drift from the others and handlers stay unaware of all of them.
+import type { Request, RequestHandler, Response } from 'express';
+import { formatRequestLog, isLogged, requestLogLevel, type RequestLogLevel } from '../http/request-log.js';
+import type { CoverageTracker } from './coverage.js';
+import type { RequestJournal } from './request-journal.js';
+
+/** Which observers to feed; each is optional. */
+export interface ObserveOptions {
+  journal?: RequestJournal;
+  coverage?: CoverageTracker;
+  /** Where log lines go (e.g. console.log); no lines without it. */
+  log?: (line: string) => void;
+  logLevel?: RequestLogLevel;
+  /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
+  workspaceOf?: (req: Request, res: Response) => string | undefined;
+  /** The operationId the request matched; by default what express-openapi-validator left on req.openapi. */
+  operationIdOf?: (req: Request) => string | undefined;
+  /** Requests kept out of the journal (still logged and counted); default: isToolingPath. */
+  skipJournal?: (req: Request) => boolean;
+  now?: () => Date;
+}
+
+/** Pages and control-plane reads that would only bury a client's own requests in the journal. */
+export function isToolingPath(path: string): boolean {
+  return (
+    path === '/' ||
+    path === '/favicon.ico' ||
+    path === '/openapi.json' ||
+    path === '/openapi.yaml' ||
+    path === '/docs' ||
+    path.startsWith('/docs/') ||
+    path.startsWith('/_sandbox/requests') ||
+    path.startsWith('/_sandbox/coverage')
+  );
+}
+
+/** express-openapi-validator's match, if the request reached it. */
+export function validatorOperationId(req: Request): string | undefined {
+  const schema = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema;
+  return typeof schema?.operationId === 'string' ? schema.operationId : undefined;
+}
+
+function requestBodyOf(req: Request): unknown {
+  const files = (req as Request & { files?: unknown }).files;
+  // Uploaded files are described, never stored: the journal is for reading what was sent, not for its bytes.
+  const described = Array.isArray(files)
+    ? files.map((f: { fieldname?: string; originalname?: string; mimetype?: string; size?: number }) => ({
+        field: f.fieldname,
+        filename: f.originalname,
+        mimetype: f.mimetype,
+        size: f.size,
+      }))
+    : undefined;
+  if (described && described.length > 0) return { ...(typeof req.body === 'object' && req.body ? req.body : {}), files: described };
+  return req.body;
+}
+
+/** Middleware to mount first (before the contract): records each request once its response has finished. */
+export function observeRequests(options: ObserveOptions): RequestHandler {
+  const { journal, coverage, log, logLevel = 'info' } = options;
+  const operationIdOf = options.operationIdOf ?? validatorOperationId;
+  const skipJournal = options.skipJournal ?? ((req: Request) => isToolingPath(req.path));
+  const now = options.now ?? (() => new Date());
+
+  return (req, res, next) => {
+    const at = now();
+    const started = process.hrtime.bigint();
+    // The URL is read now: routers rewrite req.url while the request travels.
+    const url = req.originalUrl;
+    const path = req.path;
+    let responseBody: unknown;
+    const json = res.json.bind(res);
+    res.json = (body?: unknown) => {
+      responseBody = body;
+      return json(body);
+    };
+
+    res.once('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const operationId = operationIdOf(req);
+      const workspace = options.workspaceOf?.(req, res);
+      const status = res.statusCode;
+      coverage?.record(operationId, status);
+      if (journal && !skipJournal(req)) {
+        journal.record({
+          at,
+          workspace,
+          method: req.method,
+          path,
+          operationId: operationId ?? null,
+          status,
+          durationMs,
+          query: req.query as Record<string, unknown>,
+          headers: req.headers,
+          requestBody: requestBodyOf(req),
+          responseBody,
+        });
+      }
+      if (log && isLogged(logLevel, requestLogLevel(status))) {
+        log(formatRequestLog({ at, method: req.method, url, operationId, status, durationMs, workspace }));
+      }
+    });
+    next();
+  };
+}

@@ -1,0 +1,53 @@
+// Reads the Prefer knobs once, early, for everything after it: a bad knob becomes a 422 through the one error
+// handler, and the delay (start-up latency plus Prefer: delay) is served before any work, so a slow answer
+// cannot be told apart from a slow server. Honouring `code` and `retailer-fault` is left to the contract
+// adapter and the relay, which know the operation; they read res.locals.prefer.
+import type { Request, RequestHandler, Response } from 'express';
+import { HttpError } from '../http/errors.js';
+import { isToolingPath } from './observe-requests.js';
+import { parsePrefer, type PreferKnobs } from './prefer-header.js';
+
+/** Options of scenarioKnobs. */
+export interface ScenarioKnobOptions {
+  /** Added to every answer (--latency / LATENCY_MS). */
+  latencyMs?: number;
+  /** Bound of Prefer: delay. */
+  maxDelayMs?: number;
+  /** Which requests the knobs apply to; default: everything but the docs pages and journal reads. */
+  appliesTo?: (req: Request) => boolean;
+  /** Injected in tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The knobs this request asked for (empty when none, or when the request is not one they apply to). */
+export function preferOf(res: Response): PreferKnobs {
+  return (res.locals.prefer as PreferKnobs | undefined) ?? { applied: '' };
+}
+
+/** Middleware: parses Prefer into res.locals.prefer (422 on a bad knob) and waits latency + delay. */
+export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler {
+  const latency = options.latencyMs ?? 0;
+  const appliesTo = options.appliesTo ?? ((req: Request) => !isToolingPath(req.path));
+  const sleep = options.sleep ?? realSleep;
+
+  return (req, res, next) => {
+    if (!appliesTo(req)) {
+      next();
+      return;
+    }
+    const parsed = parsePrefer(req.headers.prefer, { maxDelayMs: options.maxDelayMs });
+    if (!parsed.ok) {
+      next(new HttpError(422, parsed.error.message, parsed.error.errors));
+      return;
+    }
+    res.locals.prefer = parsed.knobs;
+    const wait = latency + (parsed.knobs.delay ?? 0);
+    if (wait <= 0) {
+      next();
+      return;
+    }
+    sleep(wait).then(() => next(), next);
+  };
+}

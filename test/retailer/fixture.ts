@@ -1,0 +1,40 @@
+import { adoptGrant } from '../../src/retailer/auth/grants.js';
+import { tokensFrom } from '../../src/retailer/auth/tokens.js';
+import { createMemoryPort } from '../../src/retailer/memory-port.js';
+import { createRetailer, type RetailerOptions } from '../../src/retailer/retailer.js';
+import type { RetailerMethod, RetailerRequest } from '../../src/retailer/types.js';
+
+export const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
+export const OTHER_CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc002';
+export const US = 'ATVPDKIKX0DER';
+export const T0 = new Date('2024-09-02T10:00:00.000Z');
+export const ACCESS = 'Atza|test-access';
+export const REFRESH = 'Atzr|test-refresh';
+
+/** Counting tokens, so every test gets the same secrets. */
+export function countingTokens() {
+  let n = 0;
+  return tokensFrom(() => `t${++n}`);
+}
+
+/** A retailer with one connected channel (token valid one hour from T0), a memory port and a call helper. */
+export function connectedRetailer(options: Partial<RetailerOptions> = {}) {
+  let ids = 0;
+  const retailer = createRetailer({ seed: 20240901, newId: () => `id-${++ids}`, ...options });
+  const port = createMemoryPort();
+  adoptGrant(port, CHANNEL, { access_token: ACCESS, refresh_token: REFRESH, access_token_expires_at: '2024-09-02T11:00:00.000Z' }, T0);
+  const call = (
+    method: RetailerMethod,
+    path: string,
+    query: RetailerRequest['query'] = {},
+    extra: Partial<Pick<RetailerRequest, 'body' | 'accessToken' | 'now'>> = {},
+  ) =>
+    retailer.handle(
+      { channelId: CHANNEL, marketplaceId: US, port },
+      { method, path, query, body: extra.body, accessToken: extra.accessToken ?? ACCESS, now: extra.now ?? T0 },
+    );
+  return { retailer, port, call, world: retailer.world(CHANNEL) };
+}
+
+/** Shorthand for reading a JSON body. */
+export const bodyOf = (response: { body: unknown }) => response.body as any;

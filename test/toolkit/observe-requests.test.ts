@@ -1,0 +1,107 @@
+import express, { type Request } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { CoverageTracker } from '../../src/sandbox/coverage.js';
+import { isToolingPath, observeRequests } from '../../src/sandbox/observe-requests.js';
+import { RequestJournal } from '../../src/sandbox/request-journal.js';
+
+const spec = {
+  paths: {
+    '/2024-09/channels': { post: { operationId: 'createChannel', responses: { '200': {}, '401': {}, '422': {} } } },
+    '/_sandbox/requests': { get: { operationId: 'listSandboxRequests', responses: { '200': {} } } },
+  },
+};
+
+function setup(logLevel: 'info' | 'warn' = 'info') {
+  const journal = new RequestJournal();
+  const coverage = new CoverageTracker(spec);
+  const lines: string[] = [];
+  const app = express();
+  app.use(express.json());
+  app.use(
+    observeRequests({
+      journal,
+      coverage,
+      log: (l) => lines.push(l),
+      logLevel,
+      workspaceOf: (req) => (req.get('x-test-workspace') ?? undefined),
+    }),
+  );
+  // Stands in for express-openapi-validator, which leaves the matched operation on req.openapi.
+  app.use((req, _res, next) => {
+    const op = req.path === '/2024-09/channels' ? 'createChannel' : req.path === '/_sandbox/requests' ? 'listSandboxRequests' : undefined;
+    if (op) (req as Request & { openapi?: unknown }).openapi = { schema: { operationId: op } };
+    next();
+  });
+  app.post('/2024-09/channels', (req, res) => {
+    if (!req.body?.name) {
+      res.status(422).json({ message: 'The name field is required.', errors: { name: ['The name field is required.'] } });
+      return;
+    }
+    res.json({ data: { id: 'c1', name: req.body.name } });
+  });
+  app.get('/_sandbox/requests', (_req, res) => {
+    res.json({ data: journal.list() });
+  });
+  return { app, journal, coverage, lines };
+}
+
+describe('observeRequests', () => {
+  it('When a request finishes, then journal, coverage and log all see it with its operationId and status', async () => {
+    const { app, journal, coverage, lines } = setup();
+    await request(app)
+      .post('/2024-09/channels?access_token=leak')
+      .set('Authorization', 'Bearer demo-owner-token')
+      .set('x-test-workspace', 'ws-1')
+      .send({ name: 'My store', refresh_token: 'r' })
+      .expect(200);
+
+    const [entry] = journal.list();
+    expect(entry).toMatchObject({
+      workspace: 'ws-1',
+      method: 'POST',
+      path: '/2024-09/channels',
+      operation_id: 'createChannel',
+      status: 200,
+      request: { query: { access_token: '[REDACTED]' }, body: { name: 'My store', refresh_token: '[REDACTED]' } },
+      response: { body: { data: { id: 'c1', name: 'My store' } } },
+    });
+    expect(entry!.request.headers.authorization).toBe('Bearer [REDACTED]');
+    expect(entry!.duration_ms).toBeGreaterThanOrEqual(0);
+
+    const op = coverage.report().operations.find((o) => o.operation_id === 'createChannel')!;
+    expect(op.answered).toEqual(['200']);
+
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ method: 'POST', path: '/2024-09/channels', operation_id: 'createChannel', status: 200, workspace: 'ws-1' });
+    expect(lines[0]).not.toMatch(/leak|demo-owner-token/);
+  });
+
+  it('When the journal itself is read, then the read is counted and logged but not journaled', async () => {
+    const { app, journal, coverage, lines } = setup();
+    await request(app).post('/2024-09/channels').send({}).expect(422);
+    await request(app).get('/_sandbox/requests').expect(200);
+    expect(journal.list().map((e) => e.status)).toEqual([422]);
+    expect(coverage.report().operations.find((o) => o.operation_id === 'listSandboxRequests')!.answered).toEqual(['200']);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('When no operation matched, then the journal has operation_id null and coverage is untouched', async () => {
+    const { app, journal, coverage } = setup();
+    await request(app).get('/2024-09/nowhere').expect(404);
+    expect(journal.list()[0]).toMatchObject({ operation_id: null, status: 404, workspace: 'default' });
+    expect(coverage.report().totals.operations_exercised).toBe(0);
+  });
+
+  it('When the log level is warn, then ordinary request lines are not printed', async () => {
+    const { app, lines } = setup('warn');
+    await request(app).post('/2024-09/channels').send({ name: 'x' }).expect(200);
+    expect(lines).toEqual([]);
+  });
+
+  it('When a path is docs or the control plane journal, then it counts as tooling', () => {
+    expect(['/', '/docs', '/docs/swagger-ui.css', '/openapi.json', '/_sandbox/requests', '/_sandbox/coverage'].every(isToolingPath)).toBe(true);
+    expect(['/2024-09/merchants', '/_sandbox/health', '/documents'].some(isToolingPath)).toBe(false);
+  });
+});
