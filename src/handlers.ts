@@ -9,6 +9,19 @@ import { sandboxHandlers } from './sandbox/handlers.js';
  * list, and it must be empty once every area is built.
  */
 export const NOT_YET_IMPLEMENTED = [
+  'listMarketplaces',
+  'listCatalogItems',
+  'getCatalogItem',
+  'listCatalogItemImages',
+  'listCatalogItemSalesRanks',
+  'listCatalogItemCurrentOffers',
+  'listCatalogItemPriceHistory',
+  'listCatalogItemImports',
+  'createCatalogItemImport',
+  'listOpportunityForecasts',
+  'calculateOpportunityForecast',
+  'listSalesVolumeForecasts',
+
   'listChannels',
   'createChannel',
   'getChannel',

@@ -816,6 +816,280 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/2024-09/marketplaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List marketplaces
+         * @description Lists the marketplaces the service knows (the large marketplaces of North America, Europe and Asia), paginated
+         *     and ordered by creation. Marketplaces are reference data shared by every user: they belong to no merchant, so
+         *     any authenticated caller may read them and this operation has no 403.
+         */
+        get: operations["listMarketplaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List marketplace catalog items
+         * @description Lists the items of the marketplaces' catalogs, paginated and ordered by creation, optionally filtered by
+         *     marketplace, text and identifier. The catalog is reference data shared by every user (it belongs to no
+         *     merchant), so any authenticated caller may read it and this operation has no 403. Items found by a catalog
+         *     item import appear here once the import has completed. The filters narrow the list and never answer 404:
+         *     an unknown `marketplace_id` gives an empty list.
+         */
+        get: operations["listCatalogItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items/{marketplace_catalog_item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a catalog item
+         * @description Returns one marketplace catalog item. Catalog items are shared reference data (no merchant owns them), so there is no 403; an unknown id answers 404.
+         */
+        get: operations["getCatalogItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items/{marketplace_catalog_item}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a catalog item's images
+         * @description Lists the catalog item's images in display order (the main image and its thumbnail first), paginated. Reference data, so no 403.
+         */
+        get: operations["listCatalogItemImages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items/{marketplace_catalog_item}/sales-ranks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a catalog item's sales ranks
+         * @description The item's daily sales rank observations, one time series per category (its root category and its
+         *     subcategory), oldest first, covering at most the last 365 days up to the sandbox clock's current day. The
+         *     root-category series is what the sales volume forecasts (and so the opportunity forecasts) are computed
+         *     from. Reference data, so no 403. `from_date` after `to_date` answers 422.
+         */
+        get: operations["listCatalogItemSalesRanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items/{marketplace_catalog_item}/current-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a catalog item's current offers
+         * @description The offers on the item right now (as of the sandbox clock), one per seller: the buy-box winner first, then
+         *     by price. Prices are in the marketplace's `native_currency`, and the buy-box winner's price is the last point
+         *     of the item's price history. `meta.total` is the seller count the opportunity forecasts use. Reference data,
+         *     so no 403.
+         */
+        get: operations["listCatalogItemCurrentOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-items/{marketplace_catalog_item}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a catalog item's price history
+         * @description The item's daily buy-box price, oldest first, from the day it was listed (at most the last 365 days) up to
+         *     the sandbox clock's current day, whose point equals the current buy-box offer's price. Prices are in the
+         *     marketplace's `native_currency`; sellers reprice weekly, so the price changes at most once a week.
+         *     Reference data, so no 403. `from_date` after `to_date` answers 422.
+         */
+        get: operations["listCatalogItemPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/marketplaces/catalog-item-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's catalog item imports
+         * @description Lists the catalog item imports a merchant requested, oldest first, paginated. An import belongs to the
+         *     merchant that asked for it, so the caller must be a member of that merchant (403 otherwise, as for the
+         *     merchant's other resources). `status` is derived from the sandbox clock at read time.
+         */
+        get: operations["listCatalogItemImports"];
+        put?: never;
+        /**
+         * Import catalog items by identifier
+         * @description Asks the marketplace's catalog for items by identifier on behalf of a merchant the caller is a member of.
+         *     The import is processed asynchronously on the sandbox clock: `queued` for 5 seconds, then `processing` for
+         *     1 second per identifier, then `completed`. An identifier is found when it is a well-formed code of its type
+         *     with a valid check digit (UPC 12 digits, EAN 13, GTIN 8/12/13/14, ISBN 10 or 13); a found identifier that
+         *     no item of that marketplace carries yet becomes a new catalog item, visible in the catalog once the import
+         *     completes. Counts and found items are `null`/empty until then. An unknown `marketplace_id` answers 422
+         *     (`errors.marketplace_id`); an unknown `merchant_id` 404.
+         */
+        post: operations["createCatalogItemImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/forecasting/opportunity-forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's opportunity forecasts
+         * @description Lists the opportunity forecasts calculated for a merchant, oldest first, paginated and filtered. The caller
+         *     must be a member of the merchant; this operation documents no 403, so a merchant the caller is not a member
+         *     of answers 404, exactly like an unknown merchant.
+         */
+        get: operations["listOpportunityForecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/forecasting/opportunity-forecasts/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate an opportunity forecast
+         * @description Forecasts the 30-day profit of buying a supplier item at one of its cost tiers and selling it on a
+         *     marketplace catalog item, with a risk assessment, using the model named in `forecast_model`
+         *     (`sandbox-heuristic@1`, explained in the README; every input is echoed in `forecast_inputs`). The forecast
+         *     is stored for the merchant that owns the supplier item and appears in the list afterwards; each call stores a
+         *     new forecast. The caller must be a member of that merchant (403 otherwise); an unknown catalog item or cost
+         *     tier answers 404; a cost currency the sandbox's exchange table does not know answers 422
+         *     (`errors.supplier_item_cost_id`).
+         */
+        post: operations["calculateOpportunityForecast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2024-09/forecasting/sales-volume-forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sales volume forecasts
+         * @description Forecasts how many units catalog items sell over the next period (from the start of the sandbox clock's
+         *     current day), with a low/high range, computed at read time from each item's root-category sales ranks of the
+         *     last 30 days by the model named in `forecast_model`; a 30-day forecast shows the same market units an
+         *     opportunity forecast calculated now uses. One record per catalog item, in catalog order. Derived from the
+         *     shared catalog (no merchant), so there is no 403; the filters narrow the list and never answer 404.
+         */
+        get: operations["listSalesVolumeForecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/health": {
         parameters: {
             query?: never;
@@ -1536,6 +1810,365 @@ export interface components {
             meta: components["schemas"]["PaginationMeta"];
             links: components["schemas"]["PaginationLinks"];
         };
+        /**
+         * @description The part of the world a marketplace serves. The specification shows no region; the sandbox groups its marketplaces by continent.
+         * @enum {string}
+         */
+        MarketplaceRegion: "north_america" | "europe" | "asia";
+        /** @description A marketplace. The specification names only `native_currency`; the sandbox adds what a user needs to tell marketplaces apart (name, country, domain, region) and the retailer's own marketplace id, which channel connection data's `marketplace_id` refers to. */
+        Marketplace: {
+            /** Format: uuid */
+            id: string;
+            /** @description The retailer's identifier of the marketplace (the value channel connection data carries as `marketplace_id`). */
+            external_id: string;
+            name: string;
+            /** @description ISO 3166-1 alpha-2 country code. */
+            country_code: string;
+            domain: string;
+            region: components["schemas"]["MarketplaceRegion"];
+            /** @description The currency prices on this marketplace are in. */
+            native_currency: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MarketplaceList: {
+            data: components["schemas"]["Marketplace"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /**
+         * @description The item's root category. The specification shows no categories; the sandbox's set is the one its referral-fee and restricted-category tables are written for.
+         * @enum {string}
+         */
+        CatalogCategory: "electronics" | "computers" | "home_kitchen" | "household_supplies" | "health_medical" | "grocery_food" | "clothing_apparel" | "toys_games" | "sports_outdoors" | "office_products" | "pet_supplies" | "tools_home_improvement" | "beauty_personal_care" | "books";
+        /** @description An identifier a catalog item carries. Catalog identifiers are not managed one by one, so they carry no id of their own. */
+        CatalogItemIdentifier: {
+            type: components["schemas"]["IdentifierType"];
+            value: string;
+        };
+        /**
+         * @description An item of a marketplace's catalog. The specification names `identifiers`, `main_image_url` and
+         *     `thumbnail_image_url` (and no `upc`/`ean`/`gtin`/`isbn` fields); the sandbox adds the fields its forecasts are
+         *     explained by (category, reviews, brand protection, size tier, offer count and buy-box price).
+         */
+        CatalogItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            marketplace_id: string;
+            /** @description The marketplace's own item number (ASIN-like), the same for one product on every marketplace. */
+            external_id: string;
+            title: string;
+            brand: string;
+            category: components["schemas"]["CatalogCategory"];
+            /** @description The subcategory name, the category of the item's second sales rank series. */
+            subcategory: string;
+            identifiers: components["schemas"]["CatalogItemIdentifier"][];
+            /** Format: uri */
+            main_image_url: string | null;
+            /** Format: uri */
+            thumbnail_image_url: string | null;
+            review_count: number;
+            /** @description The average star rating; null while the item has no reviews. */
+            review_rating: number | null;
+            /** @description The brand owner restricts who may sell the item. */
+            is_brand_protected: boolean;
+            /** @description Selling the item needs documents (safety certificates, licences) approved first. */
+            requires_compliance_documentation: boolean;
+            /** @description The marketplace flagged the item's reviews as partly inauthentic. */
+            fake_reviews_detected: boolean;
+            /**
+             * @description The fulfilment size tier, which sets the fulfilment fee.
+             * @enum {string}
+             */
+            size_tier: "small_standard" | "large_standard" | "oversize";
+            /** @description The number of current offers (sellers). */
+            offer_count: number;
+            buy_box_price: components["schemas"]["Money"];
+            /**
+             * Format: date-time
+             * @description When the item was first listed on the marketplace; its price history and sales ranks start then (at most 365 days back).
+             */
+            listed_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CatalogItemEnvelope: {
+            data: components["schemas"]["CatalogItem"];
+        };
+        CatalogItemList: {
+            data: components["schemas"]["CatalogItem"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description An image of a catalog item. The specification does not show the record; the sandbox answers its URL, role and size. */
+        CatalogItemImage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /**
+             * @description `main` and `thumbnail` are the images behind the item's `main_image_url` and `thumbnail_image_url`.
+             * @enum {string}
+             */
+            variant: "main" | "thumbnail" | "alternate";
+            /** Format: uri */
+            url: string;
+            width: number;
+            height: number;
+            position: number;
+        };
+        CatalogItemImageList: {
+            data: components["schemas"]["CatalogItemImage"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description One daily sales rank observation of a catalog item in one category (1 is the best seller). The specification does not show the record. */
+        SalesRank: {
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /** @description The category's display name. */
+            category: string;
+            /** @enum {string} */
+            category_level: "root" | "subcategory";
+            rank: number;
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        SalesRankList: {
+            data: components["schemas"]["SalesRank"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description A seller's current offer on a catalog item. The specification does not show the record; the sandbox answers what deciding to compete needs (price, fulfilment, buy box, seller standing). */
+        CatalogItemOffer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /** Format: uuid */
+            seller_id: string;
+            seller_name: string;
+            /** @enum {string} */
+            condition: "new";
+            price: components["schemas"]["Money"];
+            shipping_price: components["schemas"]["Money"];
+            /**
+             * @description `marketplace` when the marketplace stores and ships the goods, `merchant` when the seller does.
+             * @enum {string}
+             */
+            fulfillment_channel: "marketplace" | "merchant";
+            is_buy_box_winner: boolean;
+            seller_feedback_rating: number;
+            seller_feedback_count: number;
+            /** Format: date-time */
+            observed_at: string;
+        };
+        CatalogItemOfferList: {
+            data: components["schemas"]["CatalogItemOffer"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @description The buy-box price of a catalog item on one day. The specification does not show the record. */
+        PricePoint: {
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            price: components["schemas"]["Money"];
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        PricePointList: {
+            data: components["schemas"]["PricePoint"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /**
+         * @description Where an import stands as of now; the specification names no states, so the sandbox uses the three an asynchronous job has.
+         * @enum {string}
+         */
+        CatalogItemImportStatus: "queued" | "processing" | "completed";
+        /** @description What to import. The specification does not show the body; an import asks one marketplace for items by identifier for a merchant. */
+        CatalogItemImportCreate: {
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            marketplace_id: string;
+            identifiers: components["schemas"]["IdentifierCreate"][];
+        };
+        /** @description A request to bring catalog items in by identifier. The specification shows only the `data` wrapper of the creation response; the sandbox answers the request, its clock-derived status and its outcome. */
+        CatalogItemImport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            marketplace_id: string;
+            identifiers: components["schemas"]["CatalogItemIdentifier"][];
+            status: components["schemas"]["CatalogItemImportStatus"];
+            requested_count: number;
+            /** @description Null until the import has completed. */
+            found_count: number | null;
+            /** @description Null until the import has completed. */
+            not_found_count: number | null;
+            /** @description The catalog items the found identifiers resolved to (existing or new); empty until the import has completed. */
+            found_marketplace_catalog_item_ids: string[];
+            /** @description The requested identifiers the catalog does not know; empty until the import has completed. */
+            not_found_identifiers: components["schemas"]["CatalogItemIdentifier"][];
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CatalogItemImportEnvelope: {
+            data: components["schemas"]["CatalogItemImport"];
+        };
+        CatalogItemImportList: {
+            data: components["schemas"]["CatalogItemImport"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        /** @enum {string} */
+        RiskFactor: "limited_price_history" | "highly_variable_price_history" | "multiple_sellers_1_to_3" | "multiple_sellers_3_to_10" | "multiple_sellers_10_to_20" | "multiple_sellers_over_20" | "brand_protected_single_seller" | "restricted_category_medical" | "restricted_category_food" | "restricted_category_clothing" | "restricted_category_electronics" | "restricted_category_household" | "requires_compliance_documentation" | "low_review_volume" | "low_review_rating_under_4_5" | "low_review_rating_under_4" | "low_review_rating_under_3_5" | "low_review_rating_under_3" | "fake_reviews_detected" | "low_margins_under_20_percent" | "low_margins_under_10_percent" | "low_margins_under_5_percent" | "low_supplier_stock_under_2_months" | "low_supplier_stock_under_1_month" | "low_supplier_stock_under_1_week";
+        /**
+         * @description The calculation inputs, free-form as the specification says. The sandbox always sends `margin_percent` (the
+         *     `maximum_margin_percent` filter reads it) and, for `sandbox-heuristic@1`, the properties listed here; other
+         *     models may send others.
+         */
+        ForecastInputs: {
+            /** @description Unit profit at the buy-box price as a percentage of that price (negative when selling at a loss). */
+            margin_percent: number;
+            marketplace_currency?: string;
+            category?: components["schemas"]["CatalogCategory"];
+            size_tier?: string;
+            /** @description The current buy-box offer's price. */
+            buy_box_price?: number;
+            /** @description The number of current offers. */
+            seller_count?: number;
+            /** @description Days of price history (at most 365). */
+            price_history_days?: number;
+            /** @description Coefficient of variation (standard deviation / mean) of the last 90 days of buy-box prices. */
+            price_volatility?: number;
+            sales_rank_average?: number;
+            monthly_units_low?: number;
+            monthly_units_expected?: number;
+            monthly_units_high?: number;
+            /** @description The share of sales a new seller is expected to win, 1 / (seller_count + 1). */
+            buy_box_share?: number;
+            referral_fee_percent?: number;
+            fulfilment_fee?: number;
+            unit_cost?: number;
+            unit_cost_currency?: string;
+            /** @description Units of marketplace currency per unit of cost currency, from the sandbox's fixed table. */
+            exchange_rate?: number;
+            unit_cost_converted?: number;
+            minimum_order_quantity?: number;
+            supplier_stock_units?: number | null;
+            unit_profit_at_buy_box?: number;
+            review_count?: number;
+            review_rating?: number | null;
+            is_brand_protected?: boolean;
+            requires_compliance_documentation?: boolean;
+            fake_reviews_detected?: boolean;
+            /** @description The low-case price, buy_box_price x (1 - price_volatility). */
+            price_low?: number;
+            unit_profit_at_price_low?: number;
+            /** @description The merchant's units over 30 days in the low case, monthly_units_low x buy_box_share. */
+            units_low?: number;
+            units_expected?: number;
+            units_high?: number;
+            /** @description Days the supplier's stock lasts at units_expected / 30 a day; null when stock is unknown. */
+            supplier_stock_days?: number | null;
+            /** @description Days to sell the minimum order quantity at the expected rate. */
+            moq_sell_through_days?: number | null;
+            /** @description 1 - 0.008 x risk_score; profits are multiplied by it, losses by (2 - it). */
+            risk_multiplier?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        OpportunityForecast: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /** Format: uuid */
+            supplier_item_cost_id: string;
+            thirty_day_profit_forecast_high: components["schemas"]["Money"];
+            thirty_day_profit_forecast_low: components["schemas"]["Money"];
+            risk_score: number;
+            risk_factors: components["schemas"]["RiskFactor"][];
+            risk_adjusted_thirty_day_profit_forecast_high: components["schemas"]["Money"];
+            risk_adjusted_thirty_day_profit_forecast_low: components["schemas"]["Money"];
+            /** Format: date-time */
+            calculated_at: string;
+            /** @description The type of opportunity forecasted. The specification names no values; the sandbox forecasts buying from a supplier to resell, `wholesale`. */
+            type?: string;
+            /** @description Name and version of the model, e.g. `sandbox-heuristic@1`. */
+            forecast_model: string;
+            forecast_inputs: components["schemas"]["ForecastInputs"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OpportunityForecastEnvelope: {
+            data: components["schemas"]["OpportunityForecast"];
+        };
+        OpportunityForecastList: {
+            data: components["schemas"]["OpportunityForecast"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
+        OpportunityForecastCalculate: {
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /**
+             * Format: uuid
+             * @description The `id` of a cost tier of a supplier item.
+             */
+            supplier_item_cost_id: string;
+        };
+        /** @description How many units a catalog item is expected to sell over a period, with the sales ranks it comes from. The specification does not show the record; the sandbox answers the range and its basis so the numbers can be checked. */
+        SalesVolumeForecast: {
+            /** Format: uuid */
+            marketplace_catalog_item_id: string;
+            /** Format: uuid */
+            marketplace_id: string;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            /** @enum {integer} */
+            period_days: 7 | 30 | 90;
+            expected_units_low: number;
+            expected_units: number;
+            expected_units_high: number;
+            /** @description The root category whose ranks the forecast comes from. */
+            sales_rank_category: string;
+            sales_rank_observations: number;
+            sales_rank_average: number;
+            sales_rank_best: number;
+            sales_rank_worst: number;
+            /** Format: date-time */
+            sales_ranks_from: string;
+            /** Format: date-time */
+            sales_ranks_to: string;
+            forecast_model: string;
+            /** Format: date-time */
+            calculated_at: string;
+        };
+        SalesVolumeForecastList: {
+            data: components["schemas"]["SalesVolumeForecast"][];
+            meta: components["schemas"]["PaginationMeta"];
+            links: components["schemas"]["PaginationLinks"];
+        };
     };
     responses: {
         /** @description The request carries no valid bearer token. */
@@ -1658,6 +2291,12 @@ export interface components {
          * @example orders/v0/orders
          */
         RetailerEndpointPath: string;
+        /** @description The catalog item's UUID. */
+        MarketplaceCatalogItemPath: string;
+        /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+        SeriesFromDate: string;
+        /** @description Keeps points recorded at or before this instant. */
+        SeriesToDate: string;
     };
     requestBodies: never;
     headers: {
@@ -4068,6 +4707,975 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listMarketplaces: {
+        parameters: {
+            query?: {
+                /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
+                region?: components["schemas"]["MarketplaceRegion"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The marketplaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *           "external_id": "ATVPDKIKX0DER",
+                     *           "name": "Amazon.com",
+                     *           "country_code": "US",
+                     *           "domain": "www.amazon.com",
+                     *           "region": "north_america",
+                     *           "native_currency": "USD",
+                     *           "created_at": "2024-01-01T00:00:00.000Z",
+                     *           "updated_at": "2024-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 4,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces",
+                     *         "per_page": 1,
+                     *         "to": 1,
+                     *         "total": 4
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces?region=north_america&per_page=1&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces?region=north_america&per_page=1&page=4",
+                     *         "prev": null,
+                     *         "next": "http://127.0.0.1:4010/2024-09/marketplaces?region=north_america&per_page=1&page=2"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MarketplaceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCatalogItems: {
+        parameters: {
+            query?: {
+                /** @description Keeps the items of this marketplace. */
+                marketplace_id?: string;
+                /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
+                q?: string;
+                /** @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use. */
+                identifier?: string;
+                /** @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type. */
+                identifier_type?: components["schemas"]["IdentifierType"];
+                /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
+                category?: components["schemas"]["CatalogCategory"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *           "external_id": "B0C7K2M4QX",
+                     *           "title": "Brightfield Insulated Steel Water Bottle 750 ml",
+                     *           "brand": "Brightfield",
+                     *           "category": "home_kitchen",
+                     *           "subcategory": "Water Bottles",
+                     *           "identifiers": [
+                     *             {
+                     *               "type": "EAN",
+                     *               "value": "4006381333931"
+                     *             },
+                     *             {
+                     *               "type": "UPC",
+                     *               "value": "036000291452"
+                     *             }
+                     *           ],
+                     *           "main_image_url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1.jpg",
+                     *           "thumbnail_image_url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1._SL160_.jpg",
+                     *           "review_count": 1284,
+                     *           "review_rating": 4.4,
+                     *           "is_brand_protected": false,
+                     *           "requires_compliance_documentation": false,
+                     *           "fake_reviews_detected": false,
+                     *           "size_tier": "small_standard",
+                     *           "offer_count": 4,
+                     *           "buy_box_price": {
+                     *             "value": 24.99,
+                     *             "currency": "USD"
+                     *           },
+                     *           "listed_at": "2023-11-20T00:00:00.000Z",
+                     *           "created_at": "2024-06-03T08:15:00.000Z",
+                     *           "updated_at": "2024-06-03T08:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items?identifier=4006381333931&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items?identifier=4006381333931&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *         "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *         "external_id": "B0C7K2M4QX",
+                     *         "title": "Brightfield Insulated Steel Water Bottle 750 ml",
+                     *         "brand": "Brightfield",
+                     *         "category": "home_kitchen",
+                     *         "subcategory": "Water Bottles",
+                     *         "identifiers": [
+                     *           {
+                     *             "type": "EAN",
+                     *             "value": "4006381333931"
+                     *           }
+                     *         ],
+                     *         "main_image_url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1.jpg",
+                     *         "thumbnail_image_url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1._SL160_.jpg",
+                     *         "review_count": 1284,
+                     *         "review_rating": 4.4,
+                     *         "is_brand_protected": false,
+                     *         "requires_compliance_documentation": false,
+                     *         "fake_reviews_detected": false,
+                     *         "size_tier": "small_standard",
+                     *         "offer_count": 4,
+                     *         "buy_box_price": {
+                     *           "value": 24.99,
+                     *           "currency": "USD"
+                     *         },
+                     *         "listed_at": "2023-11-20T00:00:00.000Z",
+                     *         "created_at": "2024-06-03T08:15:00.000Z",
+                     *         "updated_at": "2024-06-03T08:15:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCatalogItemImages: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog item's images. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9c4f1e2d-3a5b-4c6d-8e7f-a1b2c3d4e5f6",
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "variant": "main",
+                     *           "url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1.jpg",
+                     *           "width": 1500,
+                     *           "height": 1500,
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "id": "0d5e2f3a-4b6c-4d7e-9f80-b2c3d4e5f6a7",
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "variant": "thumbnail",
+                     *           "url": "https://images.catalog.sandbox.example/B0C7K2M4QX/1._SL160_.jpg",
+                     *           "width": 160,
+                     *           "height": 160,
+                     *           "position": 2
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/images",
+                     *         "per_page": 15,
+                     *         "to": 2,
+                     *         "total": 2
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/images?page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/images?page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemImageList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCatalogItemSalesRanks: {
+        parameters: {
+            query?: {
+                /** @description Keeps one of the two series; the sandbox records the root category and the subcategory. */
+                category_level?: "root" | "subcategory";
+                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                from_date?: components["parameters"]["SeriesFromDate"];
+                /** @description Keeps points recorded at or before this instant. */
+                to_date?: components["parameters"]["SeriesToDate"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sales rank observations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "category": "Home & Kitchen",
+                     *           "category_level": "root",
+                     *           "rank": 8412,
+                     *           "recorded_at": "2024-08-31T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "category": "Water Bottles",
+                     *           "category_level": "subcategory",
+                     *           "rank": 315,
+                     *           "recorded_at": "2024-08-31T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/sales-ranks",
+                     *         "per_page": 15,
+                     *         "to": 2,
+                     *         "total": 2
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/sales-ranks?from_date=2024-08-31T00%3A00%3A00Z&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/sales-ranks?from_date=2024-08-31T00%3A00%3A00Z&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SalesRankList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCatalogItemCurrentOffers: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3e1f0a2b-5c4d-4e6f-8a7b-9c0d1e2f3a4b",
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "seller_id": "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d",
+                     *           "seller_name": "Harbor Lane Goods",
+                     *           "condition": "new",
+                     *           "price": {
+                     *             "value": 24.99,
+                     *             "currency": "USD"
+                     *           },
+                     *           "shipping_price": {
+                     *             "value": 0,
+                     *             "currency": "USD"
+                     *           },
+                     *           "fulfillment_channel": "marketplace",
+                     *           "is_buy_box_winner": true,
+                     *           "seller_feedback_rating": 4.8,
+                     *           "seller_feedback_count": 5120,
+                     *           "observed_at": "2024-09-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 4,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/current-offers",
+                     *         "per_page": 1,
+                     *         "to": 1,
+                     *         "total": 4
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/current-offers?per_page=1&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/current-offers?per_page=1&page=4",
+                     *         "prev": null,
+                     *         "next": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/current-offers?per_page=1&page=2"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemOfferList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCatalogItemPriceHistory: {
+        parameters: {
+            query?: {
+                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                from_date?: components["parameters"]["SeriesFromDate"];
+                /** @description Keeps points recorded at or before this instant. */
+                to_date?: components["parameters"]["SeriesToDate"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The catalog item's UUID. */
+                marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price history points. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "price": {
+                     *             "value": 23.99,
+                     *             "currency": "USD"
+                     *           },
+                     *           "recorded_at": "2024-08-31T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "price": {
+                     *             "value": 24.99,
+                     *             "currency": "USD"
+                     *           },
+                     *           "recorded_at": "2024-09-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/price-history",
+                     *         "per_page": 15,
+                     *         "to": 2,
+                     *         "total": 2
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/price-history?from_date=2024-08-31T00%3A00%3A00Z&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-items/5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b/price-history?from_date=2024-08-31T00%3A00%3A00Z&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PricePointList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listCatalogItemImports: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Keeps the imports into this marketplace. */
+                marketplace_id?: string;
+                /** @description Keeps the imports in this status as of now. */
+                status?: components["schemas"]["CatalogItemImportStatus"];
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's imports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "2f3e4d5c-6b7a-4890-8a1b-2c3d4e5f6a7b",
+                     *           "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *           "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *           "identifiers": [
+                     *             {
+                     *               "type": "EAN",
+                     *               "value": "4006381333931"
+                     *             },
+                     *             {
+                     *               "type": "UPC",
+                     *               "value": "012345678901"
+                     *             }
+                     *           ],
+                     *           "status": "completed",
+                     *           "requested_count": 2,
+                     *           "found_count": 1,
+                     *           "not_found_count": 1,
+                     *           "found_marketplace_catalog_item_ids": [
+                     *             "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b"
+                     *           ],
+                     *           "not_found_identifiers": [
+                     *             {
+                     *               "type": "UPC",
+                     *               "value": "012345678901"
+                     *             }
+                     *           ],
+                     *           "started_at": "2024-08-30T12:00:05.000Z",
+                     *           "completed_at": "2024-08-30T12:00:09.000Z",
+                     *           "created_at": "2024-08-30T12:00:00.000Z",
+                     *           "updated_at": "2024-08-30T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-item-imports",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-item-imports?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/marketplaces/catalog-item-imports?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemImportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createCatalogItemImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                 *       "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                 *       "identifiers": [
+                 *         {
+                 *           "type": "EAN",
+                 *           "value": "4006381333931"
+                 *         },
+                 *         {
+                 *           "type": "UPC",
+                 *           "value": "012345678901"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogItemImportCreate"];
+            };
+        };
+        responses: {
+            /** @description The import was queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2f3e4d5c-6b7a-4890-8a1b-2c3d4e5f6a7b",
+                     *         "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *         "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *         "identifiers": [
+                     *           {
+                     *             "type": "EAN",
+                     *             "value": "4006381333931"
+                     *           },
+                     *           {
+                     *             "type": "UPC",
+                     *             "value": "012345678901"
+                     *           }
+                     *         ],
+                     *         "status": "queued",
+                     *         "requested_count": 2,
+                     *         "found_count": null,
+                     *         "not_found_count": null,
+                     *         "found_marketplace_catalog_item_ids": [],
+                     *         "not_found_identifiers": [],
+                     *         "started_at": null,
+                     *         "completed_at": null,
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogItemImportEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listOpportunityForecasts: {
+        parameters: {
+            query: {
+                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                merchant_id: components["parameters"]["MerchantIdQuery"];
+                /** @description Keeps the forecast with this id. */
+                id?: string;
+                /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
+                minimum_profit?: number;
+                /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
+                maximum_margin_percent?: number;
+                /** @description Keeps forecasts of this catalog item. */
+                marketplace_catalog_item_id?: string;
+                /** @description Keeps forecasts of this supplier item cost tier. */
+                supplier_item_cost_id?: string;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's opportunity forecasts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "thirty_day_profit_forecast_high": {
+                     *             "value": 1174.12,
+                     *             "currency": "USD"
+                     *           },
+                     *           "thirty_day_profit_forecast_low": {
+                     *             "value": 575.82,
+                     *             "currency": "USD"
+                     *           },
+                     *           "risk_score": 14,
+                     *           "risk_factors": [
+                     *             "multiple_sellers_3_to_10",
+                     *             "low_review_rating_under_4_5"
+                     *           ],
+                     *           "risk_adjusted_thirty_day_profit_forecast_high": {
+                     *             "value": 1042.62,
+                     *             "currency": "USD"
+                     *           },
+                     *           "risk_adjusted_thirty_day_profit_forecast_low": {
+                     *             "value": 511.33,
+                     *             "currency": "USD"
+                     *           },
+                     *           "calculated_at": "2024-08-28T14:00:00.000Z",
+                     *           "type": "wholesale",
+                     *           "forecast_model": "sandbox-heuristic@1",
+                     *           "forecast_inputs": {
+                     *             "margin_percent": 43.5,
+                     *             "marketplace_currency": "USD",
+                     *             "category": "home_kitchen",
+                     *             "size_tier": "small_standard",
+                     *             "buy_box_price": 24.99,
+                     *             "seller_count": 4,
+                     *             "price_history_days": 180,
+                     *             "price_volatility": 0.06,
+                     *             "sales_rank_average": 8412,
+                     *             "monthly_units_low": 300,
+                     *             "monthly_units_expected": 420,
+                     *             "monthly_units_high": 540,
+                     *             "unit_cost": 6.5,
+                     *             "unit_cost_currency": "EUR",
+                     *             "minimum_order_quantity": 100,
+                     *             "supplier_stock_units": 500,
+                     *             "review_count": 1284,
+                     *             "review_rating": 4.4,
+                     *             "is_brand_protected": false,
+                     *             "requires_compliance_documentation": false,
+                     *             "fake_reviews_detected": false,
+                     *             "buy_box_share": 0.2,
+                     *             "referral_fee_percent": 15,
+                     *             "fulfilment_fee": 3.22,
+                     *             "exchange_rate": 1.1,
+                     *             "unit_cost_converted": 7.15,
+                     *             "price_low": 23.49,
+                     *             "unit_profit_at_buy_box": 10.87,
+                     *             "unit_profit_at_price_low": 9.6,
+                     *             "units_low": 60,
+                     *             "units_expected": 84,
+                     *             "units_high": 108,
+                     *             "supplier_stock_days": 178.6,
+                     *             "moq_sell_through_days": 35.7,
+                     *             "risk_multiplier": 0.888
+                     *           },
+                     *           "created_at": "2024-08-28T14:00:00.000Z",
+                     *           "updated_at": "2024-08-28T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/forecasting/opportunity-forecasts",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/forecasting/opportunity-forecasts?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&minimum_profit=500&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/forecasting/opportunity-forecasts?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&minimum_profit=500&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpportunityForecastList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    calculateOpportunityForecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                 *       "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpportunityForecastCalculate"];
+            };
+        };
+        responses: {
+            /** @description The forecast was calculated and stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
+                     *         "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *         "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "thirty_day_profit_forecast_high": {
+                     *           "value": 1174.12,
+                     *           "currency": "USD"
+                     *         },
+                     *         "thirty_day_profit_forecast_low": {
+                     *           "value": 575.82,
+                     *           "currency": "USD"
+                     *         },
+                     *         "risk_score": 14,
+                     *         "risk_factors": [
+                     *           "multiple_sellers_3_to_10",
+                     *           "low_review_rating_under_4_5"
+                     *         ],
+                     *         "risk_adjusted_thirty_day_profit_forecast_high": {
+                     *           "value": 1042.62,
+                     *           "currency": "USD"
+                     *         },
+                     *         "risk_adjusted_thirty_day_profit_forecast_low": {
+                     *           "value": 511.33,
+                     *           "currency": "USD"
+                     *         },
+                     *         "calculated_at": "2024-09-02T10:00:00.000Z",
+                     *         "type": "wholesale",
+                     *         "forecast_model": "sandbox-heuristic@1",
+                     *         "forecast_inputs": {
+                     *           "margin_percent": 43.5,
+                     *           "marketplace_currency": "USD",
+                     *           "category": "home_kitchen",
+                     *           "size_tier": "small_standard",
+                     *           "buy_box_price": 24.99,
+                     *           "seller_count": 4,
+                     *           "price_history_days": 180,
+                     *           "price_volatility": 0.06,
+                     *           "sales_rank_average": 8412,
+                     *           "monthly_units_low": 300,
+                     *           "monthly_units_expected": 420,
+                     *           "monthly_units_high": 540,
+                     *           "unit_cost": 6.5,
+                     *           "unit_cost_currency": "EUR",
+                     *           "minimum_order_quantity": 100,
+                     *           "supplier_stock_units": 500,
+                     *           "review_count": 1284,
+                     *           "review_rating": 4.4,
+                     *           "is_brand_protected": false,
+                     *           "requires_compliance_documentation": false,
+                     *           "fake_reviews_detected": false,
+                     *           "buy_box_share": 0.2,
+                     *           "referral_fee_percent": 15,
+                     *           "fulfilment_fee": 3.22,
+                     *           "exchange_rate": 1.1,
+                     *           "unit_cost_converted": 7.15,
+                     *           "price_low": 23.49,
+                     *           "unit_profit_at_buy_box": 10.87,
+                     *           "unit_profit_at_price_low": 9.6,
+                     *           "units_low": 60,
+                     *           "units_expected": 84,
+                     *           "units_high": 108,
+                     *           "supplier_stock_days": 178.6,
+                     *           "moq_sell_through_days": 35.7,
+                     *           "risk_multiplier": 0.888
+                     *         },
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "updated_at": "2024-09-02T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpportunityForecastEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSalesVolumeForecasts: {
+        parameters: {
+            query?: {
+                /** @description Keeps the forecast of this catalog item. */
+                marketplace_catalog_item_id?: string;
+                /** @description Keeps the forecasts of this marketplace's items. */
+                marketplace_id?: string;
+                /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
+                period_days?: 7 | 30 | 90;
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sales volume forecasts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
+                     *           "marketplace_id": "eeeeeeee-0000-4000-8000-000000000001",
+                     *           "period_start": "2024-09-01T00:00:00.000Z",
+                     *           "period_end": "2024-10-01T00:00:00.000Z",
+                     *           "period_days": 30,
+                     *           "expected_units_low": 300,
+                     *           "expected_units": 420,
+                     *           "expected_units_high": 540,
+                     *           "sales_rank_category": "Home & Kitchen",
+                     *           "sales_rank_observations": 30,
+                     *           "sales_rank_average": 8412,
+                     *           "sales_rank_best": 6120,
+                     *           "sales_rank_worst": 11030,
+                     *           "sales_ranks_from": "2024-08-03T00:00:00.000Z",
+                     *           "sales_ranks_to": "2024-09-01T00:00:00.000Z",
+                     *           "forecast_model": "sandbox-rank-power@1",
+                     *           "calculated_at": "2024-09-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "path": "http://127.0.0.1:4010/2024-09/forecasting/sales-volume-forecasts",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       },
+                     *       "links": {
+                     *         "first": "http://127.0.0.1:4010/2024-09/forecasting/sales-volume-forecasts?marketplace_catalog_item_id=5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b&page=1",
+                     *         "last": "http://127.0.0.1:4010/2024-09/forecasting/sales-volume-forecasts?marketplace_catalog_item_id=5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b&page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SalesVolumeForecastList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getSandboxHealth: {

@@ -181,7 +181,7 @@ export class JournalPersistence implements Persistence {
 
   /** Starts a background compaction once the journal has grown past the threshold; never on the request path. */
   private scheduleCompaction(): void {
-    if (this.compactionPending || this.journalBytes < this.compactAt) return;
+    if (this.compactionPending || !this.latest || this.journalBytes < this.compactAt) return;
     this.compactionPending = true;
     // setImmediate: the commit that crossed the threshold (and anything else queued) goes first.
     setImmediate(() => {
@@ -190,7 +190,11 @@ export class JournalPersistence implements Persistence {
           this.compactAt = this.journalBytes + this.opts.compactMinBytes;
           this.opts.onBackgroundError(error);
         })
-        .finally(() => (this.compactionPending = false));
+        .finally(() => {
+          this.compactionPending = false;
+          // Commits that arrived meanwhile may have crossed the next threshold already.
+          if (!this.closing) this.scheduleCompaction();
+        });
     });
   }
 

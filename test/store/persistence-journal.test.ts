@@ -173,7 +173,7 @@ describe('JournalPersistence', () => {
     const w = world(p, snapshotOf([]));
     for (let i = 0; i < 60; i++) await w.put(aProduct(i));
     const mark = () => JSON.parse(readFileSync(file, 'utf8')).journal.generation as number;
-    await vi.waitFor(() => expect(mark()).toBeGreaterThanOrEqual(3));
+    await vi.waitFor(() => expect(mark()).toBeGreaterThanOrEqual(3), { timeout: 5000 });
     await p.close();
     // Every compaction started a new generation and, once its snapshot was in place, deleted the ones it included.
     expect(journalGenerations(file).every((g) => g >= mark())).toBe(true);
@@ -204,7 +204,7 @@ describe('JournalPersistence', () => {
     await p.replaceAll(snapshotOf([]));
     const w = world(p, snapshotOf([]));
     await w.put(aProduct(1));
-    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).journal.generation).toBe(2));
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).journal.generation).toBe(2), { timeout: 5000 });
     await p.close();
     const mark = 2;
     writeFileSync(journalPath(file, mark - 1), 'stale but included in the snapshot\n');

@@ -1,5 +1,6 @@
 import express from 'express';
 import request from 'supertest';
+import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRouter, specForOrigin } from '../../src/contract/docs-page.js';
@@ -188,5 +189,32 @@ describeWithBrowser('docs page in a real browser', () => {
     const body = op.locator('.live-responses-table .response-col_description pre').first();
     await body.waitFor({ timeout: 10_000 });
     await expect.poll(() => body.textContent()).toContain('Bearer my-own-token');
+  }, 60_000);
+});
+
+describeWithBrowser('docs page over the real contract', () => {
+  let browser: BrowserSession;
+  let site: LoopbackServer;
+  const real = parseYaml(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
+  const operationCount = Object.values(real.paths as Record<string, Record<string, unknown>>)
+    .flatMap((item) => Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k))).length;
+
+  beforeAll(async () => {
+    site = await serveOnLoopback(express().use(docsRouter({ spec: real, demoToken: 'demo-owner-token' })));
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('When /docs renders openapi.yaml, then every operation and the Sandbox tag appear without a render error', async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/docs/`);
+    await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBe(operationCount);
+    expect(await page.locator('.opblock-tag', { hasText: 'Sandbox' }).count()).toBe(1);
+    expect(await page.locator('.errors-wrapper').count()).toBe(0);
   }, 60_000);
 });
