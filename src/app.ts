@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import { loadContract } from './contract/load-contract.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
+import { channelRoutes } from './areas/channels/consent-routes.js';
+import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { errorHandler } from './http/error-handler.js';
 import type { Worlds } from './worlds.js';
 
@@ -28,6 +30,8 @@ export function createApp({ worlds, config, log }: AppOptions): Express {
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const { doc } = loadContract();
+  app.use(productUploadsRouter(worlds, config));
+  app.use(channelRoutes());
   app.use(mountContract(doc, handlers));
   app.use(errorHandler(log));
   return app;

@@ -1,3 +1,6 @@
+import type { CliOptions } from './cli/parse-args.js';
+import { parseCorsOrigins } from './http/cors.js';
+
 /** Everything the sandbox can be told at start-up. main.ts builds it from flags and environment; tests build it directly. */
 export interface Config {
   port: number;
@@ -13,6 +16,18 @@ export interface Config {
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Added to every answer (--latency), to rehearse a slow network. */
+  latencyMs: number;
+  /** Upper bound of `Prefer: delay`, in milliseconds. */
+  maxDelayMs: number;
+  /** Browser origins allowed to call the sandbox: '*' (any, no credentials) or a list (CORS_ORIGINS). */
+  corsOrigins: '*' | string[];
+  /** A workspace nobody used for this long is deleted (WORKSPACE_TTL_SECONDS). */
+  workspaceIdleTtlMs: number;
+  /** At most this many workspaces live at once; creating one more answers 429. */
+  maxWorkspaces: number;
+  /** How many requests the journal keeps (the oldest is dropped first). */
+  journalSize: number;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -26,17 +41,47 @@ export const defaultConfig: Config = {
   reset: false,
   bodyLimit: 1024 * 1024,
   logLevel: 'info',
+  latencyMs: 0,
+  maxDelayMs: 10_000,
+  corsOrigins: '*',
+  workspaceIdleTtlMs: 60 * 60 * 1000,
+  maxWorkspaces: 100,
+  journalSize: 1000,
 };
 
-/** The environment's part of the configuration (flags, where given, win over it). */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Config> {
-  const out: Partial<Config> = {};
-  if (env.PORT) out.port = Number(env.PORT);
-  if (env.HOST) out.host = env.HOST;
-  if (env.DATA_FILE) out.dataFile = env.DATA_FILE;
-  if (env.STORE === 'memory' || env.STORE === 'file') out.store = env.STORE;
-  if (env.SEED) out.seed = Number(env.SEED);
-  if (env.RESET === '1' || env.RESET === 'true') out.reset = true;
-  if (env.RETAILER_REDIRECT_URI) out.retailerRedirectUri = env.RETAILER_REDIRECT_URI;
-  return out;
+/**
+ * The configuration from parsed CLI options (which already folded in PORT, HOST, SEED, DATA_FILE, STORE, RESET,
+ * LATENCY_MS and LOG_LEVEL) plus the settings only the environment carries. Bad values are reported, never
+ * turned into NaN: the caller prints them and exits.
+ */
+export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = process.env): { config: Config; errors: string[] } {
+  const errors: string[] = [];
+  const config: Config = {
+    ...defaultConfig,
+    port: options.port,
+    host: options.host,
+    store: options.store,
+    reset: options.reset,
+    latencyMs: options.latencyMs,
+    logLevel: options.logLevel,
+    ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.dataFile !== undefined && { dataFile: options.dataFile }),
+  };
+  if (env.RETAILER_REDIRECT_URI) config.retailerRedirectUri = env.RETAILER_REDIRECT_URI;
+  if (env.CORS_ORIGINS) config.corsOrigins = parseCorsOrigins(env.CORS_ORIGINS);
+  const ttl = positiveInteger('WORKSPACE_TTL_SECONDS', env.WORKSPACE_TTL_SECONDS, 1, 7 * 24 * 3600, errors);
+  if (ttl !== undefined) config.workspaceIdleTtlMs = ttl * 1000;
+  const max = positiveInteger('MAX_WORKSPACES', env.MAX_WORKSPACES, 1, 10_000, errors);
+  if (max !== undefined) config.maxWorkspaces = max;
+  const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
+  if (journal !== undefined) config.journalSize = journal;
+  return { config, errors };
+}
+
+function positiveInteger(name: string, raw: string | undefined, min: number, max: number, errors: string[]): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = raw.trim();
+  if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max) return Number(value);
+  errors.push(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
+import { createServer } from './server.js';
 import { configFromEnv, defaultConfig, type Config } from './config.js';
 import { openPersistence } from './store/open-persistence.js';
 import { StoreFileError } from './store/persistence.js';
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const worlds = new Worlds(world);
   const app = createApp({ worlds, config });
 
-  const server = app.listen(config.port, config.host, () => {
+  const server = createServer(app);
+  server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -1,5 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { UserRecord } from './areas/users/records.js';
-import type { World } from './world.js';
+import { Clock } from './clock.js';
+import { loadContract } from './contract/load-contract.js';
+import { notFound, tooManyRequests } from './http/errors.js';
+import { CoverageTracker } from './sandbox/coverage.js';
+import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
+import { MemoryPersistence } from './store/persistence-memory.js';
+import { Store } from './store/store.js';
+import { loadSeeded, resetWorld, type World } from './world.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -7,23 +15,174 @@ export interface Authenticated {
   user: UserRecord;
 }
 
-/** The worlds the server serves and how a token finds its world. */
+/** Limits of the workspaces a server keeps. */
+export interface WorldsOptions {
+  /** A workspace unused for this long is deleted. Default one hour. */
+  idleTtlMs?: number;
+  /** At most this many workspaces at once. Default 100. */
+  maxWorkspaces?: number;
+  /** Requests the journal keeps. Default 1000. */
+  journalSize?: number;
+  /** Wall clock for idleness (tests inject one). */
+  now?: () => number;
+}
+
+/** A live workspace and when it was last used. */
+export interface Workspace {
+  world: World;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+const WORKSPACE_TOKEN = /^ws_([0-9a-f]{12})\./;
+
+/** True for an operation the coverage report is about: the versioned API, not the control plane itself. */
+const isApiOperation = (op: { tags: string[] }) => !op.tags.includes('Sandbox');
+
+/**
+ * The worlds the server serves and how a token finds its world: the default world, plus isolated workspaces
+ * (own in-memory store seeded from the same seed, own clock, own tokens prefixed `ws_<id>.`). It also holds
+ * what the control plane reads across worlds: the request journal and each world's coverage.
+ */
 export class Worlds {
   /** When this server started serving, for the health answer. */
   readonly startedAt = new Date().toISOString();
+  /** Every request of every world, newest first, bounded; filtered by workspace name. */
+  readonly journal: RequestJournal;
+  readonly idleTtlMs: number;
+  readonly maxWorkspaces: number;
+  private readonly workspaces = new Map<string, Workspace>();
+  private readonly coverage = new Map<string, CoverageTracker>();
+  private readonly now: () => number;
+  private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(readonly main: World) {}
+  constructor(
+    readonly main: World,
+    options: WorldsOptions = {},
+  ) {
+    this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
+    this.maxWorkspaces = options.maxWorkspaces ?? 100;
+    this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
+    this.now = options.now ?? Date.now;
+  }
 
   /** The world and user of a bearer token, or undefined for a token no world knows. */
   authenticate(token: string): Authenticated | undefined {
-    const world = this.main;
+    const id = WORKSPACE_TOKEN.exec(token)?.[1];
+    const world = id === undefined ? this.main : this.workspace(id)?.world;
+    if (!world) return undefined;
     const record = world.store.collections.tokens.get(token);
     const user = record && world.store.collections.users.get(record.user_id);
     return user ? { world, user } : undefined;
   }
 
+  /** The workspace a token names by its prefix (whether or not the token itself is valid), if it is live. */
+  workspaceOfToken(token: string): string | undefined {
+    const id = WORKSPACE_TOKEN.exec(token)?.[1];
+    return id !== undefined && this.workspaces.has(id) ? id : undefined;
+  }
+
+  /** The name a world goes by in the journal, the coverage report and the control plane. */
+  nameOf(world: World): string {
+    return world === this.main ? DEFAULT_WORKSPACE : world.id;
+  }
+
+  /** A live workspace by id (and marks it used); an idle one past its time is deleted here rather than served. */
+  workspace(id: string): Workspace | undefined {
+    const ws = this.workspaces.get(id);
+    if (!ws) return undefined;
+    const now = this.now();
+    if (now - ws.lastUsedAt >= this.idleTtlMs) {
+      this.forget(id);
+      return undefined;
+    }
+    ws.lastUsedAt = now;
+    return ws;
+  }
+
+  /** The world a control-plane request names: 'default' or nothing is the default world; an unknown id is a 404. */
+  resolve(name: string | undefined): World {
+    if (name === undefined || name === DEFAULT_WORKSPACE) return this.main;
+    return this.workspace(name)?.world ?? notFound('workspace');
+  }
+
+  /** Creates an isolated world seeded from the default world's seed. */
+  createWorkspace(): Workspace {
+    this.sweep();
+    if (this.workspaces.size >= this.maxWorkspaces) {
+      tooManyRequests(`The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+    }
+    let id: string;
+    do id = randomBytes(6).toString('hex');
+    while (this.workspaces.has(id));
+    const tokenPrefix = `ws_${id}.`;
+    const store = new Store(new MemoryPersistence(), this.main.store.seed);
+    loadSeeded(store, tokenPrefix);
+    const now = this.now();
+    const ws: Workspace = { world: { id, store, clock: new Clock(), tokenPrefix }, createdAt: now, lastUsedAt: now };
+    this.workspaces.set(id, ws);
+    this.startSweeping();
+    return ws;
+  }
+
+  /** Deletes a workspace with its store, clock, coverage and journal entries; false when there was none. */
+  deleteWorkspace(id: string): boolean {
+    if (!this.workspace(id)) return false;
+    this.forget(id);
+    return true;
+  }
+
+  /** How many workspaces are live. */
+  get workspaceCount(): number {
+    return this.workspaces.size;
+  }
+
+  /** Back to the seeded state: store, clock, coverage and journal entries of this one world. */
+  async reset(world: World): Promise<void> {
+    await resetWorld(world);
+    const name = this.nameOf(world);
+    this.coverage.get(name)?.reset();
+    this.journal.clear(name);
+  }
+
+  /** The coverage of a world by name (created on first use); undefined for a workspace that is gone. */
+  coverageOf(name: string): CoverageTracker | undefined {
+    let tracker = this.coverage.get(name);
+    if (!tracker && (name === DEFAULT_WORKSPACE || this.workspaces.has(name))) {
+      tracker = new CoverageTracker(loadContract().doc, { include: isApiOperation });
+      this.coverage.set(name, tracker);
+    }
+    return tracker;
+  }
+
+  /** Deletes every workspace idle past its time. */
+  sweep(): void {
+    const now = this.now();
+    for (const [id, ws] of this.workspaces) if (now - ws.lastUsedAt >= this.idleTtlMs) this.forget(id);
+  }
+
   /** Flushes and releases every world's persistence. */
   async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    for (const id of [...this.workspaces.keys()]) this.forget(id);
     await this.main.store.persistence.close();
+  }
+
+  private forget(id: string): void {
+    this.workspaces.delete(id);
+    this.coverage.delete(id);
+    this.journal.clear(id);
+    if (this.workspaces.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  // Expiry is also checked on every lookup; the timer only frees the memory of workspaces nobody asks for again.
+  private startSweeping(): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => this.sweep(), Math.max(1000, Math.min(this.idleTtlMs, 60_000)));
+    this.sweeper.unref();
   }
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { defaultConfig, type Config } from '../config.js';
+import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
+import type { Config } from '../config.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
@@ -60,8 +61,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: (req) => bearerSecurityHandler(localsOf(req).worlds)(req) } },
     validateFormats: true,
-    // Uploads share the JSON body limit; multer keeps the file in memory for the handler to store.
-    fileUploader: { limits: { fileSize: defaultConfig.bodyLimit, files: 1 } },
+    // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
+    fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
     operationHandlers: {
       basePath: '.',
       resolver: (_basePath, route, apiDoc) => {

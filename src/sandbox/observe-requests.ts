@@ -9,6 +9,8 @@ import type { RequestJournal } from './request-journal.js';
 export interface ObserveOptions {
   journal?: RequestJournal;
   coverage?: CoverageTracker;
+  /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
+  coverageOf?: (workspace: string) => CoverageTracker | undefined;
   /** Where log lines go (e.g. console.log); no lines without it. */
   log?: (line: string) => void;
   logLevel?: RequestLogLevel;
@@ -18,6 +20,8 @@ export interface ObserveOptions {
   operationIdOf?: (req: Request) => string | undefined;
   /** Requests kept out of the journal (still logged and counted); default: isToolingPath. */
   skipJournal?: (req: Request) => boolean;
+  /** Paths kept out of the journal when observing without Express; default: isToolingPath. */
+  skipJournalPath?: (path: string) => boolean;
   now?: () => Date;
 }
 
@@ -56,11 +60,65 @@ function requestBodyOf(req: Request): unknown {
   return req.body;
 }
 
+/**
+ * One finished request/response, as whatever answered it saw it. Express builds it in observeRequests; a fast
+ * path in front of Express (cached answers) builds one itself and hands it to `app.locals.sandbox.observe`.
+ */
+export interface Exchange {
+  /** When the request arrived. */
+  at: Date;
+  method: string;
+  /** The URL as received (path and query), for the log line. */
+  url: string;
+  /** The path without the query. */
+  path: string;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string | string[] | number | undefined>;
+  requestBody?: unknown;
+  responseBody?: unknown;
+  status: number;
+  durationMs: number;
+  operationId?: string | null;
+  /** The workspace the request ran in; 'default' when undefined. */
+  workspace?: string;
+  /** Counted and logged but kept out of the journal (besides the tooling paths). */
+  unjournaled?: boolean;
+}
+
+/** Feeds one exchange to the journal, the coverage report and the log: the part of observeRequests that needs no Express. */
+export function createObserver(options: ObserveOptions): (exchange: Exchange) => void {
+  const { journal, coverage, coverageOf, log, logLevel = 'info' } = options;
+  const skipPath = options.skipJournalPath ?? isToolingPath;
+  return (ex) => {
+    const operationId = ex.operationId ?? undefined;
+    const tracker = coverageOf ? coverageOf(ex.workspace ?? 'default') : coverage;
+    tracker?.record(operationId, ex.status);
+    if (journal && !ex.unjournaled && !skipPath(ex.path)) {
+      journal.record({
+        at: ex.at,
+        workspace: ex.workspace,
+        method: ex.method,
+        path: ex.path,
+        operationId: operationId ?? null,
+        status: ex.status,
+        durationMs: ex.durationMs,
+        query: ex.query,
+        headers: ex.headers,
+        requestBody: ex.requestBody,
+        responseBody: ex.responseBody,
+      });
+    }
+    if (log && isLogged(logLevel, requestLogLevel(ex.status))) {
+      log(formatRequestLog({ at: ex.at, method: ex.method, url: ex.url, operationId, status: ex.status, durationMs: ex.durationMs, workspace: ex.workspace }));
+    }
+  };
+}
+
 /** Middleware to mount first (before the contract): records each request once its response has finished. */
-export function observeRequests(options: ObserveOptions): RequestHandler {
-  const { journal, coverage, log, logLevel = 'info' } = options;
+export function observeRequests(options: ObserveOptions & { observe?: (exchange: Exchange) => void }): RequestHandler {
   const operationIdOf = options.operationIdOf ?? validatorOperationId;
-  const skipJournal = options.skipJournal ?? ((req: Request) => isToolingPath(req.path));
+  const skipJournal = options.skipJournal;
+  const observe = options.observe ?? createObserver(options);
   const now = options.now ?? (() => new Date());
 
   return (req, res, next) => {
@@ -77,29 +135,21 @@ export function observeRequests(options: ObserveOptions): RequestHandler {
     };
 
     res.once('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const operationId = operationIdOf(req);
-      const workspace = options.workspaceOf?.(req, res);
-      const status = res.statusCode;
-      coverage?.record(operationId, status);
-      if (journal && !skipJournal(req)) {
-        journal.record({
-          at,
-          workspace,
-          method: req.method,
-          path,
-          operationId: operationId ?? null,
-          status,
-          durationMs,
-          query: req.query as Record<string, unknown>,
-          headers: req.headers,
-          requestBody: requestBodyOf(req),
-          responseBody,
-        });
-      }
-      if (log && isLogged(logLevel, requestLogLevel(status))) {
-        log(formatRequestLog({ at, method: req.method, url, operationId, status, durationMs, workspace }));
-      }
+      observe({
+        at,
+        method: req.method,
+        url,
+        path,
+        unjournaled: skipJournal?.(req),
+        query: req.query as Record<string, unknown>,
+        headers: req.headers,
+        requestBody: requestBodyOf(req),
+        responseBody,
+        status: res.statusCode,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        operationId: operationIdOf(req),
+        workspace: options.workspaceOf?.(req, res),
+      });
     });
     next();
   };

@@ -15,6 +15,13 @@ export interface ScenarioKnobOptions {
   maxDelayMs?: number;
   /** Which requests the knobs apply to; default: everything but the docs pages and journal reads. */
   appliesTo?: (req: Request) => boolean;
+  /** Which of those read Prefer (the rest only get the start-up latency); default: all of them. */
+  readsPrefer?: (req: Request) => boolean;
+  /**
+   * Leave a bad knob for later instead of answering 422 here: the contract adapter, which knows the operation,
+   * answers the 422 where the operation documents one (see src/sandbox/prefer-code.ts).
+   */
+  deferErrors?: boolean;
   /** Injected in tests. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -37,13 +44,19 @@ export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler
       next();
       return;
     }
-    const parsed = parsePrefer(req.headers.prefer, { maxDelayMs: options.maxDelayMs });
-    if (!parsed.ok) {
-      next(new HttpError(422, parsed.error.message, parsed.error.errors));
-      return;
+    let delay = 0;
+    if (options.readsPrefer?.(req) ?? true) {
+      const parsed = parsePrefer(req.headers.prefer, { maxDelayMs: options.maxDelayMs });
+      if (!parsed.ok && !options.deferErrors) {
+        next(new HttpError(422, parsed.error.message, parsed.error.errors));
+        return;
+      }
+      if (parsed.ok) {
+        res.locals.prefer = parsed.knobs;
+        delay = parsed.knobs.delay ?? 0;
+      }
     }
-    res.locals.prefer = parsed.knobs;
-    const wait = latency + (parsed.knobs.delay ?? 0);
+    const wait = latency + delay;
     if (wait <= 0) {
       next();
       return;

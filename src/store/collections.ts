@@ -1,4 +1,9 @@
+import { channelCollections } from '../areas/channels/records.js';
+import { forecastingCollections } from '../areas/forecasting/records.js';
+import { marketplaceCollections } from '../areas/marketplaces/records.js';
 import { merchantCollections } from '../areas/merchants/records.js';
+import { productCollections } from '../areas/products/records.js';
+import { sourcingCollections } from '../areas/sourcing/records.js';
 import { userCollections } from '../areas/users/records.js';
 
 /**
@@ -8,4 +13,9 @@ import { userCollections } from '../areas/users/records.js';
 export const collectionDefs = {
   ...userCollections,
   ...merchantCollections,
+  ...marketplaceCollections,
+  ...channelCollections,
+  ...productCollections,
+  ...sourcingCollections,
+  ...forecastingCollections,
 };

@@ -1,4 +1,8 @@
+import { seedChannels } from '../areas/channels/seed.js';
+import { seedForecasting } from '../areas/forecasting/seed.js';
+import { seedMarketplaces } from '../areas/marketplaces/seed.js';
 import { seedMerchants } from '../areas/merchants/seed.js';
+import { seedProductsAndSourcing } from '../areas/sourcing/seed.js';
 import { seedUsers } from '../areas/users/seed.js';
 import { SEED_REF_DATE, areaFaker, type SeedContext } from './seed-context.js';
 import type { Store } from './store.js';
@@ -7,6 +11,10 @@ import type { Store } from './store.js';
 const seeders: [area: string, seed: (s: SeedContext) => void][] = [
   ['users', seedUsers],
   ['merchants', seedMerchants],
+  ['marketplaces', seedMarketplaces],
+  ['channels', seedChannels],
+  ['products-sourcing', seedProductsAndSourcing],
+  ['forecasting', seedForecasting],
 ];
 
 /** Fills an empty store with the seeded world: the same seed gives the same records, byte for byte. */

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -53,11 +53,12 @@ describe('a file store', () => {
     await second.worlds.close();
   });
 
-  it('When a mutating request is answered, then its change is already in the data file', async () => {
+  it('When a mutating request is answered, then its change is already on disk beside the data file', async () => {
     const file = tempFile();
     const { app, worlds } = await start(file);
     const created = await request(app).post('/2024-09/merchants').set(owner).send({ name: 'On disk' }).expect(201);
-    expect(readFileSync(file, 'utf8')).toContain(created.body.data.id);
+    const onDisk = readdirSync(dirname(file)).map((name) => readFileSync(join(dirname(file), name), 'utf8')).join('\n');
+    expect(onDisk).toContain(created.body.data.id);
     await worlds.close();
   });
 });

@@ -19,6 +19,7 @@ function record(): CatalogItemImportRecord {
     ...importSchedule(created, 2),
     found_marketplace_catalog_item_ids: ['5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b'],
     not_found_identifiers: [{ type: 'UPC', value: '012345678901' }],
+    processed: true,
     created_at: created.toISOString(),
     updated_at: created.toISOString(),
   };

@@ -5,7 +5,7 @@ import { scheduleAttempts, requestState } from '../../src/areas/sourcing/rules/s
 import { duplicateQuantityErrors } from '../../src/areas/sourcing/rules/cost-tiers.js';
 import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_ID, DEMO_SCRAPING_REQUEST_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
-import { schemaErrors } from './contract-schemas.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 
 const refDate = new Date('2024-09-01T00:00:00.000Z');
 const demoMerchant = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -15,6 +15,9 @@ function seeded(seed = 20240901) {
   faker.setDefaultRefDate(refDate);
   return faker;
 }
+const contract = contractValidator();
+/** The contract's errors for a value of components.schemas[name]; [] when it validates. */
+const schemaErrors = (name: string, value: unknown) => contract.checkSchema(name, value) ?? [];
 const demo = () => generateProductsAndSourcing(seeded(), { merchantId: demoMerchant, size: 'demo', refDate });
 
 describe('generateProductsAndSourcing', () => {

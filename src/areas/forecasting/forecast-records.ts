@@ -29,6 +29,7 @@ export interface OpportunityForecastRecord {
 
 /** The forecast as the contract shows it (everything but the internal keys). */
 export function presentOpportunityForecast(record: OpportunityForecastRecord) {
-  const { merchant_id: _m, supplier_item_id: _s, ...shown } = record;
-  return shown;
+  const { merchant_id: _m, supplier_item_id: _s, forecast_inputs, ...shown } = record;
+  // A spread copy: the contract's forecast_inputs is open-ended (an index signature), which an interface is not.
+  return { ...shown, forecast_inputs: { ...forecast_inputs } };
 }

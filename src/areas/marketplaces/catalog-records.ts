@@ -81,8 +81,9 @@ export interface CatalogItemRecord {
 }
 
 /**
- * A catalog item import as stored. The outcome is decided when it is created (deterministic rules), and the
- * status is derived from the clock against starts_at / completes_at.
+ * A catalog item import as stored. The status is derived from the clock against starts_at / completes_at; the
+ * outcome is decided once, by the first request that finds the import completed (import-processing.ts), which
+ * is when its new catalog items are created. Until then `processed` is false and the outcome arrays are empty.
  */
 export interface CatalogItemImportRecord {
   id: string;
@@ -93,6 +94,8 @@ export interface CatalogItemImportRecord {
   completes_at: string;
   found_marketplace_catalog_item_ids: string[];
   not_found_identifiers: CatalogIdentifier[];
+  /** Internal: whether the outcome has been written (and its new items created). Never presented. */
+  processed: boolean;
   created_at: string;
   updated_at: string;
 }

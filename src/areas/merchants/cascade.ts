@@ -1,4 +1,9 @@
 import type { Collections } from '../../store/store.js';
+import { deleteMerchantChannels } from '../channels/cascade.js';
+import { deleteMerchantForecasting } from '../forecasting/cascade.js';
+import { deleteMerchantMarketplaces } from '../marketplaces/cascade.js';
+import { deleteMerchantProducts } from '../products/cascade.js';
+import { deleteMerchantSourcing } from '../sourcing/cascade.js';
 
 /** Removes what one area keeps for a merchant; each area that owns merchant records exports one. */
 export type MerchantCleanup = (store: Collections, merchantId: string) => void;
@@ -7,7 +12,7 @@ export type MerchantCleanup = (store: Collections, merchantId: string) => void;
  * What deleting a merchant takes with it, area by area, listed here explicitly so the compiler sees every area
  * that takes part and a merchant never leaves records pointing at it.
  */
-const cleanups: MerchantCleanup[] = [];
+const cleanups: MerchantCleanup[] = [deleteMerchantSourcing, deleteMerchantProducts, deleteMerchantChannels, deleteMerchantMarketplaces, deleteMerchantForecasting];
 
 export function deleteMerchantCascade(store: Collections, merchantId: string): void {
   for (const cleanup of cleanups) cleanup(store, merchantId);

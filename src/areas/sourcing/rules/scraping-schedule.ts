@@ -2,7 +2,7 @@
 // seeded store stays deterministic and moving the sandbox clock moves attempts from scheduled to started to ended.
 import type { ScrapingFrequency, ScrapingRequestRecord } from '../record-types.js';
 import { hashInt, hashUuid } from './deterministic.js';
-import { entriesFoundBy } from './supplier-catalogue.js';
+import { foundItemsCount } from './supplier-catalogue.js';
 
 /** The period between two attempts of a recurring request. */
 export const FREQUENCY_MS: Record<Exclude<ScrapingFrequency, 'once'>, number> = {
@@ -121,7 +121,7 @@ export function scheduleAttempts(request: SchedulableRequest, now: Date): Scrapi
       scheduled_to_run_at: iso(scheduled),
       attempt_started_at: hasStarted ? iso(started) : null,
       finished_at: hasEnded ? iso(ended) : null,
-      found_items_count: status === 'finished' ? entriesFoundBy(request.supplier_id, id).length : 0,
+      found_items_count: status === 'finished' ? foundItemsCount(request.supplier_id, id) : 0,
       failure_reason: status === 'failed' ? FAILURE_REASONS[hashInt(0, FAILURE_REASONS.length - 1, 'reason', id)]! : null,
       created_at: request.created_at,
       updated_at: hasEnded ? iso(ended) : hasStarted ? iso(started) : request.created_at,

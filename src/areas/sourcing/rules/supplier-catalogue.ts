@@ -94,11 +94,36 @@ function deepFreeze<T>(value: T): T {
 /** Share of the catalogue an attempt finds: pages time out or are paginated, so a run rarely sees everything. */
 const FIND_RATE = 0.85;
 
-/** The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0). */
-export function entriesFoundBy(
-  supplierId: string,
-  attemptId: string,
-): { entry: CatalogueEntry; tiers: { minimum_order_quantity: number; value: number }[] }[] {
+/** One catalogue entry as an attempt found it, with that attempt's costs. */
+export type FoundEntry = { entry: CatalogueEntry; tiers: { minimum_order_quantity: number; value: number }[] };
+
+// Every list of attempts shows each finished attempt's found count, and catch-up reads the same finds right after
+// computing them: counts are kept (a number per attempt), the finds themselves only for the latest attempts.
+const FOUND_CACHE_LIMIT = 512;
+const COUNT_CACHE_LIMIT = 100_000;
+const foundCache = new Map<string, readonly FoundEntry[]>();
+const countCache = new Map<string, number>();
+
+function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
+  if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
+/** The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0). Shared: do not change. */
+export function entriesFoundBy(supplierId: string, attemptId: string): readonly FoundEntry[] {
+  const key = `${supplierId}|${attemptId}`;
+  const found = foundCache.get(key) ?? remember(foundCache, FOUND_CACHE_LIMIT, key, computeFound(supplierId, attemptId));
+  if (!countCache.has(key)) remember(countCache, COUNT_CACHE_LIMIT, key, found.length);
+  return found;
+}
+
+/** How many entries the attempt finds (its found_items_count once finished), without keeping the finds. */
+export function foundItemsCount(supplierId: string, attemptId: string): number {
+  return countCache.get(`${supplierId}|${attemptId}`) ?? entriesFoundBy(supplierId, attemptId).length;
+}
+
+function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
   return supplierCatalogue(supplierId)
     .filter((entry) => hashFraction('found', attemptId, entry.sku) < FIND_RATE)
     .map((entry) => {

@@ -1,0 +1,88 @@
+import type { Handlers } from '../../contract/handler-map.js';
+import { byCreation, paginate } from '../../http/pagination.js';
+import { noContent, ok } from '../../http/reply.js';
+import { adoptGrant, authorizationUrl, LIFETIME_MS, randomTokens, startAuthorization, DEFAULT_MARKETPLACE_ID } from '../../retailer/index.js';
+import { deleteChannelCascade } from './cascade.js';
+import { saveConnection } from './connection.js';
+import { memberChannel } from './lookup.js';
+import { presentChannel } from './present.js';
+import { retailerPort } from './retailer-instance.js';
+import type { Collections } from '../../store/store.js';
+
+/** Channel CRUD, connection data and the start of the authorization flow. */
+export const channelResourceHandlers = {
+  listChannels: ({ query }, ctx) => {
+    ctx.access.member(query.merchant_id);
+    const needle = query.q?.toLowerCase();
+    const channels = ctx.store.channels
+      .where('merchant_id', query.merchant_id)
+      .filter((c) => (needle === undefined || c.name.toLowerCase().includes(needle)) && (query.type === undefined || c.type === query.type))
+      .sort(byCreation);
+    return ok(paginate(channels.map((c) => presentChannel(c, ctx.store)), query, ctx.url));
+  },
+
+  createChannel: ({ body }, ctx) => {
+    ctx.access.member(body.merchant_id);
+    const now = ctx.clock.nowIso();
+    const channel = ctx.store.channels.insert({
+      id: ctx.newId(),
+      merchant_id: body.merchant_id,
+      name: body.name,
+      type: body.type,
+      created_at: now,
+      updated_at: now,
+    });
+    return ok({ data: presentChannel(channel, ctx.store) });
+  },
+
+  getChannel: ({ params }, ctx) => ok({ data: presentChannel(memberChannel(ctx, params.channel), ctx.store) }),
+
+  updateChannel: ({ params, body }, ctx) => {
+    memberChannel(ctx, params.channel);
+    const channel = ctx.store.channels.update(params.channel, { name: body.name, updated_at: ctx.clock.nowIso() });
+    return ok({ data: presentChannel(channel, ctx.store) });
+  },
+
+  deleteChannel: ({ params }, ctx) => {
+    memberChannel(ctx, params.channel);
+    deleteChannelCascade(ctx.store, params.channel);
+    return noContent();
+  },
+
+  storeChannelConnectionData: ({ params, body }, ctx) => {
+    memberChannel(ctx, params.channel);
+    const now = ctx.clock.now();
+    const tokens = {
+      access_token: body.access_token,
+      refresh_token: body.refresh_token,
+      access_token_expires_at: new Date(body.access_token_expires_at ?? now.getTime() + LIFETIME_MS.access).toISOString(),
+    };
+    saveConnection(ctx.store, params.channel, { ...tokens, marketplace_id: body.marketplace_id ?? DEFAULT_MARKETPLACE_ID }, now.toISOString());
+    // The sandbox has no real retailer account to check the tokens against: the simulated one adopts them.
+    adoptGrant(retailerPort(ctx.store), params.channel, tokens, now);
+    return ok({ data: presentChannel(ctx.store.channels.get(params.channel)!, ctx.store) });
+  },
+
+  getChannelAuthUrl: ({ params }, ctx) => {
+    memberChannel(ctx, params.channel);
+    const now = ctx.clock.now();
+    pruneSpentAuthorizations(ctx.store, params.channel, now);
+    const record = startAuthorization(retailerPort(ctx.store), {
+      channelId: params.channel,
+      userId: ctx.caller.id,
+      redirectUri: ctx.config.retailerRedirectUri ?? `${ctx.baseUrl}/_retailer/callback`,
+      now,
+      tokens: randomTokens,
+    });
+    return ok({ url: authorizationUrl(ctx.baseUrl, record.id) });
+  },
+} satisfies Partial<Handlers>;
+
+/** Every get-auth-url adds a state; the ones that can no longer be used are dropped so they do not pile up. */
+function pruneSpentAuthorizations(store: Collections, channelId: string, now: Date): void {
+  const past = (at: string | null) => at === null || Date.parse(at) <= now.getTime();
+  for (const auth of store.retailer_authorizations.where('channel_id', channelId)) {
+    const spent = auth.decision === null ? past(auth.expires_at) : auth.exchanged_at !== null || past(auth.code_expires_at);
+    if (spent) store.retailer_authorizations.remove(auth.id);
+  }
+}

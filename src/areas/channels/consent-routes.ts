@@ -1,0 +1,126 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { AppLocals } from '../../contract/mount-contract.js';
+import {
+  AUTHORIZATION_MESSAGES,
+  completeAuthorization,
+  decideAuthorization,
+  DEFAULT_MARKETPLACE_ID,
+  pendingAuthorization,
+  randomTokens,
+  renderConsentPage,
+  renderErrorPage,
+  renderSuccessPage,
+  type AuthorizationProblem,
+} from '../../retailer/index.js';
+import type { World } from '../../world.js';
+import { saveConnection } from './connection.js';
+import { rewriteRawRelay } from './raw-relay-rewrite.js';
+import { retailerPort } from './retailer-instance.js';
+
+/** Where the consent page posts its decision and where the sandbox receives the retailer's redirect. */
+export const CONSENT_PATH = '/_retailer/authorize';
+export const CALLBACK_PATH = '/_retailer/callback';
+
+type Problem = AuthorizationProblem | 'channel_gone' | 'not_a_member' | 'bad_decision';
+
+const MESSAGES: Record<Problem, string> = {
+  ...AUTHORIZATION_MESSAGES,
+  channel_gone: 'The channel of this authorization no longer exists. Nothing was stored.',
+  not_a_member: 'The user who requested this authorization is no longer a member of the channel\'s merchant. Nothing was stored.',
+  bad_decision: 'The consent form was not submitted with Approve or Deny.',
+};
+
+// A denial is the seller's refusal (403); every other failure is a link or code that cannot be used (400).
+const statusOf = (problem: Problem) => (problem === 'access_denied' || problem === 'not_a_member' ? 403 : 400);
+
+/** Thrown inside a transaction to undo what the callback wrote before it found a problem. */
+class Refused extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem);
+  }
+}
+
+// The flow's pages carry single-use secrets in their URLs: never cache them, never leak them in a Referer.
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).type('html').send(html);
+}
+
+const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(problem), renderErrorPage({ message: MESSAGES[problem] }));
+
+/** The world these pages act in: no API token arrives with them, so it is the main world for now. */
+const worldOf = (req: Request): World => (req.app.locals.sandbox as AppLocals).worlds.main;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract), plus the rewrite
+ * of the raw relay form. Mounted before the contract.
+ */
+export function channelRoutes(): Router {
+  const router = Router();
+  router.use(rewriteRawRelay);
+
+  router.get(CONSENT_PATH, (req, res) => {
+    const world = worldOf(req);
+    const store = world.store.collections;
+    const pending = pendingAuthorization(retailerPort(store), text(req.query.state) ?? '', world.clock.now());
+    if (!pending.ok) return sendProblem(res, pending.problem);
+    const channel = store.channels.get(pending.value.channel_id);
+    const merchant = channel && store.merchants.get(channel.merchant_id);
+    if (!channel || !merchant) return sendProblem(res, 'channel_gone');
+    sendPage(res, 200, renderConsentPage({ merchantName: merchant.name, channelName: channel.name, state: pending.value.id, action: CONSENT_PATH }));
+  });
+
+  router.post(CONSENT_PATH, express.urlencoded({ extended: false, limit: '16kb' }), async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const decision = text(body.decision);
+      if (decision !== 'approve' && decision !== 'deny') return sendProblem(res, 'bad_decision');
+      const world = worldOf(req);
+      const decided = await world.store.transact(() =>
+        decideAuthorization(retailerPort(world.store.collections), {
+          state: text(body.state) ?? '',
+          approve: decision === 'approve',
+          now: world.clock.now(),
+          tokens: randomTokens,
+        }),
+      );
+      if (!decided.ok) return sendProblem(res, decided.problem);
+      res.set('Cache-Control', 'no-store').redirect(302, decided.value.redirect);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get(CALLBACK_PATH, async (req, res, next) => {
+    try {
+      const world = worldOf(req);
+      const store = world.store.collections;
+      const connected = await world.store.transact(() => {
+        const now = world.clock.now();
+        const done = completeAuthorization(retailerPort(store), {
+          state: text(req.query.state) ?? '',
+          code: text(req.query.code),
+          error: text(req.query.error),
+          now,
+          tokens: randomTokens,
+        });
+        if (!done.ok) throw new Refused(done.problem);
+        const channel = store.channels.get(done.value.channelId);
+        const merchant = channel && store.merchants.get(channel.merchant_id);
+        if (!channel || !merchant) throw new Refused('channel_gone');
+        const member = store.memberships.where('user_id', done.value.userId).some((m) => m.merchant_id === merchant.id);
+        if (!member) throw new Refused('not_a_member');
+        const previous = store.channel_connections.get(channel.id);
+        saveConnection(store, channel.id, { ...done.value.tokens, marketplace_id: previous?.marketplace_id ?? DEFAULT_MARKETPLACE_ID }, now.toISOString());
+        return { channelName: channel.name, merchantName: merchant.name };
+      });
+      sendPage(res, 200, renderSuccessPage(connected));
+    } catch (error) {
+      if (error instanceof Refused) sendProblem(res, error.problem);
+      else next(error);
+    }
+  });
+
+  return router;
+}

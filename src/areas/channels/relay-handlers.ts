@@ -1,0 +1,144 @@
+import { performance } from 'node:perf_hooks';
+import type { Handlers } from '../../contract/handler-map.js';
+import type { Ctx } from '../../http/context.js';
+import { paginate } from '../../http/pagination.js';
+import { ok, reply } from '../../http/reply.js';
+import {
+  checkAccessToken,
+  ensureAccess,
+  randomTokens,
+  relayCall,
+  searchChannelCatalogItems,
+  type RelayOutcome,
+  type RetailerMethod,
+} from '../../retailer/index.js';
+import { redactUrl } from '../../sandbox/redact.js';
+import { saveRenewedTokens } from './connection.js';
+import { memberChannel } from './lookup.js';
+import { retailerOf, retailerPort } from './retailer-instance.js';
+import type { ChannelCallRecord } from './records.js';
+
+/** How many calls a channel's log keeps; older ones are dropped so a busy integration cannot grow the store forever. */
+export const CALL_LOG_LIMIT = 500;
+
+type ConnectionProblem = 'not_connected' | 'authorization_required';
+
+const CONNECTION_MESSAGES: Record<ConnectionProblem, string> = {
+  not_connected: 'The channel has no connection data. Store connection data or authorize the channel via get-auth-url first.',
+  authorization_required:
+    'The retailer refused the channel\'s refresh token: the channel needs authorization again. Store new connection data or authorize via get-auth-url.',
+};
+
+/** The documented 409 for a channel that cannot call the retailer; returned, not thrown, so the call log row stays. */
+export const connectionProblem = (reason: ConnectionProblem) => reply(409, { message: CONNECTION_MESSAGES[reason], reason });
+
+/** What the relay answers the client for each outcome (see the contract's relay description). */
+function relayReply(outcome: RelayOutcome) {
+  switch (outcome.kind) {
+    case 'answered':
+      return reply(200, { response: outcome.response }, { 'X-Retailer-Status': String(outcome.retailerStatus) });
+    case 'throttled': {
+      const seconds = Math.max(1, Math.ceil(outcome.retryAfterSeconds));
+      return reply(
+        429,
+        { message: `The retailer throttled this call (QuotaExceeded). Retry after ${seconds} second${seconds === 1 ? '' : 's'}.` },
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    default:
+      return connectionProblem(outcome.kind);
+  }
+}
+
+/** The request's query string exactly as sent (without `?`), and parsed with repeated names as arrays. */
+function relayedQuery(url: string): { raw: string; parsed: Record<string, string | string[]> } {
+  const search = new URL(url).searchParams;
+  const parsed: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    parsed[key] = values.length === 1 ? values[0] : values;
+  }
+  const q = url.indexOf('?');
+  return { raw: q < 0 ? '' : url.slice(q + 1), parsed };
+}
+
+interface RelayInput {
+  params: { channel: string; endpoint: string };
+  body?: unknown;
+}
+
+/**
+ * One relay operation: checks the channel, relays to the in-process retailer (refreshing an expired token first),
+ * stores a renewed token, logs the call and answers. Every outcome is returned, never thrown, so the renewed
+ * token and the call log row commit with the request.
+ */
+function relay(method: RetailerMethod) {
+  return ({ params, body }: RelayInput, ctx: Ctx) => {
+    const channel = memberChannel(ctx, params.channel);
+    const started = performance.now();
+    const now = ctx.clock.now();
+    const query = relayedQuery(ctx.url);
+    const result = relayCall(retailerOf(ctx.store, ctx.world.store.seed), {
+      channelId: channel.id,
+      port: retailerPort(ctx.store),
+      connection: ctx.store.channel_connections.get(channel.id),
+      method,
+      endpoint: params.endpoint,
+      query: query.parsed,
+      body: method === 'GET' || method === 'DELETE' ? undefined : body,
+      now,
+      tokens: randomTokens,
+    });
+    if (result.renewed) saveRenewedTokens(ctx.store, channel.id, result.renewed, now.toISOString());
+    const answer = relayReply(result.outcome);
+    logCall(ctx, {
+      id: ctx.newId(),
+      channel_id: channel.id,
+      method,
+      endpoint: params.endpoint,
+      // A client may put a credential in its own query string; the log never keeps one.
+      query: redactUrl(`?${query.raw}`).slice(1),
+      status: answer.status,
+      retailer_status: result.outcome.kind === 'answered' ? result.outcome.retailerStatus : result.outcome.kind === 'throttled' ? 429 : null,
+      refreshed_token: result.renewed !== undefined,
+      duration_ms: Math.max(0, Math.round(performance.now() - started)),
+      called_at: now.toISOString(),
+    });
+    return answer;
+  };
+}
+
+function logCall(ctx: Ctx, call: ChannelCallRecord): void {
+  ctx.store.channel_calls.insert(call);
+  const calls = ctx.store.channel_calls.where('channel_id', call.channel_id);
+  for (const old of calls.slice(0, Math.max(0, calls.length - CALL_LOG_LIMIT))) ctx.store.channel_calls.remove(old.id);
+}
+
+/** The five relay operations and the catalog search, which reach the retailer on the channel's behalf. */
+export const relayHandlers = {
+  retrieveRetailerResource: relay('GET'),
+  sendRetailerRequest: relay('POST'),
+  replaceRetailerResource: relay('PUT'),
+  updateRetailerResource: relay('PATCH'),
+  deleteRetailerResource: relay('DELETE'),
+
+  searchChannelCatalog: ({ params, query }, ctx) => {
+    const channel = memberChannel(ctx, params.channel);
+    const now = ctx.clock.now();
+    const port = retailerPort(ctx.store);
+    const connection = ctx.store.channel_connections.get(channel.id);
+    const call = { channelId: channel.id, port, connection, now, tokens: randomTokens };
+    let access = ensureAccess(call);
+    // Like the relay: a token the retailer no longer honours is refreshed once before giving up.
+    if ('token' in access && checkAccessToken(port, channel.id, access.token, now) !== 'ok') access = ensureAccess(call, true);
+    if ('kind' in access) return connectionProblem(access.kind);
+    if (access.renewed) saveRenewedTokens(ctx.store, channel.id, access.renewed, now.toISOString());
+    const catalog = retailerOf(ctx.store, ctx.world.store.seed).world(channel.id).catalog;
+    const items = searchChannelCatalogItems(catalog, connection?.marketplace_id ?? null, {
+      keywords: query.keywords,
+      identifier: query.identifier,
+      identifier_type: query.identifier_type,
+    });
+    return ok(paginate(items, query, ctx.url));
+  },
+} satisfies Partial<Handlers>;

@@ -1,0 +1,6 @@
+import type { Handlers } from '../../contract/handler-map.js';
+import { catalogHandlers } from './catalog-handlers.js';
+import { importHandlers } from './import-handlers.js';
+
+/** The nine Marketplaces operations. */
+export const marketplaceHandlers = { ...catalogHandlers, ...importHandlers } satisfies Partial<Handlers>;

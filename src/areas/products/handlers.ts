@@ -1,0 +1,137 @@
+import type { Handlers } from '../../contract/handler-map.js';
+import type { Ctx } from '../../http/context.js';
+import { notFound, unprocessable, type FieldErrors } from '../../http/errors.js';
+import { byCreation, paginate } from '../../http/pagination.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import { deleteProductCascade } from './cascade.js';
+import { failOn } from './field-errors.js';
+import { presentProduct, presentProductIdentifier, presentProductImage } from './present.js';
+import type { ProductImageRecord, ProductRecord } from './records.js';
+import { duplicateIdentifierErrors } from './rules/identifier-duplicates.js';
+import { imageRefErrors } from './rules/image-refs.js';
+import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules/image-upload.js';
+import { matchesProductFilters } from './rules/product-search.js';
+import { uploadStorageFor } from './uploads.js';
+
+/** A product the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
+function ownedProduct(productId: string, ctx: Ctx): ProductRecord {
+  return ctx.access.owned(ctx.store.products.get(productId), 'product');
+}
+
+/** 422 `sku` when another product of the merchant already uses it. */
+function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): FieldErrors {
+  const taken = ctx.store.products.where('sku', sku).some((p) => p.merchant_id === merchantId && p.id !== selfId);
+  return taken ? { sku: ['The sku has already been taken.'] } : {};
+}
+
+export const productHandlers = {
+  listProducts: ({ query }, ctx) => {
+    ctx.access.member(query.merchant_id);
+    const products = ctx.store.products
+      .where('merchant_id', query.merchant_id)
+      .filter((p) => matchesProductFilters(p, query))
+      .sort(byCreation);
+    const page = paginate(products, query, ctx.url);
+    return ok({ ...page, data: page.data.map((p) => presentProduct(p, ctx)) });
+  },
+
+  createProduct: ({ body }, ctx) => {
+    ctx.access.member(body.merchant_id);
+    failOn(skuErrors(ctx, body.merchant_id, body.sku));
+    const now = ctx.clock.nowIso();
+    const product = ctx.store.products.insert({
+      id: ctx.newId(),
+      merchant_id: body.merchant_id,
+      sku: body.sku,
+      title: body.title,
+      main_image_id: null,
+      thumbnail_image_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return created({ data: presentProduct(product, ctx) });
+  },
+
+  getProduct: ({ params }, ctx) => ok({ data: presentProduct(ownedProduct(params.product, ctx), ctx) }),
+
+  updateProduct: ({ params, body }, ctx) => {
+    const product = ownedProduct(params.product, ctx);
+    const imageIds = new Set(ctx.store.product_images.where('product_id', product.id).map((i) => i.id));
+    failOn({
+      ...(body.sku !== undefined ? skuErrors(ctx, product.merchant_id, body.sku, product.id) : {}),
+      ...imageRefErrors(body, imageIds),
+    });
+    const patch: Partial<ProductRecord> = { updated_at: ctx.clock.nowIso() };
+    if (body.sku !== undefined) patch.sku = body.sku;
+    if (body.title !== undefined) patch.title = body.title;
+    if (body.main_image_id !== undefined) patch.main_image_id = body.main_image_id;
+    if (body.thumbnail_image_id !== undefined) patch.thumbnail_image_id = body.thumbnail_image_id;
+    ctx.store.products.update(product.id, patch);
+    return noContent();
+  },
+
+  deleteProduct: ({ params }, ctx) => {
+    const product = ownedProduct(params.product, ctx);
+    uploadStorageFor(ctx.store, ctx.config);
+    deleteProductCascade(ctx.store, product.id);
+    return noContent();
+  },
+
+  listProductImages: ({ params, query }, ctx) => {
+    const product = ownedProduct(params.product, ctx);
+    const images = ctx.store.product_images.where('product_id', product.id).sort(byCreation);
+    const page = paginate(images, query, ctx.url);
+    return ok({ ...page, data: page.data.map((i) => presentProductImage(i, ctx)) });
+  },
+
+  createProductImage: ({ params, body, files }, ctx) => {
+    const product = ownedProduct(params.product, ctx);
+    const now = ctx.clock.nowIso();
+    const id = ctx.newId();
+    const base = { id, product_id: product.id, created_at: now, updated_at: now };
+    let image: ProductImageRecord;
+    if (body && 'url' in body && typeof body.url === 'string') {
+      image = { ...base, url: body.url, filename: null, content_type: null, size: null, storage_key: null };
+    } else {
+      // multipart/form-data: multer has the file; a `file` sent as a text field arrives without one.
+      const file = files.find((f) => f.fieldname === 'file');
+      if (!file) unprocessable({ file: ['The file field must be a file.'] });
+      failOn(uploadErrors(file));
+      const key = uploadStorageKey(id, file.originalname);
+      image = {
+        ...base,
+        url: uploadUrl(ctx.baseUrl, key),
+        filename: safeFilename(file.originalname),
+        content_type: file.mimetype.toLowerCase(),
+        size: file.size,
+        storage_key: key,
+      };
+      // Written after every check: a refused upload leaves no file behind.
+      uploadStorageFor(ctx.store, ctx.config).write(key, file.buffer);
+    }
+    ctx.store.product_images.insert(image);
+    return created({ data: presentProductImage(image, ctx) });
+  },
+
+  createProductIdentifier: ({ params, body }, ctx) => {
+    const product = ownedProduct(params.product, ctx);
+    failOn(duplicateIdentifierErrors(ctx.store.product_identifiers.where('product_id', product.id), body));
+    const now = ctx.clock.nowIso();
+    const identifier = ctx.store.product_identifiers.insert({
+      id: ctx.newId(),
+      product_id: product.id,
+      type: body.type,
+      value: body.value,
+      created_at: now,
+      updated_at: now,
+    });
+    return created({ data: presentProductIdentifier(identifier) });
+  },
+
+  deleteProductIdentifier: ({ params }, ctx) => {
+    const identifier = ctx.store.product_identifiers.get(params.product_identifier) ?? notFound('product identifier');
+    ownedProduct(identifier.product_id, ctx);
+    ctx.store.product_identifiers.remove(identifier.id);
+    return noContent();
+  },
+} satisfies Partial<Handlers>;

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import type { Config } from '../../config.js';
+import type { AppLocals } from '../../contract/mount-contract.js';
+import type { Worlds } from '../../worlds.js';
+import { uploadStorageFor } from './uploads.js';
+
+/**
+ * Serves uploaded product images back at the URL their image record shows
+ * (`/_sandbox/uploads/product-images/{image}/{file}`). Outside the contract because the answer is binary; without
+ * auth because browsers load it from an <img> tag. Only a file whose image record still names it is served, so
+ * the files of deleted images (or of a reset world) are never reachable.
+ */
+export function productUploadsRouter(worlds: Worlds, config: Config): Router {
+  // Created now so a merchant deletion can remove files even before the first upload of this run.
+  uploadStorageFor(worlds.main.store.collections, config);
+  const router = Router();
+  router.get('/_sandbox/uploads/product-images/:image/:file', (req, res) => {
+    const locals = req.app.locals.sandbox as AppLocals;
+    const store = locals.worlds.main.store.collections;
+    const { image: imageId, file } = req.params;
+    const image = store.product_images.get(imageId);
+    const key = `product-images/${imageId}/${file}`;
+    const bytes = image?.storage_key === key ? uploadStorageFor(store, locals.config).read(key) : undefined;
+    if (!image || !bytes) {
+      res.status(404).json({ message: 'Not found.' });
+      return;
+    }
+    res.set({
+      'Content-Type': image.content_type ?? 'application/octet-stream',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'private, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.status(200).end(bytes);
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import type { Handlers } from '../../contract/handler-map.js';
+import type { Ctx } from '../../http/context.js';
+import { byCreation, paginate } from '../../http/pagination.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import { deleteSupplierCascade } from './cascade.js';
+import { catchUpSupplier } from './catch-up.js';
+import { presentSupplier } from './present.js';
+import type { SupplierRecord } from './records.js';
+
+/** A supplier the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
+export function ownedSupplier(supplierId: string, ctx: Ctx): SupplierRecord {
+  return ctx.access.owned(ctx.store.suppliers.get(supplierId), 'supplier');
+}
+
+export const supplierHandlers = {
+  listSuppliers: ({ query }, ctx) => {
+    ctx.access.member(query.merchant_id);
+    const needle = query.q?.toLowerCase() ?? '';
+    const suppliers = ctx.store.suppliers
+      .where('merchant_id', query.merchant_id)
+      .filter((s) => s.name.toLowerCase().includes(needle))
+      .sort(byCreation);
+    const page = paginate(suppliers, query, ctx.url);
+    return ok({ ...page, data: page.data.map(presentSupplier) });
+  },
+
+  createSupplier: ({ body }, ctx) => {
+    ctx.access.member(body.merchant_id);
+    const now = ctx.clock.nowIso();
+    const supplier = ctx.store.suppliers.insert({
+      id: ctx.newId(),
+      merchant_id: body.merchant_id,
+      name: body.name,
+      default_currency: body.default_currency,
+      created_at: now,
+      updated_at: now,
+    });
+    return created({ data: presentSupplier(supplier) });
+  },
+
+  getSupplier: ({ params }, ctx) => {
+    const supplier = ownedSupplier(params.supplier, ctx);
+    catchUpSupplier(ctx.store, supplier, ctx.clock.now());
+    return ok({ data: presentSupplier(supplier) });
+  },
+
+  updateSupplier: ({ params, body }, ctx) => {
+    const supplier = ownedSupplier(params.supplier, ctx);
+    // Finds of attempts that ended before this change use the currency they were scraped in.
+    catchUpSupplier(ctx.store, supplier, ctx.clock.now());
+    const patch: Partial<SupplierRecord> = { updated_at: ctx.clock.nowIso() };
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.default_currency !== undefined) patch.default_currency = body.default_currency;
+    ctx.store.suppliers.update(supplier.id, patch);
+    return noContent();
+  },
+
+  deleteSupplier: ({ params }, ctx) => {
+    const supplier = ownedSupplier(params.supplier, ctx);
+    deleteSupplierCascade(ctx.store, supplier.id);
+    return noContent();
+  },
+} satisfies Partial<Handlers>;

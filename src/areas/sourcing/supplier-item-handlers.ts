@@ -1,0 +1,137 @@
+import type { Handlers } from '../../contract/handler-map.js';
+import type { Ctx } from '../../http/context.js';
+import { notFound, type FieldErrors } from '../../http/errors.js';
+import { byCreation, paginate } from '../../http/pagination.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import { failOn } from '../products/field-errors.js';
+import { duplicateIdentifierErrors } from '../products/rules/identifier-duplicates.js';
+import { deleteForecastsForCostIds, deleteSupplierItemCascade } from './cascade.js';
+import { catchUpMerchant, catchUpSupplier } from './catch-up.js';
+import { presentSupplierItem, presentSupplierItemIdentifier } from './present.js';
+import type { SupplierItemRecord } from './records.js';
+import { mergeCostTiers, type CostTierInput } from './rules/cost-tiers.js';
+import { supplierItemRefErrors, supplierSkuErrors } from './rules/supplier-item-refs.js';
+
+/** A supplier item the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
+function ownedItem(itemId: string, ctx: Ctx): SupplierItemRecord {
+  return ctx.access.owned(ctx.store.supplier_items.get(itemId), 'supplier item');
+}
+
+/** The 422 checks shared by create and update: references of the merchant, SKU unique within the supplier, tier rules. */
+function itemErrors(
+  ctx: Ctx,
+  merchantId: string,
+  refs: { supplier_id?: string; product_id?: string | null },
+  sku: { value: string | null | undefined; supplierId: string; selfId?: string },
+  tiers: { existing: SupplierItemRecord['costs']; incoming?: CostTierInput[] },
+): { errors: FieldErrors; costs?: SupplierItemRecord['costs']; removedTierIds: string[] } {
+  const errors: FieldErrors = supplierItemRefErrors(merchantId, refs, {
+    supplierMerchant: (id) => ctx.store.suppliers.get(id)?.merchant_id,
+    productMerchant: (id) => ctx.store.products.get(id)?.merchant_id,
+  });
+  // SKU uniqueness only means something within a supplier the item may belong to.
+  if (!errors.supplier_id) Object.assign(errors, supplierSkuErrors(sku.value, ctx.store.supplier_items.where('supplier_id', sku.supplierId), sku.selfId));
+  if (!tiers.incoming) return { errors, removedTierIds: [] };
+  const merged = mergeCostTiers(tiers.existing, tiers.incoming, ctx.newId);
+  if (!merged.ok) return { errors: { ...errors, ...merged.errors }, removedTierIds: [] };
+  return { errors, costs: merged.merge.costs, removedTierIds: merged.merge.removed_ids };
+}
+
+export const supplierItemHandlers = {
+  listSupplierItems: ({ query }, ctx) => {
+    ctx.access.member(query.merchant_id);
+    catchUpMerchant(ctx.store, query.merchant_id, ctx.clock.now());
+    const needle = query.q?.toLowerCase();
+    const items = ctx.store.supplier_items
+      .where('merchant_id', query.merchant_id)
+      .filter(
+        (i) =>
+          (query.supplier_id === undefined || i.supplier_id === query.supplier_id) &&
+          (query.product_id === undefined || i.product_id === query.product_id) &&
+          (!needle || [i.sku, i.description].some((text) => text?.toLowerCase().includes(needle))),
+      )
+      .sort(byCreation);
+    const page = paginate(items, query, ctx.url);
+    return ok({ ...page, data: page.data.map((i) => presentSupplierItem(i, ctx.store)) });
+  },
+
+  createSupplierItem: ({ body }, ctx) => {
+    ctx.access.member(body.merchant_id);
+    const checked = itemErrors(
+      ctx,
+      body.merchant_id,
+      { supplier_id: body.supplier_id, product_id: body.product_id },
+      { value: body.sku, supplierId: body.supplier_id },
+      { existing: [], incoming: body.costs },
+    );
+    failOn(checked.errors);
+    const now = ctx.clock.nowIso();
+    const item = ctx.store.supplier_items.insert({
+      id: ctx.newId(),
+      merchant_id: body.merchant_id,
+      supplier_id: body.supplier_id,
+      sku: body.sku,
+      description: body.description ?? null,
+      product_id: body.product_id ?? null,
+      costs: checked.costs!,
+      created_at: now,
+      updated_at: now,
+    });
+    return created({ data: presentSupplierItem(item, ctx.store) });
+  },
+
+  getSupplierItem: ({ params }, ctx) => {
+    const item = ownedItem(params.supplier_item, ctx);
+    catchUpSupplier(ctx.store, ctx.store.suppliers.get(item.supplier_id)!, ctx.clock.now());
+    return ok({ data: presentSupplierItem(ctx.store.supplier_items.get(item.id)!, ctx.store) });
+  },
+
+  updateSupplierItem: ({ params, body }, ctx) => {
+    const item = ownedItem(params.supplier_item, ctx);
+    const supplierId = body.supplier_id ?? item.supplier_id;
+    const checked = itemErrors(
+      ctx,
+      item.merchant_id,
+      { supplier_id: body.supplier_id, product_id: body.product_id },
+      { value: body.sku !== undefined ? body.sku : item.sku, supplierId, selfId: item.id },
+      { existing: item.costs, incoming: body.costs },
+    );
+    failOn(checked.errors);
+    const patch: Partial<SupplierItemRecord> = { supplier_id: supplierId, updated_at: ctx.clock.nowIso() };
+    if (body.sku !== undefined) patch.sku = body.sku;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.product_id !== undefined) patch.product_id = body.product_id;
+    if (checked.costs) patch.costs = checked.costs;
+    ctx.store.supplier_items.update(item.id, patch);
+    deleteForecastsForCostIds(ctx.store, checked.removedTierIds);
+    return noContent();
+  },
+
+  deleteSupplierItem: ({ params }, ctx) => {
+    const item = ownedItem(params.supplier_item, ctx);
+    deleteSupplierItemCascade(ctx.store, item.id);
+    return noContent();
+  },
+
+  createSupplierItemIdentifier: ({ params, body }, ctx) => {
+    const item = ownedItem(params.supplier_item, ctx);
+    failOn(duplicateIdentifierErrors(ctx.store.supplier_item_identifiers.where('supplier_item_id', item.id), body));
+    const now = ctx.clock.nowIso();
+    const identifier = ctx.store.supplier_item_identifiers.insert({
+      id: ctx.newId(),
+      supplier_item_id: item.id,
+      type: body.type,
+      value: body.value,
+      created_at: now,
+      updated_at: now,
+    });
+    return created({ data: presentSupplierItemIdentifier(identifier) });
+  },
+
+  deleteSupplierItemIdentifier: ({ params }, ctx) => {
+    const identifier = ctx.store.supplier_item_identifiers.get(params.supplier_item_identifier) ?? notFound('supplier item identifier');
+    ownedItem(identifier.supplier_item_id, ctx);
+    ctx.store.supplier_item_identifiers.remove(identifier.id);
+    return noContent();
+  },
+} satisfies Partial<Handlers>;
