@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { JournalPersistence, type JournalPersistenceOptions } from '../src/store/persistence-journal.js';
-import { WholeFilePersistence } from '../src/store/persistence-whole-file.js';
+import { WholeFilePersistence } from './whole-file-baseline.js';
 import type { Persistence, Snapshot } from '../src/store/persistence.js';
 
 const quick = process.argv.includes('--quick');

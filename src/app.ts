@@ -1,38 +1,85 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Config } from './config.js';
 import { loadContract } from './contract/load-contract.js';
+import { docsRouter } from './contract/docs-page.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
 import { channelRoutes } from './areas/channels/consent-routes.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
+import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
+import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
-import type { Worlds } from './worlds.js';
+import { packageVersion } from './sandbox/package-info.js';
+import { DEMO_USERS } from './sandbox/demo-tokens.js';
+import { landingRouter } from './sandbox/landing-page.js';
+import { createObserver, observeRequests } from './sandbox/observe-requests.js';
+import { withPreferKnobs } from './sandbox/prefer-code.js';
+import { DEFAULT_WORKSPACE } from './sandbox/request-journal.js';
+import { scenarioKnobs } from './sandbox/scenario-knobs.js';
+import { controlPlaneWorkspace, type Worlds } from './worlds.js';
 
 export interface AppOptions {
   worlds: Worlds;
   config: Config;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
+  /** Where the one-line-per-request log goes (stdout by default); config.logLevel decides which lines. */
+  requestLog?: (line: string) => void;
 }
 
 /**
- * The sandbox as an Express app, without listening: body parsing, the contract (routing, auth, request and
- * response validation, handlers), and the one error handler. Only main.ts listens.
+ * The sandbox as an Express app, without listening: CORS, the request observer (journal, coverage, log line),
+ * the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth, request and response
+ * validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
  */
-export function createApp({ worlds, config, log }: AppOptions): Express {
+export function createApp({ worlds, config, log, requestLog }: AppOptions): Express {
   const app = express();
-  app.locals.sandbox = { worlds, config } satisfies AppLocals;
+  const { doc } = loadContract();
+  const observe = createObserver({
+    journal: worlds.journal,
+    coverageOf: (workspace) => worlds.coverageOf(workspace),
+    log: config.logLevel === 'silent' ? undefined : (requestLog ?? ((line) => process.stdout.write(line + '\n'))),
+    logLevel: config.logLevel,
+  });
+  app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.set('etag', false);
 
+  // First: a preflight carries no token and is no operation, so it is answered before anything else.
+  app.use(cors({ origins: config.corsOrigins }));
+  app.use(observeRequests({ observe, workspaceOf: workspaceOf(worlds) }));
+  app.use(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion }));
+  app.use(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token }));
+
   // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
-
-  const { doc } = loadContract();
+  // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
+  // which knows the operation.
+  app.use(
+    scenarioKnobs({
+      latencyMs: config.latencyMs,
+      maxDelayMs: config.maxDelayMs,
+      readsPrefer: (req) => req.path.startsWith('/2024-09/'),
+      deferErrors: true,
+    }),
+  );
   app.use(productUploadsRouter(worlds, config));
   app.use(channelRoutes());
-  app.use(mountContract(doc, handlers));
+  app.use(mountContract(doc, withPreferKnobs(doc, handlers)));
   app.use(errorHandler(log));
   return app;
+}
+
+/** The workspace a request ran in, for the journal and coverage: read after the response, when auth has run. */
+function workspaceOf(worlds: Worlds) {
+  return (req: Request): string => {
+    const auth = (req as AuthenticatedRequest).auth;
+    if (auth) return worlds.nameOf(auth.world);
+    // A rejected workspace token still belongs to its workspace's journal: that is where its job looks.
+    const token = bearerToken(req.headers.authorization);
+    const fromToken = token === undefined ? undefined : worlds.workspaceOfToken(token);
+    if (fromToken) return fromToken;
+    return (req.path.startsWith('/_sandbox/') ? controlPlaneWorkspace(req) : undefined) ?? DEFAULT_WORKSPACE;
+  };
 }

@@ -1,42 +1,51 @@
 import { resolve } from 'node:path';
-import { createApp } from './app.js';
-import { createServer } from './server.js';
-import { configFromEnv, defaultConfig, type Config } from './config.js';
-import { openPersistence } from './store/open-persistence.js';
+import { helpText } from './cli/help-text.js';
+import { parseArgs } from './cli/parse-args.js';
+import { configFromOptions } from './config.js';
+import { DEMO_USERS } from './sandbox/demo-tokens.js';
+import { binName, packageVersion } from './sandbox/package-info.js';
+import { startSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
-import { openWorld } from './world.js';
-import { Worlds } from './worlds.js';
 
-const DEMO_TOKENS = ['demo-owner-token', 'demo-member-token', 'demo-outsider-token', 'demo-rival-token'];
+/** Exit code for a bad command line, as most CLIs use. */
+const USAGE_ERROR = 2;
+
+function fail(errors: string[]): never {
+  for (const error of errors) console.error(`${binName}: ${error}`);
+  console.error(`Run ${binName} --help for the options.`);
+  process.exit(USAGE_ERROR);
+}
 
 async function main(): Promise<void> {
-  const config: Config = { ...defaultConfig, ...configFromEnv() };
-  const dataFile = resolve(config.dataFile);
-  const persistence = openPersistence(config);
-  const world = await openWorld({ id: 'main', persistence, seed: config.seed, reset: config.reset });
-  const worlds = new Worlds(world);
-  const app = createApp({ worlds, config });
+  const parsed = parseArgs(process.argv.slice(2), process.env);
+  if (!parsed.ok) fail(parsed.errors);
+  if (parsed.options.help) {
+    console.log(helpText(binName, packageVersion));
+    return;
+  }
+  if (parsed.options.version) {
+    console.log(packageVersion);
+    return;
+  }
+  const { config, errors } = configFromOptions(parsed.options, process.env);
+  if (errors.length > 0) fail(errors);
 
-  const server = createServer(app);
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const sandbox = await startSandbox({ ...config, requestLog: (line) => console.log(line) });
+  const { url } = sandbox;
+  if (config.logLevel !== 'silent') {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
     console.log(`  docs:   ${url}/docs`);
     console.log(`  health: ${url}/_sandbox/health`);
-    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : dataFile} (seed ${config.seed})`);
-    console.log(`  demo tokens: ${DEMO_TOKENS.join(', ')}`);
-  });
+    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${config.seed})`);
+    console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: flushing the store and shutting down`);
-    server.close();
-    server.closeAllConnections();
-    worlds.close().then(
+    if (config.logLevel !== 'silent') console.log(`${signal}: flushing the store and shutting down`);
+    sandbox.close().then(
       () => process.exit(0),
       (error) => {
         console.error(error);
@@ -49,7 +58,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof StoreFileError) console.error(`sandbox: ${error.message}`);
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (error instanceof StoreFileError) console.error(`${binName}: ${error.message}`);
+  else if (e?.code === 'EADDRINUSE') console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
+  else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
+  else if (e?.code === 'EACCES') console.error(`${binName}: not allowed to listen on port ${e.port}; use a port above 1023.`);
   else console.error(error);
   process.exit(1);
 });

@@ -30,11 +30,19 @@ Usage: ${name} [options]
 Options (a flag wins over its environment variable):
 ${options}
 
+Environment only:
+  CORS_ORIGINS          Origins allowed to call from a browser: * (default) or a comma list
+  WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
+  MAX_WORKSPACES        Workspaces kept at once (default 100)
+  JOURNAL_SIZE          Requests kept by the journal (default 1000)
+  RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
+
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)
   /_sandbox/health      Readiness probe (200 when serving)
   Prefer: code=404      Ask any operation for one of its documented statuses
   Prefer: delay=250     Delay one answer (milliseconds)
+  POST /_sandbox/workspaces  An isolated world with its own tokens, per CI job
 
 Examples:
   ${name} --port 4010

@@ -497,8 +497,9 @@ export interface paths {
         /**
          * Add an image to a product
          * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
-         *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`). An uploaded
-         *     file is stored by the sandbox and served back at the image's `url`. Adding an image does not change the
+         *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`, and a larger
+         *     file is refused with 413 before the request reaches the operation). An uploaded file is stored by the
+         *     sandbox and served back at the image's `url`. Adding an image does not change the
          *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
          *     operation's payloads; these are the two ways a client adds an image.
          */
@@ -1121,7 +1122,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with an API token
-         * @description Stands in for "generate an API token in the dashboard". Creates a user with no merchant and answers the user and a new bearer token.
+         * @description Stands in for "generate an API token in the dashboard". Creates a user with no merchant and answers the user and a new bearer token. With `workspace`, the user and token belong to that workspace (its tokens start with `ws_<id>.`).
          */
         post: operations["createSandboxUser"];
         delete?: never;
@@ -1141,9 +1142,171 @@ export interface paths {
         put?: never;
         /**
          * Reset to the seeded state
-         * @description Throws away every change and reseeds the store from the configured seed.
+         * @description Throws away every change of one world (the default world, or the workspace named by `workspace`) and reseeds it from the configured seed; its clock goes back to the wall clock and its coverage and journal entries are cleared. Other worlds are untouched.
          */
         post: operations["resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the request journal
+         * @description The most recent requests (every world; bounded, 1000 by default, the oldest dropped first), newest first,
+         *     each with its workspace, operationId, status, duration, query, headers and bodies. Secrets are redacted
+         *     when recorded (the `Authorization` header, token, password and secret fields, an OAuth `code` in a query),
+         *     uploaded files are described (name, type, size), never stored. Reads of the journal and coverage and the
+         *     docs pages are not journaled. Filters combine with AND.
+         */
+        get: operations["listSandboxRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the request journal
+         * @description Forgets the journaled requests of one workspace (with `workspace`), or of every world (without it).
+         */
+        delete: operations["clearSandboxRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the contract coverage
+         * @description Per operationId of the versioned API (the control plane is left out), the documented statuses this world has
+         *     answered since start or its last reset, those never answered (`missing`), and statuses answered that the
+         *     operation does not document (`undocumented`: transport errors such as 400 or 413). A CI job reads it after
+         *     its contract tests to see what they never exercised. Coverage is kept per world.
+         */
+        get: operations["getSandboxCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a world's clock
+         * @description The time a world runs at (the wall clock plus how far it was advanced). Token expiry, scraping attempts, catalog imports and time series all read it.
+         */
+        get: operations["getSandboxClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a world's clock forward
+         * @description Moves one world's clock forward by the sum of the given amounts, so time-dependent state (channel access
+         *     token expiry, scraping attempts, catalog item imports, price and sales-rank series) moves with it without
+         *     waiting. The clock only moves forward; a reset puts it back to the wall clock.
+         */
+        post: operations["advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an isolated workspace
+         * @description Creates an isolated world: its own in-memory store seeded from the same seed as the default world, its own
+         *     clock, journal entries and coverage, and its own demo users whose tokens start with `ws_<id>.`. A token of
+         *     one workspace never sees another world's data. Name the workspace on control-plane calls with
+         *     `?workspace=<id>`. A workspace nobody used for `idle_ttl_seconds` (default one hour) is deleted.
+         */
+        post: operations["createSandboxWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/workspaces/{workspace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched.
+         */
+        delete: operations["deleteSandboxWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/workspaces/{workspace}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a workspace
+         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens.
+         */
+        post: operations["resetSandboxWorkspace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1349,6 +1512,92 @@ export interface components {
             data: {
                 user: components["schemas"]["User"];
                 token: string;
+            };
+        };
+        /** @description One journaled request. Bodies are free-form JSON (or null), secrets redacted. */
+        SandboxRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description The workspace id, or `default` for the default world. */
+            workspace: string;
+            method: string;
+            path: string;
+            operation_id: string | null;
+            status: number;
+            duration_ms: number;
+            request: {
+                query: {
+                    [key: string]: unknown;
+                };
+                headers: {
+                    [key: string]: string;
+                };
+                body: unknown;
+            };
+            response: {
+                body: unknown;
+            };
+        };
+        SandboxRequestList: {
+            data: components["schemas"]["SandboxRequest"][];
+        };
+        SandboxOperationCoverage: {
+            operation_id: string;
+            method: string;
+            path: string;
+            tag: string | null;
+            documented: string[];
+            answered: string[];
+            missing: string[];
+            undocumented: string[];
+        };
+        SandboxCoverageEnvelope: {
+            data: {
+                workspace: string;
+                operations: components["schemas"]["SandboxOperationCoverage"][];
+                totals: {
+                    operations: number;
+                    operations_exercised: number;
+                    operations_complete: number;
+                    documented_statuses: number;
+                    answered_statuses: number;
+                    missing_statuses: number;
+                    percent: number;
+                };
+            };
+        };
+        SandboxClockEnvelope: {
+            data: {
+                workspace: string;
+                /** Format: date-time */
+                now: string;
+                /** @description How far the world's clock runs ahead of the wall clock. */
+                offset_ms: number;
+            };
+        };
+        /** @description How far to move the clock; the amounts add up. At least one, and at most 366 days in all. */
+        SandboxClockAdvance: {
+            seconds?: number;
+            minutes?: number;
+            hours?: number;
+            days?: number;
+        };
+        SandboxWorkspaceEnvelope: {
+            data: {
+                id: string;
+                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
+                tokens: {
+                    owner: string;
+                    member: string;
+                    outsider: string;
+                    rival: string;
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** @description The workspace is deleted after this many seconds without a request. */
+                idle_ttl_seconds: number;
             };
         };
         Product: {
@@ -2270,6 +2519,10 @@ export interface components {
         PerPage: number;
         /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
         MerchantIdQuery: string;
+        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+        SandboxWorkspaceQuery: string;
+        /** @description The workspace id from `POST /_sandbox/workspaces`. */
+        SandboxWorkspacePath: string;
         /** @description The merchant's UUID. */
         MerchantPath: string;
         /** @description The product's UUID. */
@@ -5709,7 +5962,10 @@ export interface operations {
     };
     createSandboxUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5749,10 +6005,268 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxUserEnvelope"];
                 };
             };
+            404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };
     resetSandbox: {
+        parameters: {
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world is back to its seeded state. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSandboxRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests with this HTTP method. */
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
+                /** @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). */
+                path?: string;
+                /** @description Only requests that matched this operationId (e.g. `listMerchants`). */
+                operation_id?: string;
+                /** @description Only this status (`404`) or status class (`4xx`). */
+                status?: string;
+                /** @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests. */
+                workspace?: string;
+                /** @description At most this many entries (newest first). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Journal entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0f6c2a9e-3b1d-4c5e-8f7a-9b0c1d2e3f4a",
+                     *           "at": "2024-09-02T10:00:00.000Z",
+                     *           "workspace": "default",
+                     *           "method": "GET",
+                     *           "path": "/2024-09/merchants",
+                     *           "operation_id": "listMerchants",
+                     *           "status": 200,
+                     *           "duration_ms": 3.27,
+                     *           "request": {
+                     *             "query": {
+                     *               "per_page": "5"
+                     *             },
+                     *             "headers": {
+                     *               "host": "127.0.0.1:4010",
+                     *               "authorization": "Bearer [REDACTED]",
+                     *               "accept": "application/json"
+                     *             },
+                     *             "body": null
+                     *           },
+                     *           "response": {
+                     *             "body": {
+                     *               "data": [
+                     *                 {
+                     *                   "id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
+                     *                   "name": "Demo Outfitters"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxRequestList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    clearSandboxRequests: {
+        parameters: {
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getSandboxCoverage: {
+        parameters: {
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage report of the world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace": "default",
+                     *         "operations": [
+                     *           {
+                     *             "operation_id": "listMerchants",
+                     *             "method": "GET",
+                     *             "path": "/2024-09/merchants",
+                     *             "tag": "Merchants",
+                     *             "documented": [
+                     *               "200",
+                     *               "401",
+                     *               "422"
+                     *             ],
+                     *             "answered": [
+                     *               "200"
+                     *             ],
+                     *             "missing": [
+                     *               "401",
+                     *               "422"
+                     *             ],
+                     *             "undocumented": []
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "operations": 1,
+                     *           "operations_exercised": 1,
+                     *           "operations_complete": 0,
+                     *           "documented_statuses": 3,
+                     *           "answered_statuses": 1,
+                     *           "missing_statuses": 2,
+                     *           "percent": 33.3
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxCoverageEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world's clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace": "default",
+                     *         "now": "2024-09-02T12:00:00.000Z",
+                     *         "offset_ms": 7200000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxClockEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    advanceSandboxClock: {
+        parameters: {
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hours": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description The world's clock after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace": "default",
+                     *         "now": "2024-09-02T12:00:00.000Z",
+                     *         "offset_ms": 7200000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxClockEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSandboxWorkspace: {
         parameters: {
             query?: never;
             header?: never;
@@ -5761,13 +6275,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The store is back to its seeded state. */
+            /** @description The workspace and its demo tokens. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f9a1c0b7d2e",
+                     *         "tokens": {
+                     *           "owner": "ws_3f9a1c0b7d2e.demo-owner-token",
+                     *           "member": "ws_3f9a1c0b7d2e.demo-member-token",
+                     *           "outsider": "ws_3f9a1c0b7d2e.demo-outsider-token",
+                     *           "rival": "ws_3f9a1c0b7d2e.demo-rival-token"
+                     *         },
+                     *         "created_at": "2024-09-02T10:00:00.000Z",
+                     *         "idle_ttl_seconds": 3600
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
+                };
+            };
+            /** @description The sandbox already keeps its maximum number of workspaces; delete one or wait for an idle one to expire. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sandbox already keeps 100 workspaces; delete one or wait for an idle one to expire."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSandboxWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace is gone. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetSandboxWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace is back to its seeded state. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     listChannelCalls: {

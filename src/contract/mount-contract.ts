@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
-import type { Worlds } from '../worlds.js';
+import type { Exchange } from '../sandbox/observe-requests.js';
+import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
 
@@ -37,6 +38,11 @@ export function requestOrigin(req: Request): string {
 export interface AppLocals {
   worlds: Worlds;
   config: Config;
+  /**
+   * Records one finished exchange in the journal, the coverage report and the log. Express requests are observed
+   * by middleware; an answer given outside Express (a fast path in front of it) must call this itself.
+   */
+  observe: (exchange: Exchange) => void;
 }
 
 const localsOf = (req: Request): AppLocals => req.app.locals.sandbox as AppLocals;
@@ -83,7 +89,7 @@ function adapt(operationId: string, handler: AnyHandler): RequestHandler {
     try {
       const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
-      const world = auth?.world ?? worlds.main;
+      const world = auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
       const origin = requestOrigin(req);
       const ctx = createCtx({ world, worlds, caller: auth?.user, baseUrl: origin, url: origin + req.originalUrl, config, operationId });
       const input = {

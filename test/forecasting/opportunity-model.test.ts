@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecastOpportunity, OPPORTUNITY_MODEL } from '../../src/areas/forecasting/opportunity-model.js';
 import { fulfilmentFee } from '../../src/areas/forecasting/marketplace-fees.js';
 import { exchangeRate, roundMoney, UnsupportedCurrencyError } from '../../src/areas/marketplaces/currencies.js';
-import { fragmentValidator } from '../marketplaces/support/fragment-validator.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 import { WORKED_EXAMPLE } from './worked-example.js';
 
 describe('sandbox-heuristic@1, the worked example (hand-checked)', () => {
@@ -52,7 +52,7 @@ describe('sandbox-heuristic@1, the worked example (hand-checked)', () => {
       created_at: stamp,
       updated_at: stamp,
     };
-    expect(fragmentValidator().checkSchema('OpportunityForecast', record)).toBeNull();
+    expect(contractValidator().checkSchema('OpportunityForecast', record)).toBeNull();
     expect(r.forecast_model).toBe(OPPORTUNITY_MODEL);
   });
 });

@@ -2,7 +2,7 @@ import { createApp } from '../../src/app.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
-import { Worlds } from '../../src/worlds.js';
+import { Worlds, worldsOptions } from '../../src/worlds.js';
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {
@@ -23,7 +23,7 @@ export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
 export async function testApp(overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  const worlds = new Worlds(world);
+  const worlds = new Worlds(world, worldsOptions(config));
   const errors: string[] = [];
   const app = createApp({ worlds, config, log: (line) => errors.push(line) });
   return {

@@ -7,10 +7,10 @@ import { presentCatalogItem } from '../../src/areas/marketplaces/catalog-item-vi
 import { gatherForecastInputs } from '../../src/areas/forecasting/forecast-inputs.js';
 import { salesVolumeForecast } from '../../src/areas/forecasting/sales-volume-forecast.js';
 import { dailyUnitsAtRank, marketplaceScale } from '../../src/areas/forecasting/sales-volume-model.js';
-import { fragmentValidator } from './support/fragment-validator.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 import { REF_DATE, catalogFor, marketplaceOf } from './support/catalog-world.js';
 
-const v = fragmentValidator();
+const v = contractValidator();
 const catalog = catalogFor();
 const LATER = new Date(REF_DATE.getTime() + 45 * DAY_MS + 13 * 3_600_000);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { presentCatalogItem, presentCatalogItemImages } from '../../src/areas/marketplaces/catalog-item-view.js';
 import { isValidIdentifier } from '../../src/areas/marketplaces/identifier-codes.js';
-import { fragmentValidator } from './support/fragment-validator.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 import { MARKETPLACES, REF_DATE, catalogFor, marketplaceOf } from './support/catalog-world.js';
 
-const v = fragmentValidator();
+const v = contractValidator();
 const catalog = catalogFor();
 
 describe('the catalog generator', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { importSchedule, importStatus, planImport, presentCatalogItemImport } from '../../src/areas/marketplaces/catalog-import-rules.js';
 import type { CatalogItemImportRecord } from '../../src/areas/marketplaces/catalog-records.js';
-import { fragmentValidator } from './support/fragment-validator.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 
-const v = fragmentValidator();
+const v = contractValidator();
 const created = new Date('2024-09-02T10:00:00.000Z');
 const at = (seconds: number) => new Date(created.getTime() + seconds * 1000);
 

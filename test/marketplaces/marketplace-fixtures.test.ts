@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedCurrency } from '../../src/areas/marketplaces/currencies.js';
 import { MARKETPLACE_SCALE } from '../../src/areas/forecasting/sales-volume-model.js';
-import { fragmentValidator } from './support/fragment-validator.js';
+import { contractValidator } from '../helpers/contract-schemas.js';
 import { MARKETPLACES } from './support/catalog-world.js';
 
-const v = fragmentValidator();
+const v = contractValidator();
 
 describe('fixtures/marketplaces.json', () => {
   it('When loaded, then every marketplace validates against the Marketplace schema', () => {

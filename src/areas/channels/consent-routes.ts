@@ -86,7 +86,8 @@ export function channelRoutes(): Router {
         }),
       );
       if (!decided.ok) return sendProblem(res, decided.problem);
-      res.set('Cache-Control', 'no-store').redirect(302, decided.value.redirect);
+      // No body: Express's redirect text would repeat the URL, and with it the single-use code.
+      res.status(302).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(decided.value.redirect).end();
     } catch (error) {
       next(error);
     }

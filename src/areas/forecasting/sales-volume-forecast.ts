@@ -8,8 +8,11 @@ import { SALES_VOLUME_MODEL, salesVolumeForItem } from './sales-volume-model.js'
 /** Period lengths the list accepts (the contract's `period_days` enum). */
 export const PERIOD_DAYS = [7, 30, 90] as const;
 
+/** One of PERIOD_DAYS. */
+export type PeriodDays = (typeof PERIOD_DAYS)[number];
+
 /** The sales volume forecast of one item as the contract shows it, for the period starting today (UTC). */
-export function salesVolumeForecast(item: CatalogItemRecord, marketplace: MarketplaceRecord, now: Date, periodDays: number) {
+export function salesVolumeForecast(item: CatalogItemRecord, marketplace: MarketplaceRecord, now: Date, periodDays: PeriodDays) {
   const { units, basis } = salesVolumeForItem(item, marketplace, now, periodDays);
   const start = utcDay(now) * DAY_MS;
   return {

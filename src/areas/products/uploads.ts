@@ -11,6 +11,8 @@ export interface UploadStorage {
   write(key: string, bytes: Buffer): void;
   read(key: string): Buffer | undefined;
   remove(key: string): void;
+  /** Forgets every file (a world reset). */
+  clear(): void;
 }
 
 class MemoryUploads implements UploadStorage {
@@ -23,6 +25,9 @@ class MemoryUploads implements UploadStorage {
   }
   remove(key: string): void {
     this.files.delete(key);
+  }
+  clear(): void {
+    this.files.clear();
   }
 }
 
@@ -50,6 +55,9 @@ class DirectoryUploads implements UploadStorage {
       /* not empty or already gone */
     }
   }
+  clear(): void {
+    rmSync(join(this.root, 'product-images'), { recursive: true, force: true });
+  }
 }
 
 // One storage per world (keyed by its collections object, which survives reset and reload), so the merchant
@@ -69,4 +77,9 @@ export function uploadStorageFor(store: Collections, config: Pick<Config, 'store
 /** The world's upload storage if one was created (the app creates it at start); cascades use it to remove files. */
 export function registeredUploadStorage(store: Collections): UploadStorage | undefined {
   return registry.get(store);
+}
+
+/** Removes every uploaded file of a world; for a reset, whose reseeded records name none of them. */
+export function clearUploads(store: Collections): void {
+  registry.get(store)?.clear();
 }

@@ -1,0 +1,138 @@
+// Prefer: code=<status> answers a documented status with the contract's own example, after the request has
+// passed authentication and validation (a client asking for a 200 with a bad token still gets its 401). It
+// wraps the handler map rather than sitting in Express because only here is the operation known, so a knob on
+// an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
+import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
+import type { ContractDocument } from '../contract/load-contract.js';
+import type { Ctx } from '../http/context.js';
+import { unprocessable } from '../http/errors.js';
+import { reply, type Reply } from '../http/reply.js';
+import { parsePrefer, type RetailerFault } from './prefer-header.js';
+
+/** Header that says a knob was ignored (and why) on an operation that cannot answer 422. */
+export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
+
+interface DocumentedStatus {
+  /** The body to answer, or undefined for a status with no JSON content (204). */
+  body: unknown;
+}
+
+/** What the knobs need to know about one operation. */
+export interface KnobFacts {
+  /** Knobs apply to the versioned API only; the control plane is the test harness, not the API under test. */
+  knobs: boolean;
+  documents422: boolean;
+  statuses: Map<number, DocumentedStatus>;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function deref(doc: ContractDocument, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; isObj(current) && typeof current.$ref === 'string' && hops < 8; hops++) {
+    const path = current.$ref.replace(/^#\//, '').split('/');
+    current = path.reduce<unknown>((node, key) => (isObj(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  }
+  return current;
+}
+
+function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
+  const media = isObj(response.content) ? deref(doc, response.content['application/json']) : undefined;
+  if (!isObj(media)) return { body: undefined };
+  if (media.example !== undefined) return { body: media.example };
+  const first = isObj(media.examples) ? Object.values(media.examples)[0] : undefined;
+  const value = isObj(first) ? (deref(doc, first) as Obj).value : undefined;
+  // A documented error without an example still answers the Error shape.
+  return { body: value ?? { message: String(response.description ?? 'Answered on request (Prefer: code).') } };
+}
+
+/** Per operationId: the statuses it documents with their example bodies, and whether knobs apply. */
+export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
+  const out = new Map<string, KnobFacts>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const op of Object.values(item)) {
+      if (!isObj(op) || typeof op.operationId !== 'string') continue;
+      const statuses = new Map<number, DocumentedStatus>();
+      for (const [key, raw] of Object.entries(isObj(op.responses) ? op.responses : {})) {
+        const response = deref(doc, raw);
+        if (/^\d{3}$/.test(key) && isObj(response)) statuses.set(Number(key), exampleOf(doc, response));
+      }
+      out.set(op.operationId, { knobs: path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
+    }
+  }
+  return out;
+}
+
+type AnyHandler = (input: { headers: Record<string, string | string[] | undefined> }, ctx: Ctx) => Reply | Promise<Reply>;
+
+function withHeader(result: Reply | Promise<Reply>, name: string, value: string): Reply | Promise<Reply> {
+  if (!value) return result;
+  const add = (r: Reply): Reply => {
+    const existing = r.headers?.[name];
+    return { ...r, headers: { ...r.headers, [name]: existing ? `${value}, ${existing}` : value } };
+  };
+  return result instanceof Promise ? result.then(add) : add(result);
+}
+
+/** Everything but the retailer fault, which only the relay can honour (it names it in its own Preference-Applied). */
+function appliedHere(applied: string): string {
+  return applied
+    .split(', ')
+    .filter((p) => p && !p.startsWith('retailer-fault='))
+    .join(', ');
+}
+
+function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undefined): AnyHandler {
+  if (!facts?.knobs) return handler;
+  return (input, ctx) => {
+    const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: ctx.config.maxDelayMs });
+    if (!parsed.ok) {
+      if (facts.documents422) unprocessable(parsed.error.errors, parsed.error.message);
+      return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, `${parsed.error.message} (${operationId} documents no 422)`);
+    }
+    const { code, applied } = parsed.knobs;
+    if (code !== undefined) {
+      const status = facts.statuses.get(code);
+      if (status) return reply(code, structuredClone(status.body), { 'Preference-Applied': appliedHere(applied) });
+      const documented = [...facts.statuses.keys()].join(', ');
+      const message = `The operation ${operationId} does not document status ${code}; documented: ${documented}.`;
+      if (facts.documents422) unprocessable({ 'Prefer.code': [message] });
+      return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, message);
+    }
+    return withHeader(handler(input, ctx), 'Preference-Applied', appliedHere(applied));
+  };
+}
+
+/**
+ * The handler map with the Prefer knobs in front of every versioned operation: `code` answers the documented
+ * example, a bad knob or an undocumented code answers 422 naming the knob (ignored, with a Sandbox-Prefer-Ignored
+ * header, where the operation documents no 422), and Preference-Applied names what was honoured.
+ */
+export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Handlers {
+  const cached = wrappedMaps.get(handlers);
+  if (cached) return cached;
+  const facts = knobFacts(doc);
+  const out: Record<string, unknown> = {};
+  for (const [operationId, handler] of Object.entries(handlers as unknown as Record<string, AnyHandler>)) {
+    const wrapped = wrap(operationId, handler, facts.get(operationId));
+    out[operationId] =
+      wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
+  }
+  wrappedMaps.set(handlers, out as Handlers);
+  return out as Handlers;
+}
+
+// One wrapped map per handler map: every app of a process shares the compiled contract and its handlers.
+const wrappedMaps = new WeakMap<Handlers, Handlers>();
+
+/**
+ * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
+ * or undefined. Call it with the handler's input; a bad value never gets here (the wrapper answered 422 already).
+ * A relay that honours it should add `Preference-Applied: retailer-fault=<fault>` to its reply.
+ */
+export function retailerFaultOf(input: { headers: Record<string, string | string[] | undefined> }): RetailerFault | undefined {
+  const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: Number.MAX_SAFE_INTEGER });
+  return parsed.ok ? parsed.knobs.retailerFault : undefined;
+}
+

@@ -1,0 +1,82 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from './app.js';
+import { defaultConfig, type Config } from './config.js';
+import { createServer } from './server.js';
+import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
+import { openPersistence } from './store/open-persistence.js';
+import { openWorld } from './world.js';
+import { Worlds, worldsOptions } from './worlds.js';
+
+/** Options of startSandbox: any part of the configuration. */
+export type StartSandboxOptions = Partial<Config> & {
+  /** Where request log lines go (stdout by default). */
+  requestLog?: (line: string) => void;
+  /** Where unexpected errors go (stderr by default). */
+  errorLog?: (line: string) => void;
+};
+
+/** A running sandbox. */
+export interface RunningSandbox {
+  /** Its base URL, e.g. http://127.0.0.1:53124 (no trailing slash). */
+  url: string;
+  /** The default world's demo tokens by role. */
+  tokens: Record<DemoRole, string>;
+  /** Puts the default world back to its seeded state (store, clock, coverage, journal entries). */
+  reset(): Promise<void>;
+  /** Creates an isolated workspace, e.g. one per test file: its id and demo tokens. */
+  createWorkspace(): { id: string; tokens: Record<DemoRole, string> };
+  /** Stops listening, drops open connections and releases the store. */
+  close(): Promise<void>;
+  app: Express;
+  server: Server;
+  worlds: Worlds;
+  config: Config;
+}
+
+/**
+ * Starts the sandbox over real HTTP for a test runner: on 127.0.0.1 and a free port, in memory, quiet (only
+ * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
+ */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const { requestLog, errorLog, ...overrides } = options;
+  const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
+  const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const worlds = new Worlds(world, worldsOptions(config));
+  const app = createApp({ worlds, config, log: errorLog, requestLog });
+  const server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await worlds.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    tokens: demoTokens(),
+    reset: () => worlds.reset(worlds.main),
+    createWorkspace: () => {
+      const ws = worlds.createWorkspace();
+      return { id: ws.world.id, tokens: demoTokens(ws.world.tokenPrefix) };
+    },
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => worlds.close())),
+    app,
+    server,
+    worlds,
+    config,
+  };
+}

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { responseCacheOf } from '../../src/server.js';
+import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
+import type { StartSandboxOptions } from '../../src/start-sandbox.js';
+
+const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const OWNER = { Authorization: 'Bearer demo-owner-token' };
+const MEMBER = { Authorization: 'Bearer demo-member-token' };
+const PAGE = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
+
+let sandbox: RunningSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+async function start(options: StartSandboxOptions = {}) {
+  sandbox = await startSandbox({ store: 'memory', logLevel: 'silent', ...options });
+  const cache = responseCacheOf(sandbox.server)!;
+  const get = async (path: string, headers: Record<string, string> = OWNER) => {
+    const res = await fetch(sandbox!.url + path, { headers });
+    const headerList = [...res.headers].filter(([name]) => name !== 'date');
+    return { status: res.status, text: await res.text(), headers: headerList };
+  };
+  return { sandbox, cache, get };
+}
+
+describe('cached answers in front of Express', () => {
+  it('When the same page is read twice, then the second answer comes from the cache, byte for byte the computed one', async () => {
+    const { cache, get } = await start();
+    const first = await get(PAGE);
+    expect(first.status).toBe(200);
+    expect(cache.stats).toMatchObject({ hits: 0, stored: 1 });
+    const second = await get(PAGE);
+    expect(cache.stats.hits).toBe(1);
+    expect(second).toEqual(first);
+  });
+
+  it('When a product is created between two reads, then the next read shows it (a write invalidates)', async () => {
+    const { sandbox, cache, get } = await start();
+    const before = JSON.parse((await get(PAGE)).text);
+    await get(PAGE);
+    expect(cache.stats.hits).toBe(1);
+    const res = await fetch(`${sandbox.url}/2024-09/products`, {
+      method: 'POST',
+      headers: { ...OWNER, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ merchant_id: MERCHANT, sku: 'CACHE-1', title: 'Cache test' }),
+    });
+    expect(res.status).toBe(201);
+    const { data: created } = await res.json();
+    const after = JSON.parse((await get(`/2024-09/products?merchant_id=${MERCHANT}&per_page=100`)).text);
+    expect(after.data.map((p: { id: string }) => p.id)).toContain(created.id);
+    const again = JSON.parse((await get(PAGE)).text);
+    expect(again.meta.total).toBe(before.meta.total + 1);
+    expect(cache.stats.hits).toBe(1);
+  });
+
+  it('When a handler answers what the contract refuses, then it is answered 500 every time and never cached', async () => {
+    const { sandbox, cache, get } = await start();
+    const store = sandbox.worlds.main.store;
+    // A stored merchant with a field the contract does not know: getMerchant hands the record out as is.
+    store.apply(() => store.collections.merchants.update(MERCHANT, { leaked: 'secret' } as never));
+    for (let i = 0; i < 3; i++) expect((await get(`/2024-09/merchants/${MERCHANT}`)).status).toBe(500);
+    expect(cache.stats).toMatchObject({ hits: 0, stored: 0 });
+    // Every answer the cache holds was one the response validator let through.
+    expect((await get('/2024-09/users/current')).status).toBe(200);
+    expect(cache.stats.stored).toBe(1);
+  });
+
+  it('When the store changes without a request (a reset), then the cached answer is not served', async () => {
+    const { sandbox, cache, get } = await start();
+    await get(`/2024-09/merchants/${MERCHANT}`);
+    const store = sandbox.worlds.main.store;
+    store.apply(() => store.collections.merchants.update(MERCHANT, { name: 'Renamed Outfitters' }));
+    const after = JSON.parse((await get(`/2024-09/merchants/${MERCHANT}`)).text);
+    expect(after.data.name).toBe('Renamed Outfitters');
+    expect(cache.stats.hits).toBe(0);
+    await sandbox.reset();
+    const reseeded = JSON.parse((await get(`/2024-09/merchants/${MERCHANT}`)).text);
+    expect(reseeded.data.name).toBe('Demo Outfitters');
+    expect(cache.stats.hits).toBe(0);
+  });
+
+  it('When a cached page is asked for with an unknown token, then the answer is 401, not the cached page', async () => {
+    const { cache, get } = await start();
+    await get(PAGE);
+    expect((await get(PAGE, { Authorization: 'Bearer nobody' })).status).toBe(401);
+    expect((await get(PAGE, {})).status).toBe(401);
+    expect(cache.stats.hits).toBe(0);
+  });
+
+  it('When two users read the same URL, then each gets their own answer', async () => {
+    const { get } = await start();
+    const owner = JSON.parse((await get('/2024-09/users/current')).text);
+    await get('/2024-09/users/current');
+    const member = JSON.parse((await get('/2024-09/users/current', MEMBER)).text);
+    expect(owner.data.id).not.toBe(member.data.id);
+    expect(JSON.parse((await get('/2024-09/users/current')).text)).toEqual(owner);
+  });
+
+  it('When a request carries Prefer or Origin, then it always takes the slow path', async () => {
+    const { cache, get } = await start();
+    await get(PAGE);
+    await get(PAGE, { ...OWNER, Prefer: 'code=200' });
+    await get(PAGE, { ...OWNER, Origin: 'http://localhost:3000' });
+    expect(cache.stats.hits).toBe(0);
+  });
+
+  it('When latency is configured, then nothing is served from the cache', async () => {
+    const { cache, get } = await start({ latencyMs: 1 });
+    await get(PAGE);
+    await get(PAGE);
+    expect(cache.stats).toMatchObject({ hits: 0, stored: 0 });
+  });
+
+  it('When a read depends on the clock, then it is never cached', async () => {
+    const { cache, get } = await start();
+    expect((await get('/2024-09/marketplaces/catalog-items?per_page=5')).status).toBe(200);
+    await get('/2024-09/marketplaces/catalog-items?per_page=5');
+    expect(cache.stats).toMatchObject({ hits: 0, stored: 0 });
+  });
+
+  it('When an answer comes from the cache, then the journal and the coverage report still see it', async () => {
+    const { sandbox, cache, get } = await start();
+    await get(PAGE);
+    await get(PAGE);
+    expect(cache.stats.hits).toBe(1);
+    const listed = sandbox.worlds.journal.list({ operationId: 'listProducts' });
+    expect(listed).toHaveLength(2);
+    expect(listed.map((e) => e.status)).toEqual([200, 200]);
+    expect(listed[0].response.body).toEqual(listed[1].response.body);
+    expect(listed[0].request.headers.authorization).not.toContain('demo-owner-token');
+    const report = sandbox.worlds.coverageOf('default')!.report();
+    expect(report.operations.find((o) => o.operation_id === 'listProducts')!.answered).toContain('200');
+  });
+});
