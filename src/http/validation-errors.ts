@@ -36,6 +36,8 @@ function sentence(field: string, error: ValidatorError): string {
   if (keyword === 'required') return `The ${field} field is required.`;
   if (keyword === 'additionalProperties') return `The ${field} field is not part of the contract.`;
   if (/^Unknown query parameter/.test(error.message ?? '')) return `The ${field} query parameter is not part of the contract.`;
+  // Laravel's wording; quoting the regex back at a client helps nobody (the contract's description says what is allowed).
+  if (keyword === 'pattern') return `The ${field} field format is invalid.`;
   const message = (error.message ?? 'is invalid').replace(/^must NOT/, 'must not');
   return `The ${field} field ${message}.`;
 }

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { api, listAll, MERCHANT, startServer, stopServer, tempStore } from './server-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, listAll, MERCHANT, startServer, stopServer, tempStore, killStragglers, PROCESS_TEST_TIMEOUT } from './server-process.js';
 
-describe('concurrent writes on a real server and file', () => {
+afterEach(killStragglers);
+
+describe('concurrent writes on a real server and file', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('When 100 creates arrive at once, then there are 100 new records with distinct ids, before and after a restart', async () => {
     const { file, cleanup } = tempStore();
     try {

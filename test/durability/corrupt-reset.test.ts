@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { api, MERCHANT, spawnServer, startServer, stopServer, tempStore } from './server-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, MERCHANT, spawnServer, startServer, stopServer, tempStore, killStragglers, PROCESS_TEST_TIMEOUT } from './server-process.js';
 
-describe('a damaged data file, and reseeding on purpose', () => {
+afterEach(killStragglers);
+
+describe('a damaged data file, and reseeding on purpose', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('When the data file cannot be parsed, then start-up stops naming the file and how to reset, and the file is left as it was', async () => {
     const { file, cleanup } = tempStore();
     try {

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { listAll, OWNER, startServer, stopServer, tempStore } from './server-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listAll, OWNER, startServer, stopServer, tempStore, killStragglers, PROCESS_TEST_TIMEOUT } from './server-process.js';
 
 /**
  * The durability promise over HTTP: an answered 201 survives kill -9 of the server process. A burst of creates runs
  * at 16 in flight; the process is killed once enough have been answered, with more still in flight.
  */
-describe('a real server killed mid-burst', () => {
+afterEach(killStragglers);
+
+describe('a real server killed mid-burst', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('When the server is killed with SIGKILL during a burst of creates, then every create answered 201 is there after a restart', async () => {
     const { file, cleanup } = tempStore();
     try {

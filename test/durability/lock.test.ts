@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { spawnServer, startServer, stopServer, tempStore } from './server-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer, startServer, stopServer, tempStore, killStragglers, PROCESS_TEST_TIMEOUT } from './server-process.js';
 
-describe('one process per data file', () => {
+afterEach(killStragglers);
+
+describe('one process per data file', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('When a second server is pointed at a file in use, then it refuses to start, naming the file and the running pid', async () => {
     const { file, cleanup } = tempStore();
     try {

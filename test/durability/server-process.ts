@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 export const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const OWNER = { Authorization: 'Bearer demo-owner-token' };
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Starting a process under tsx on a busy 2-core machine takes seconds; each test starts two to four. */
+export const PROCESS_TEST_TIMEOUT = 180_000;
+const running = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every server a test started and left running, e.g. after a failed assertion. */
+export function killStragglers(): void {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  running.clear();
+}
 
 /** A fresh directory for a data file, removed by cleanup. */
 export function tempStore(): { dir: string; file: string; cleanup: () => void } {
@@ -31,6 +40,7 @@ export function spawnServer(file: string, env: Record<string, string> = {}): Ser
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_FILE: file, LOG_LEVEL: 'warn', STORE: 'file', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let out = '';
   let err = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -40,7 +50,7 @@ export function spawnServer(file: string, env: Record<string, string> = {}): Ser
 }
 
 /** The base URL once the process prints it; rejects if it exits first. */
-export async function listening(server: ServerProcess, timeoutMs = 30_000): Promise<string> {
+export async function listening(server: ServerProcess, timeoutMs = 90_000): Promise<string> {
   const started = Date.now();
   for (;;) {
     const match = /listening on (http:\/\/\S+)/.exec(server.stdout());

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { api, MERCHANT, startServer, stopServer, tempStore } from './server-process.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, MERCHANT, startServer, stopServer, tempStore, killStragglers, PROCESS_TEST_TIMEOUT } from './server-process.js';
 
-describe('a real server asked to stop', () => {
+afterEach(killStragglers);
+
+describe('a real server asked to stop', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('When the server gets %s right after creates, then it flushes, exits 0 and the restart has them', async (signal) => {
     const { file, cleanup } = tempStore();
     try {

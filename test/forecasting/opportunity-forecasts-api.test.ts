@@ -219,6 +219,20 @@ describe('calculateOpportunityForecast', () => {
     expect(res.body.errors).toHaveProperty('supplier_item_cost_id');
   });
 
+  it('When a PUT removes a cost tier, then the forecasts on that tier go and those on the kept tiers stay', async () => {
+    const item = t.store.supplier_items.get('e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001')!;
+    const [kept, ...removed] = item.costs;
+    const target = usItem().id;
+    for (const tier of item.costs) expect((await calc({ marketplace_catalog_item_id: target, supplier_item_cost_id: tier.id })).status).toBe(201);
+    const res = await request(t.app)
+      .put(`/2024-09/supplier-items/${item.id}`)
+      .set(t.auth('owner'))
+      .send({ costs: [{ id: kept!.id, minimum_order_quantity: kept!.minimum_order_quantity, cost: kept!.cost }] });
+    expect(res.status).toBe(204);
+    for (const tier of removed) expect(t.store.opportunity_forecasts.where('supplier_item_cost_id', tier.id)).toEqual([]);
+    expect(t.store.opportunity_forecasts.where('supplier_item_cost_id', kept!.id).length).toBeGreaterThan(0);
+  });
+
   it('When the supplier item is deleted, then the forecasts on its tiers go with it; deleting the merchant removes the rest', async () => {
     const seededOnPinned = t.store.opportunity_forecasts.where('supplier_item_cost_id', 'e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001');
     expect(seededOnPinned.length).toBeGreaterThan(0);

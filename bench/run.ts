@@ -1,0 +1,213 @@
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build]
+// Holds the built sandbox against json-server 1.0 and a bare node:http server in one run (the issue's targets):
+//  1. the validated products page (25 items) on all three, interleaved, `rounds` times, 32 connections;
+//  2. creates at 32 connections on a small store and on a store grown to 10,000 products, interleaved, each
+//     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS);
+// then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
+// --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { writeStore } from './grow-store.js';
+import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool.js';
+import { MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startJsonServer, startSandbox, type Running } from './servers.js';
+
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const roundsArg = argv.indexOf('--rounds');
+const rounds = roundsArg >= 0 ? Number(argv[roundsArg + 1]) : smoke ? 1 : 5;
+const pageSeconds = smoke ? 1 : 5;
+const createSeconds = smoke ? 1 : 5;
+const grownProducts = smoke ? 2_000 : 10_000;
+const connections = 32;
+const tool = loadToolName();
+const PAGE_PATH = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
+const AUTH = { Authorization: `Bearer ${OWNER_TOKEN}` };
+
+const TARGETS = { pageP99Ms: 12, createP99Ms: 20, createRateRatio: 0.5, startupMs: 1000, rssMb: 250 };
+
+interface Figure {
+  label: string;
+  unit: string;
+  values: number[];
+}
+const figures = new Map<string, Figure>();
+function note(key: string, label: string, unit: string, value: number): void {
+  const f = figures.get(key) ?? { label, unit, values: [] };
+  f.values.push(value);
+  figures.set(key, f);
+}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const med = (key: string) => median(figures.get(key)?.values ?? [NaN]);
+const fmt = (x: number, unit: string) =>
+  Number.isNaN(x) ? 'n/a' : unit === 'req/s' || unit === 'creates/s' ? Math.round(x).toLocaleString('en-US') : x < 10 ? x.toFixed(2) : x.toFixed(1);
+
+function log(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
+/** A copy of a data file (snapshot and any journal generations) at a new path. */
+function copyStore(from: string, to: string): void {
+  const name = basename(from);
+  for (const entry of readdirSync(dirname(from))) {
+    if (entry === name || (entry.startsWith(`${name}.journal.`) && !entry.endsWith('.lock'))) {
+      copyFileSync(join(dirname(from), entry), join(dirname(to), entry.replace(name, basename(to))));
+    }
+  }
+}
+
+async function load(spec: Omit<LoadSpec, 'connections'>, what: string): Promise<LoadResult> {
+  const result = await drive({ ...spec, connections }, tool);
+  if (result.errors > 0) log(`  warning: ${what}: ${result.errors} of ${result.requests} requests failed`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  log(`Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`);
+  log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+  if (!argv.includes('--no-build')) {
+    log('building (npm run build)...');
+    const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the build failed');
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  const running: Running[] = [];
+  const stopAll = async () => {
+    for (const r of running.splice(0)) await r.stop();
+  };
+  try {
+    const small = join(dir, 'small.json');
+    const grown = join(dir, 'grown.json');
+    const smallCount = await writeStore(small, 0);
+    const grownCount = await writeStore(grown, grownProducts);
+    log(`stores: small ${smallCount} products, grown ${grownCount} products`);
+
+    // 1. The products page, three servers side by side.
+    copyStore(small, join(dir, 'page.json'));
+    const sandbox = await startSandbox(join(dir, 'page.json'));
+    running.push(sandbox);
+    const page = (await (await fetch(sandbox.url + PAGE_PATH, { headers: AUTH })).json()) as { data: unknown[] };
+    if (page.data.length !== 25) throw new Error(`the page holds ${page.data.length} products, not 25`);
+    writeFileSync(join(dir, 'page-body.json'), JSON.stringify(page));
+    writeFileSync(join(dir, 'db.json'), JSON.stringify({ products: page.data }, null, 2));
+    const jsonServer = await startJsonServer(join(dir, 'db.json'));
+    running.push(jsonServer);
+    const bare = await startBareServer(join(dir, 'page-body.json'));
+    running.push(bare);
+    const pageBytes = Buffer.byteLength(JSON.stringify(page));
+    const jsBody = (await (await fetch(jsonServer.url + '/products')).json()) as unknown[];
+    if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
+    log(`page: ${(pageBytes / 1024).toFixed(1)} KB (sandbox envelope), json-server answers the same 25 records`);
+
+    const pageTargets = [
+      { key: 'sandbox', server: sandbox, path: PAGE_PATH, headers: AUTH },
+      { key: 'json-server', server: jsonServer, path: '/products', headers: {} },
+      { key: 'bare', server: bare, path: '/', headers: {} },
+    ];
+    // Warm-up: JIT and (for the sandbox) the validator's compiled schemas and the cached answer.
+    for (const t of pageTargets) await drive({ url: t.server.url + t.path, method: 'GET', headers: t.headers, connections, seconds: 1 }, tool);
+    for (let round = 1; round <= rounds; round++) {
+      // Rotate the order each round so no server always runs right after the same one.
+      const order = pageTargets.map((_, i) => pageTargets[(i + round - 1) % pageTargets.length]);
+      for (const t of order) {
+        const r = await load({ url: t.server.url + t.path, method: 'GET', headers: t.headers, seconds: pageSeconds }, `${t.key} page`);
+        note(`page.${t.key}.rps`, `products page, ${t.server.name}`, 'req/s', r.requestsPerSecond);
+        note(`page.${t.key}.p99`, `products page p99, ${t.server.name}`, 'ms', r.p99Ms);
+        log(`  round ${round}: ${t.server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+      }
+    }
+    await stopAll();
+
+    // 2. Creates on a small and a grown store, and start-up, each round on fresh copies.
+    const createSpec = (url: string): Omit<LoadSpec, 'connections'> => ({
+      url: url + '/2024-09/products',
+      method: 'POST',
+      headers: { ...AUTH, 'Content-Type': 'application/json' },
+      seconds: createSeconds,
+      body: (n, run) => JSON.stringify({ merchant_id: MERCHANT, sku: `B-${run}-${n}`, title: `Bench product ${n}` }),
+      luaBody: `'{"merchant_id":"${MERCHANT}","sku":"B-' .. run .. '-' .. n .. '","title":"Bench product ' .. n .. '"}'`,
+    });
+    const stores = [
+      { key: 'small', file: small, label: `${smallCount} products` },
+      { key: 'grown', file: grown, label: `${grownCount.toLocaleString('en-US')} products` },
+    ];
+    for (let round = 1; round <= rounds; round++) {
+      const order = round % 2 ? stores : [...stores].reverse();
+      for (const s of order) {
+        const copy = join(dir, `${s.key}-${round}.json`);
+        copyStore(s.file, copy);
+        const server = await startSandbox(copy);
+        running.push(server);
+        const memory = memoryOf(server.child.pid!);
+        note(`startup.${s.key}.ms`, `start-up to first authenticated 200, ${s.label}`, 'ms', server.readyMs);
+        note(`startup.${s.key}.rss`, `RSS at first 200, ${s.label}`, 'MB', memory.rssMb);
+        const r = await load(createSpec(server.url), `${s.key} creates`);
+        note(`create.${s.key}.rps`, `creates, ${s.label}`, 'creates/s', r.requestsPerSecond);
+        note(`create.${s.key}.p99`, `create p99, ${s.label}`, 'ms', r.p99Ms);
+        note(`create.${s.key}.peak`, `peak RSS after creates, ${s.label}`, 'MB', memoryOf(server.child.pid!).peakMb);
+        const code = await server.stop();
+        running.splice(running.indexOf(server), 1);
+        if (code !== 0) log(`  warning: the sandbox exited ${code} after SIGTERM`);
+        log(
+          `  round ${round}: ${s.label.padEnd(16)} start-up ${server.readyMs.toFixed(0)} ms, RSS ${memory.rssMb.toFixed(0)} MB; ` +
+            `${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
+        rmSync(copy, { force: true });
+      }
+    }
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // 3. Report.
+  const table = ['| figure | median | min | max |', '|---|---|---|---|'];
+  for (const f of figures.values()) {
+    const unit = f.unit;
+    table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
+  }
+  const checks = [
+    {
+      target: 'products page req/s >= json-server 1.0',
+      measured: `${fmt(med('page.sandbox.rps'), 'req/s')} vs ${fmt(med('page.json-server.rps'), 'req/s')} (ratio ${(med('page.sandbox.rps') / med('page.json-server.rps')).toFixed(2)})`,
+      ok: med('page.sandbox.rps') >= med('page.json-server.rps'),
+    },
+    { target: `products page p99 <= ${TARGETS.pageP99Ms} ms`, measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`, ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms },
+    {
+      target: `create p99 at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.createP99Ms} ms`,
+      measured: `${fmt(med('create.grown.p99'), 'ms')} ms`,
+      ok: med('create.grown.p99') <= TARGETS.createP99Ms,
+    },
+    {
+      target: `create rate at ${grownProducts.toLocaleString('en-US')} >= ${TARGETS.createRateRatio} x small-store rate`,
+      measured: `${fmt(med('create.grown.rps'), 'creates/s')} vs ${fmt(med('create.small.rps'), 'creates/s')} (ratio ${(med('create.grown.rps') / med('create.small.rps')).toFixed(2)})`,
+      ok: med('create.grown.rps') >= TARGETS.createRateRatio * med('create.small.rps'),
+    },
+    { target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`, measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`, ok: med('startup.grown.ms') <= TARGETS.startupMs },
+    { target: `RSS at start-up <= ${TARGETS.rssMb} MB`, measured: `${fmt(med('startup.grown.rss'), 'MB')} MB`, ok: med('startup.grown.rss') <= TARGETS.rssMb },
+  ];
+  const targetTable = ['| target | measured (medians) | |', '|---|---|---|', ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`)];
+  const header = [
+    `Measured ${startedAt.toISOString()} with \`npm run bench${smoke ? ' -- --smoke' : ''}\`: node ${process.version}, ${cpus().length} cores, ` +
+      `load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections, client on the same machine; ` +
+      `${rounds} interleaved round(s) of ${pageSeconds} s (page) and ${createSeconds} s (creates); load average at start ${loadavg()[0].toFixed(2)}.`,
+  ];
+  const report = [...header, '', ...table, '', ...targetTable, ''].join('\n');
+  log('');
+  log(report);
+  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}`);
+  else log('(smoke run: bench/results.md left as it was)');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

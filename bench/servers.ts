@@ -1,0 +1,134 @@
+// The servers the benchmark compares, each its own process on its own port: the built sandbox, json-server 1.0
+// (the devDependency) and a bare node:http server. Separate processes, so no server's GC or event loop is charged to another.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const OWNER_TOKEN = 'demo-owner-token';
+export const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+export interface Running {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first answer `ready` accepted. */
+  readyMs: number;
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns `args` and polls `probe` on its port until it answers what `ready` accepts. The time to that answer is
+ * what a client waits for after starting the server (for the sandbox: its first authenticated 200).
+ */
+export async function startProcess(opts: {
+  name: string;
+  args: string[];
+  env?: Record<string, string>;
+  port: number;
+  probe: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<Running> {
+  const started = performance.now();
+  const child = spawn(process.execPath, opts.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = started + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${opts.name} exited (${child.exitCode}) before answering: ${stderr}`);
+    try {
+      const res = await fetch(url + opts.probe, { headers: opts.headers });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${opts.name} did not answer within ${opts.timeoutMs ?? 60_000} ms: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    name: opts.name,
+    child,
+    url,
+    readyMs,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Resident set size (and its peak) of a process, from /proc (Linux), in MB. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
+  }
+}
+
+/** The built sandbox (dist/) on a data file; ready at its first authenticated 200. */
+export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  return startProcess({
+    name: 'sandbox',
+    args: ['dist/src/main.js'],
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
+    port,
+    probe: '/2024-09/users/current',
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}` },
+  });
+}
+
+/** json-server 1.0 (the pinned devDependency) on a db.json. */
+export async function startJsonServer(dbFile: string): Promise<Running> {
+  const port = await freePort();
+  return startProcess({
+    name: 'json-server 1.0',
+    args: ['node_modules/json-server/lib/bin.js', '--port', String(port), dbFile],
+    port,
+    probe: '/products',
+  });
+}
+
+/** A bare node:http server that serializes the page per request (the floor of what Node can do). */
+export async function startBareServer(pageFile: string): Promise<Running> {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const page = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(pageFile)}, 'utf8'));
+    http.createServer((req, res) => {
+      const body = JSON.stringify(page);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  return startProcess({ name: 'bare node:http', args: ['-e', source], port, probe: '/' });
+}

@@ -1,0 +1,83 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/paths.js';
+
+const BIN = join(projectRoot, 'bin/sandbox.js');
+// Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
+const cleanEnv = () => {
+  const env = { ...process.env };
+  for (const name of ['PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE', 'RESET', 'LATENCY_MS', 'LOG_LEVEL', 'CORS_ORIGINS', 'WORKSPACE_TTL_SECONDS']) delete env[name];
+  return env;
+};
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
+
+describe('the CLI (bin/sandbox.js)', () => {
+  it('When --help is given, then it prints every flag and exits 0', () => {
+    const res = run(['--help']);
+    expect(res.status).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help']) expect(res.stdout).toContain(flag);
+  }, 60_000);
+
+  it('When a value is bad, then it names the flag or variable, points at --help and exits 2', () => {
+    for (const [args, env, message] of [
+      [['--port', 'abc'], {}, "--port must be an integer from 0 to 65535, got 'abc'"],
+      [['--latency', '-3'], {}, "--latency must be an integer number of milliseconds from 0 to 60000, got '-3'"],
+      [['--log-level', 'loud'], {}, '--log-level must be one of'],
+      [['--in-memory', '--data', 'x.json'], {}, '--data and --in-memory cannot be combined'],
+      [['--prot', '1'], {}, 'Did you mean --port?'],
+      [[], { PORT: 'abc' }, "PORT must be an integer from 0 to 65535, got 'abc'"],
+      [[], { WORKSPACE_TTL_SECONDS: 'soon' }, 'WORKSPACE_TTL_SECONDS must be an integer'],
+    ] as [string[], NodeJS.ProcessEnv, string][]) {
+      const res = run(args, env);
+      expect(res.status, args.join(' ')).toBe(2);
+      expect(res.stderr).toContain(message);
+      expect(res.stderr).toContain('--help');
+    }
+  }, 120_000);
+
+  it('When started in memory on port 0, then it serves health, logs one JSON line per request and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, '--in-memory', '--port', '0', '--seed', '7', '--latency', '5'], {
+      cwd: projectRoot,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (c) => (output += c));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const match = /listening on (http:\/\/\S+)/.exec(output);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const health = await fetch(`${url}/_sandbox/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', store: 'memory', seed: 7 });
+      await new Promise((r) => setTimeout(r, 100));
+      const line = output.split('\n').find((l) => l.includes('"operation_id":"getSandboxHealth"'));
+      expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/_sandbox/health', status: 200 });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('When the port is taken, then it says so and exits 1', async () => {
+    const { createServer } = await import('node:http');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const res = run(['--in-memory', '--port', String(port)]);
+      expect(res.status).toBe(1);
+      expect(res.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
