@@ -4,7 +4,7 @@ import { loadContract } from './contract/load-contract.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
-import { channelRoutes } from './areas/channels/consent-routes.js';
+import { channelRoutes, consentStateOf } from './areas/channels/consent-routes.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { cors } from './http/cors.js';
@@ -76,8 +76,9 @@ function workspaceOf(worlds: Worlds) {
   return (req: Request): string => {
     const auth = (req as AuthenticatedRequest).auth;
     if (auth) return worlds.nameOf(auth.world);
-    // A rejected workspace token still belongs to its workspace's journal: that is where its job looks.
-    const token = bearerToken(req.headers.authorization);
+    // A rejected workspace token still belongs to its workspace's journal: that is where its job looks. The
+    // retailer's consent pages carry no token, but their state has the same prefix.
+    const token = bearerToken(req.headers.authorization) ?? consentStateOf(req);
     const fromToken = token === undefined ? undefined : worlds.workspaceOfToken(token);
     if (fromToken) return fromToken;
     return (req.path.startsWith('/_sandbox/') ? controlPlaneWorkspace(req) : undefined) ?? DEFAULT_WORKSPACE;

@@ -3,6 +3,7 @@ import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
 import { seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
+import { disposeWorldResources } from './world-resources.js';
 
 /** One isolated world: its store, its clock. The default world serves the demo tokens; workspaces add more. */
 export interface World {
@@ -15,6 +16,9 @@ export interface World {
    */
   tokenPrefix?: string;
 }
+
+/** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
+export const workspaceIdOf = (world: World): string | undefined => (world.tokenPrefix ? world.id : undefined);
 
 // Seeding a world costs most of a second; a workspace (and a reset) loads a copy of the seeded snapshot instead.
 const seeded = new Map<number, Snapshot>();
@@ -62,9 +66,13 @@ export async function openWorld(opts: {
   return { id: opts.id, store, clock: opts.clock ?? new Clock(), tokenPrefix: opts.tokenPrefix ?? '' };
 }
 
-/** Throws away every change, reseeds and persists the seeded state; the clock goes back to the wall clock. */
+/**
+ * Throws away every change, reseeds and persists the seeded state; the clock goes back to the wall clock and the
+ * state kept outside the store (retailer rate buckets, uploaded files) is dropped with it.
+ */
 export async function resetWorld(world: World): Promise<void> {
   loadSeeded(world.store, world.tokenPrefix);
+  disposeWorldResources(world.store.collections);
   world.clock.reset();
   await world.store.persistence.replaceAll(world.store.snapshot());
 }

@@ -8,6 +8,7 @@ import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js'
 import { MemoryPersistence } from './store/persistence-memory.js';
 import { Store } from './store/store.js';
 import { loadSeeded, resetWorld, type World } from './world.js';
+import { disposeWorldResources } from './world-resources.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -68,12 +69,20 @@ export class Worlds {
 
   /** The world and user of a bearer token, or undefined for a token no world knows. */
   authenticate(token: string): Authenticated | undefined {
-    const id = WORKSPACE_TOKEN.exec(token)?.[1];
-    const world = id === undefined ? this.main : this.workspace(id)?.world;
+    const world = this.worldOfSecret(token);
     if (!world) return undefined;
     const record = world.store.collections.tokens.get(token);
     const user = record && world.store.collections.users.get(record.user_id);
     return user ? { world, user } : undefined;
+  }
+
+  /**
+   * The world a prefixed secret names: an API token, or an authorization state of the consent flow (whose pages
+   * carry no API token). No prefix: the default world; a prefix of a workspace that is gone: undefined.
+   */
+  worldOfSecret(secret: string): World | undefined {
+    const id = WORKSPACE_TOKEN.exec(secret)?.[1];
+    return id === undefined ? this.main : this.workspace(id)?.world;
   }
 
   /** The workspace a token names by its prefix (whether or not the token itself is valid), if it is live. */
@@ -170,6 +179,8 @@ export class Worlds {
   }
 
   private forget(id: string): void {
+    const ws = this.workspaces.get(id);
+    if (ws) disposeWorldResources(ws.world.store.collections);
     this.workspaces.delete(id);
     this.coverage.delete(id);
     this.journal.clear(id);

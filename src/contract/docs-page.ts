@@ -40,23 +40,24 @@ export function specForOrigin(spec: OpenApiDocument, origin: string | undefined)
   return { ...spec, servers: [{ url: origin, description: SERVER_DESCRIPTION }] };
 }
 
-// Serialising a large contract on every fetch is wasteful, yet the body depends on the origin; a few
-// origins (localhost, 127.0.0.1, a docs host) cover real use, and the bound stops Host-header flooding.
-const MAX_CACHED_ORIGINS = 16;
+// The served contract differs per origin only in its server URL: serialise it once (per format, on first use)
+// with a placeholder origin and substitute the request's origin, so any Host costs one string replace.
+const ORIGIN_PLACEHOLDER = 'http://sandbox-origin.invalid';
 
 function specCache(spec: OpenApiDocument) {
-  const cache = new Map<string, { json: string; yaml: string }>();
-  return (origin: string | undefined) => {
-    const key = origin ?? '';
-    let hit = cache.get(key);
-    if (!hit) {
-      const doc = specForOrigin(spec, origin);
-      hit = { json: JSON.stringify(doc, null, 2), yaml: toYaml(doc, { aliasDuplicateObjects: false }) };
-      if (cache.size >= MAX_CACHED_ORIGINS) cache.delete(cache.keys().next().value as string);
-      cache.set(key, hit);
-    }
-    return hit;
-  };
+  let json: string | undefined;
+  let yaml: string | undefined;
+  const withOrigin = (text: string, origin: string | undefined) =>
+    origin ? text.split(ORIGIN_PLACEHOLDER).join(origin) : text;
+  const template = () => specForOrigin(spec, ORIGIN_PLACEHOLDER);
+  return (origin: string | undefined) => ({
+    get json() {
+      return origin ? withOrigin((json ??= JSON.stringify(template(), null, 2)), origin) : JSON.stringify(spec, null, 2);
+    },
+    get yaml() {
+      return origin ? withOrigin((yaml ??= toYaml(template(), { aliasDuplicateObjects: false })), origin) : toYaml(spec, { aliasDuplicateObjects: false });
+    },
+  });
 }
 
 function escapeHtml(text: string): string {

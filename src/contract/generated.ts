@@ -250,6 +250,8 @@ export interface paths {
          *     bound to the channel and the caller, usable once and valid for 10 minutes. Opening it shows the consent
          *     page; Approve redirects to the sandbox's callback with an authorization `code`, which the sandbox
          *     exchanges for tokens and stores as the channel's connection data. Each call issues a new state.
+         *     In a workspace the state starts with the workspace's `ws_<id>.` prefix, like its API tokens, so the
+         *     consent page and the callback (which carry no API token) act in that workspace (inferred).
          */
         get: operations["getChannelAuthUrl"];
         put?: never;
@@ -295,6 +297,13 @@ export interface paths {
          *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
          *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
          *     logic keys on that status.
+         *
+         *     Retailer faults on request (sandbox knob, inferred): `Prefer: retailer-fault=throttle` makes the retailer
+         *     throttle the call (**429** with `Retry-After: 1`); `timeout` makes it not answer in time (**504**, at
+         *     once: add `delay=<ms>` to also make it slow); `error` makes it answer `500 InternalFailure`, relayed
+         *     like any retailer answer (**200** with `X-Retailer-Status: 500`), since the relay itself worked. The
+         *     answer carries `Preference-Applied: retailer-fault=<fault>`, the retailer changes nothing, and the call
+         *     log records the call with its `fault`. Any other value answers 422 naming `Prefer.retailer-fault`.
          */
         get: operations["retrieveRetailerResource"];
         /**
@@ -317,6 +326,13 @@ export interface paths {
          *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
          *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
          *     logic keys on that status.
+         *
+         *     Retailer faults on request (sandbox knob, inferred): `Prefer: retailer-fault=throttle` makes the retailer
+         *     throttle the call (**429** with `Retry-After: 1`); `timeout` makes it not answer in time (**504**, at
+         *     once: add `delay=<ms>` to also make it slow); `error` makes it answer `500 InternalFailure`, relayed
+         *     like any retailer answer (**200** with `X-Retailer-Status: 500`), since the relay itself worked. The
+         *     answer carries `Preference-Applied: retailer-fault=<fault>`, the retailer changes nothing, and the call
+         *     log records the call with its `fault`. Any other value answers 422 naming `Prefer.retailer-fault`.
          */
         put: operations["replaceRetailerResource"];
         /**
@@ -339,6 +355,13 @@ export interface paths {
          *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
          *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
          *     logic keys on that status.
+         *
+         *     Retailer faults on request (sandbox knob, inferred): `Prefer: retailer-fault=throttle` makes the retailer
+         *     throttle the call (**429** with `Retry-After: 1`); `timeout` makes it not answer in time (**504**, at
+         *     once: add `delay=<ms>` to also make it slow); `error` makes it answer `500 InternalFailure`, relayed
+         *     like any retailer answer (**200** with `X-Retailer-Status: 500`), since the relay itself worked. The
+         *     answer carries `Preference-Applied: retailer-fault=<fault>`, the retailer changes nothing, and the call
+         *     log records the call with its `fault`. Any other value answers 422 naming `Prefer.retailer-fault`.
          */
         post: operations["sendRetailerRequest"];
         /**
@@ -361,6 +384,13 @@ export interface paths {
          *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
          *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
          *     logic keys on that status.
+         *
+         *     Retailer faults on request (sandbox knob, inferred): `Prefer: retailer-fault=throttle` makes the retailer
+         *     throttle the call (**429** with `Retry-After: 1`); `timeout` makes it not answer in time (**504**, at
+         *     once: add `delay=<ms>` to also make it slow); `error` makes it answer `500 InternalFailure`, relayed
+         *     like any retailer answer (**200** with `X-Retailer-Status: 500`), since the relay itself worked. The
+         *     answer carries `Preference-Applied: retailer-fault=<fault>`, the retailer changes nothing, and the call
+         *     log records the call with its `fault`. Any other value answers 422 naming `Prefer.retailer-fault`.
          */
         delete: operations["deleteRetailerResource"];
         options?: never;
@@ -385,6 +415,13 @@ export interface paths {
          *     refused (`reason: authorization_required`, authorize again); **429** with `Retry-After` when the
          *     retailer throttles (token bucket per channel and retailer operation), because generic client retry
          *     logic keys on that status.
+         *
+         *     Retailer faults on request (sandbox knob, inferred): `Prefer: retailer-fault=throttle` makes the retailer
+         *     throttle the call (**429** with `Retry-After: 1`); `timeout` makes it not answer in time (**504**, at
+         *     once: add `delay=<ms>` to also make it slow); `error` makes it answer `500 InternalFailure`, relayed
+         *     like any retailer answer (**200** with `X-Retailer-Status: 500`), since the relay itself worked. The
+         *     answer carries `Preference-Applied: retailer-fault=<fault>`, the retailer changes nothing, and the call
+         *     log records the call with its `fault`. Any other value answers 422 naming `Prefer.retailer-fault`.
          */
         patch: operations["updateRetailerResource"];
         trace?: never;
@@ -754,8 +791,9 @@ export interface paths {
          *     is the item's complete list of tiers: a tier sent with its `id` keeps that id (an id that is not one of
          *     this item's tiers answers 422 `costs.N.id`); a tier sent without `id` whose `minimum_order_quantity` equals
          *     an existing tier's keeps that tier's id; other tiers get new ids; existing tiers not matched are removed,
-         *     with the opportunity forecasts that referred to them. Answers 204 like the specification's other PUT
-         *     operations; read the item back for the tier ids.
+         *     with the opportunity forecasts that referred to them. `stock_quantity` left out keeps the current stock and
+         *     `null` clears it; forecasts already calculated keep the stock they were calculated with. Answers 204 like
+         *     the specification's other PUT operations; read the item back for the tier ids.
          */
         put: operations["updateSupplierItem"];
         post?: never;
@@ -1328,7 +1366,8 @@ export interface paths {
          * @description The channel's call log: every relayed call (method, endpoint, query, relay status, retailer status,
          *     duration, time), newest first, paginated. No secrets are recorded. Deleted with the channel.
          *     (The retailer's consent page `GET|POST /_retailer/authorize` and the sandbox's OAuth callback
-         *     `GET /_retailer/callback` are HTML pages of the simulated retailer, outside this contract.)
+         *     `GET /_retailer/callback` are HTML pages of the simulated retailer, outside this contract. They need no
+         *     `workspace`: the `state` they carry names its world.)
          */
         get: operations["listChannelCalls"];
         put?: never;
@@ -1676,7 +1715,7 @@ export interface components {
             product_id: string;
             /**
              * Format: uri
-             * @description Where the image is served; for an uploaded file, the sandbox's own address of it.
+             * @description Where the image is served; for an uploaded file, the sandbox's own address of it (in a workspace it ends with `?workspace=<id>`, since an `<img>` tag sends no token).
              */
             url: string;
             /** @description The uploaded file's name; null for an image added by URL. */
@@ -1780,6 +1819,8 @@ export interface components {
             product_id: string | null;
             /** @description Ordered by `minimum_order_quantity`. */
             costs: components["schemas"]["CostTier"][];
+            /** @description Units the supplier has in stock, null when unknown; the specification shows no stock field, so the sandbox adds this one because the opportunity forecast's low-supplier-stock risk factors need it. */
+            stock_quantity: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1803,6 +1844,8 @@ export interface components {
             product_id?: string | null;
             /** @description At least one tier; `minimum_order_quantity` values distinct. The specification names no upper bound; the sandbox takes up to 20 tiers. */
             costs: components["schemas"]["CostTierInput"][];
+            /** @description Units the supplier has in stock, or null (the default) when unknown; the specification shows no stock field, so the sandbox adds this one because the opportunity forecast's low-supplier-stock risk factors need it. */
+            stock_quantity?: number | null;
         };
         /** @description The fields to change; all optional. `costs`, when sent, replaces the tiers (see updateSupplierItem for how tier ids are kept). */
         SupplierItemUpdate: {
@@ -1813,6 +1856,8 @@ export interface components {
             /** Format: uuid */
             product_id?: string | null;
             costs?: components["schemas"]["CostTierInput"][];
+            /** @description Units the supplier has in stock; left out keeps the current value and null clears it (unknown). Inferred like the response field. */
+            stock_quantity?: number | null;
         };
         SupplierItemEnvelope: {
             data: components["schemas"]["SupplierItem"];
@@ -2046,10 +2091,15 @@ export interface components {
             query: string;
             /** @description The status the relay answered the client. */
             status: number;
-            /** @description The status the retailer answered, null when the call never reached it (not connected, authorization required). */
+            /** @description The status the retailer answered, null when the call never reached it (not connected, authorization required) or it timed out. */
             retailer_status: number | null;
             /** @description Whether the relay refreshed the access token before this call. */
             refreshed_token: boolean;
+            /**
+             * @description The retailer fault the call asked for with `Prefer: retailer-fault`, null for a normal call.
+             * @enum {string|null}
+             */
+            fault: "throttle" | "timeout" | "error" | null;
             duration_ms: number;
             /** Format: date-time */
             called_at: string;
@@ -2511,6 +2561,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The retailer did not answer in time (asked for with `Prefer: retailer-fault=timeout`). Whether it acted on the call is unknown, as with a real gateway timeout. */
+        RetailerTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The retailer did not answer in time (simulated timeout). Whether it acted on the call is unknown; retry if the call is safe to repeat."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The page to return, from 1. */
@@ -2553,7 +2617,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
+        /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
         RetryAfter: number;
@@ -3333,6 +3397,7 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RetailerThrottled"];
+            504: components["responses"]["RetailerTimeout"];
         };
     };
     replaceRetailerResource: {
@@ -3411,6 +3476,7 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RetailerThrottled"];
+            504: components["responses"]["RetailerTimeout"];
         };
     };
     sendRetailerRequest: {
@@ -3465,6 +3531,7 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RetailerThrottled"];
+            504: components["responses"]["RetailerTimeout"];
         };
     };
     deleteRetailerResource: {
@@ -3505,6 +3572,7 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RetailerThrottled"];
+            504: components["responses"]["RetailerTimeout"];
         };
     };
     updateRetailerResource: {
@@ -3567,6 +3635,7 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RetailerThrottled"];
+            504: components["responses"]["RetailerTimeout"];
         };
     };
     searchChannelCatalog: {
@@ -4623,6 +4692,7 @@ export interface operations {
                      *               }
                      *             }
                      *           ],
+                     *           "stock_quantity": 6,
                      *           "created_at": "2024-01-22T08:55:00.000Z",
                      *           "updated_at": "2024-01-22T09:00:00.000Z"
                      *         }
@@ -4684,7 +4754,8 @@ export interface operations {
                  *             "currency": "USD"
                  *           }
                  *         }
-                 *       ]
+                 *       ],
+                 *       "stock_quantity": 1200
                  *     }
                  */
                 "application/json": components["schemas"]["SupplierItemCreate"];
@@ -4725,6 +4796,7 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
+                     *         "stock_quantity": 1200,
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "updated_at": "2024-09-02T10:00:00.000Z"
                      *       }
@@ -4794,6 +4866,7 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
+                     *         "stock_quantity": 6,
                      *         "created_at": "2024-01-22T08:55:00.000Z",
                      *         "updated_at": "2024-01-22T09:00:00.000Z"
                      *       }
@@ -4845,7 +4918,8 @@ export interface operations {
                  *             "currency": "USD"
                  *           }
                  *         }
-                 *       ]
+                 *       ],
+                 *       "stock_quantity": 35
                  *     }
                  */
                 "application/json": components["schemas"]["SupplierItemUpdate"];
@@ -6363,6 +6437,8 @@ export interface operations {
     listChannelCalls: {
         parameters: {
             query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
@@ -6395,6 +6471,7 @@ export interface operations {
                      *           "status": 200,
                      *           "retailer_status": 200,
                      *           "refreshed_token": false,
+                     *           "fault": null,
                      *           "duration_ms": 3,
                      *           "called_at": "2024-09-02T10:00:00.000Z"
                      *         }
@@ -6425,7 +6502,10 @@ export interface operations {
     };
     revokeChannelAuthorization: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
@@ -6443,6 +6523,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
 }

@@ -14,8 +14,19 @@ export interface CorsOptions {
 export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Request headers a client may send: the token, JSON bodies and the scenario knobs. */
 export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept', 'X-Requested-With'] as const;
-/** Response headers a browser script may read (throttling and pagination hints, sandbox ids). */
-export const CORS_EXPOSE_HEADERS = ['Retry-After', 'Location', 'Content-Length', 'X-Request-Id', 'Preference-Applied'] as const;
+/**
+ * Response headers a browser script may read: throttling and location hints, the retailer's status on a relayed
+ * call, and what the sandbox did with the Prefer knobs.
+ */
+export const CORS_EXPOSE_HEADERS = [
+  'Retry-After',
+  'Location',
+  'Content-Length',
+  'X-Request-Id',
+  'X-Retailer-Status',
+  'Preference-Applied',
+  'Sandbox-Prefer-Ignored',
+] as const;
 
 /** Parses a CORS_ORIGINS-style setting ('*' or a comma-separated list) into CorsOptions.origins. */
 export function parseCorsOrigins(value: string | undefined): '*' | string[] {

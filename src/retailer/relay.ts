@@ -17,7 +17,8 @@ export type RelayOutcome =
   | { kind: 'answered'; retailerStatus: number; response: string; headers: Record<string, string> }
   | { kind: 'not_connected' }
   | { kind: 'authorization_required' }
-  | { kind: 'throttled'; retryAfterSeconds: number };
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  | { kind: 'timeout' };
 
 /** The outcome plus renewed tokens, which the handler stores as the channel's connection data (same transaction). */
 export interface RelayResult {
@@ -36,6 +37,8 @@ export interface RelayCall {
   body?: unknown;
   now: Date;
   tokens: TokenSource;
+  /** A fault the retailer is asked to produce (see faults.ts). */
+  fault?: RetailerRequest['fault'];
 }
 
 type Access = { token: string; renewed?: IssuedTokens } | { kind: 'not_connected' | 'authorization_required' };
@@ -54,8 +57,8 @@ export function ensureAccess(call: Pick<RelayCall, 'channelId' | 'port' | 'conne
 
 /**
  * Relays one call: refreshes an expired token first, and on a token the retailer refuses refreshes once and
- * retries (as an SDK would). Retailer answers, errors included, come back as `answered`; only throttling and
- * missing or refused authorization become outcomes of their own.
+ * retries (as an SDK would). Retailer answers, errors included, come back as `answered`; only throttling, a
+ * timeout and missing or refused authorization become outcomes of their own.
  */
 export function relayCall(retailer: Retailer, call: RelayCall): RelayResult {
   let access = ensureAccess(call);
@@ -65,10 +68,11 @@ export function relayCall(retailer: Retailer, call: RelayCall): RelayResult {
     renewed = access.renewed ?? renewed;
     const answer = retailer.handle(
       { channelId: call.channelId, marketplaceId: call.connection?.marketplace_id ?? null, port: call.port },
-      { method: call.method, path: call.endpoint, query: call.query, body: call.body, accessToken: access.token, now: call.now },
+      { method: call.method, path: call.endpoint, query: call.query, body: call.body, accessToken: access.token, now: call.now, fault: call.fault },
     );
     const done = (outcome: RelayOutcome): RelayResult => ({ outcome, ...(renewed ? { renewed } : {}) });
     if (answer.failure === 'throttled') return done({ kind: 'throttled', retryAfterSeconds: Number(answer.headers['retry-after'] ?? 1) });
+    if (answer.failure === 'timeout') return done({ kind: 'timeout' });
     if ((answer.failure === 'invalid_token' || answer.failure === 'expired_token') && attempt === 0) {
       access = ensureAccess(call, true);
       continue;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkAccessToken } from './auth/grants.js';
 import { endpointProblem } from './endpoint.js';
+import { injectedFault } from './faults.js';
 import { invalidInput, retailerError } from './errors.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
 import { matchOperation, type RetailerOperation } from './operation.js';
@@ -42,7 +43,7 @@ export interface Retailer {
   reset(): void;
 }
 
-const SECRET_FREE_TOKEN_DETAILS: Record<Exclude<RetailerFailure, 'throttled'>, string> = {
+const SECRET_FREE_TOKEN_DETAILS: Record<Exclude<RetailerFailure, 'throttled' | 'timeout'>, string> = {
   invalid_token: 'The access token you provided is revoked, malformed or invalid.',
   expired_token: 'The access token you provided has expired.',
 };
@@ -67,6 +68,10 @@ export function createRetailer(options: RetailerOptions): Retailer {
     const access = checkAccessToken(channel.port, channel.channelId, request.accessToken, request.now);
     if (access !== 'ok') {
       return respond(retailerError(403, 'Unauthorized', 'Access to requested resource is denied.', SECRET_FREE_TOKEN_DETAILS[access]), {}, access);
+    }
+    if (request.fault) {
+      const fault = injectedFault(request.fault);
+      return respond(fault.result, fault.headers, fault.failure);
     }
     const match = matchOperation(RETAILER_OPERATIONS, request.method, request.path);
     if (!('operation' in match)) {

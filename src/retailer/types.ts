@@ -1,3 +1,5 @@
+import type { InjectedFault } from './faults.js';
+
 /** HTTP methods the relay forwards; the retailer answers no others. */
 export type RetailerMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,10 +14,12 @@ export interface RetailerRequest {
   /** The bearer the caller presents; the retailer accepts only the channel's current access token. */
   accessToken: string;
   now: Date;
+  /** Fail this way instead of running the operation (a test asked for it). */
+  fault?: InjectedFault;
 }
 
 /** Why the retailer refused a call before running it, so the relay can react (refresh, 429) without parsing bodies. */
-export type RetailerFailure = 'invalid_token' | 'expired_token' | 'throttled';
+export type RetailerFailure = 'invalid_token' | 'expired_token' | 'throttled' | 'timeout';
 
 /** What the retailer answers: status, JSON body (undefined for an empty body) and headers. */
 export interface RetailerResponse {

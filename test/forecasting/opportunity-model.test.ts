@@ -41,6 +41,20 @@ describe('sandbox-heuristic@1, the worked example (hand-checked)', () => {
     expect(i.supplier_stock_days).toBe(178.6); // 500 / (84 / 30)
   });
 
+  it('When the supplier has 150 units instead of 500, then the stock lasts 53.6 days and under_2_months adds its 4 points', () => {
+    const low = forecastOpportunity({ ...WORKED_EXAMPLE, supplier_stock_units: 150 });
+    expect(low.forecast_inputs.supplier_stock_days).toBe(53.6); // 150 / 2.8
+    expect(low.risk_factors).toEqual(['multiple_sellers_3_to_10', 'low_review_rating_under_4_5', 'low_supplier_stock_under_2_months']);
+    expect(low.risk_score).toBe(18);
+    expect(low.forecast_inputs.risk_multiplier).toBe(0.856);
+    expect(low.thirty_day_profit_forecast_high).toEqual(r.thirty_day_profit_forecast_high);
+    expect(low.risk_adjusted_thirty_day_profit_forecast_high).toEqual({ value: 1005.05, currency: 'USD' }); // 1174.122 x 0.856
+    expect(low.risk_adjusted_thirty_day_profit_forecast_low).toEqual({ value: 492.9, currency: 'USD' }); // 575.8206 x 0.856
+    const unknown = forecastOpportunity({ ...WORKED_EXAMPLE, supplier_stock_units: null });
+    expect(unknown.forecast_inputs.supplier_stock_days).toBeNull();
+    expect(unknown.risk_factors).toEqual(r.risk_factors);
+  });
+
   it('When stored with ids and timestamps, then the record validates against OpportunityForecast', () => {
     const stamp = '2024-09-02T10:00:00.000Z';
     const record = {

@@ -5,7 +5,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { MAX_IMAGE_BYTES } from '../../src/areas/products/rules/image-upload.js';
-import { clearUploads } from '../../src/areas/products/uploads.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 const UNKNOWN = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
@@ -176,12 +175,12 @@ describe('uploads of a file-backed world', () => {
     expect(existsSync(onDisk)).toBe(false);
   });
 
-  it('When the uploads are cleared (what a reset should call), then the files are gone and no longer served', async () => {
+  it('When the sandbox is reset, then the uploaded files are gone from disk and no longer served', async () => {
     const productId = await newProduct(f, 'IMG-CLEAR');
     const up = await request(f.app).post(`/2024-09/products/${productId}/images`).set(f.auth('owner')).attach('file', PNG, { filename: 'c.png', contentType: 'image/png' });
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'c.png');
     expect(existsSync(onDisk)).toBe(true);
-    clearUploads(f.store);
+    await request(f.app).post('/_sandbox/reset').expect(204);
     expect(existsSync(onDisk)).toBe(false);
     expect((await request(f.app).get(pathOf(up.body.data.url))).status).toBe(404);
   });

@@ -36,6 +36,7 @@ const existing: SupplierItemRecord = {
     { id: 'e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001', minimum_order_quantity: entry0.tiers[0]!.minimum_order_quantity, cost: { value: 1, currency: 'USD' } },
     { id: 'e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e099', minimum_order_quantity: 9999, cost: { value: 1, currency: 'USD' } },
   ],
+  stock_quantity: null,
   created_at: '2024-08-01T00:00:00.000Z',
   updated_at: '2024-08-01T00:00:00.000Z',
 };
@@ -110,5 +111,34 @@ describe('catchUpScraping', () => {
     for (const i of [...step2.inserts, ...step2.updates]) merged.set(i.id, i);
     const byId = (a: SupplierItemRecord, b: SupplierItemRecord) => a.id.localeCompare(b.id);
     expect([...merged.values()].sort(byId)).toEqual([...oneStep.inserts].sort(byId));
+  });
+});
+
+describe('catchUpScraping and supplier stock', () => {
+  const now = new Date('2024-08-25T00:00:00Z');
+
+  it('When a new item is found, then its stock is what that attempt saw: null, or within 30% of the published level', () => {
+    const r = catchUpScraping({ supplier, requests: [request], items: [], now });
+    const catalogue = new Map(r.inserts.map((i) => [i.sku, catalogueEntry(supplier.id, Number(i.sku!.split('-')[1]) - 1)]));
+    expect(r.inserts.some((i) => i.stock_quantity === null)).toBe(true);
+    expect(r.inserts.some((i) => i.stock_quantity !== null)).toBe(true);
+    for (const item of r.inserts) {
+      const published = catalogue.get(item.sku)!.stock_units;
+      if (published === null) expect(item.stock_quantity).toBeNull();
+      else expect(Math.abs(item.stock_quantity! - published)).toBeLessThanOrEqual(published * 0.3 + 0.5);
+    }
+  });
+
+  it('When a known item is found, then published stock replaces its stock; an entry without published stock keeps the client value', () => {
+    const publishing = Array.from({ length: 30 }, (_, i) => catalogueEntry(supplier.id, i));
+    const withStock = publishing.find((e) => e.stock_units !== null && e.stock_units > 100)!;
+    const withoutStock = publishing.find((e) => e.stock_units === null)!;
+    const known = (sku: string, id: string): SupplierItemRecord => ({ ...existing, id, sku, stock_quantity: 7 });
+    const items = [known(withStock.sku, 'e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e0a1'), known(withoutStock.sku, 'e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e0a2')];
+    const r = catchUpScraping({ supplier, requests: [request], items, now });
+    const after = (sku: string) => r.updates.find((i) => i.sku === sku) ?? items.find((i) => i.sku === sku)!;
+    expect(after(withStock.sku).stock_quantity).not.toBe(7);
+    expect(after(withStock.sku).stock_quantity).toBeGreaterThan(0);
+    expect(after(withoutStock.sku).stock_quantity).toBe(7);
   });
 });

@@ -1,7 +1,15 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { noContent, ok } from '../../http/reply.js';
-import { adoptGrant, authorizationUrl, LIFETIME_MS, randomTokens, startAuthorization, DEFAULT_MARKETPLACE_ID } from '../../retailer/index.js';
+import {
+  adoptGrant,
+  authorizationUrl,
+  LIFETIME_MS,
+  randomTokens,
+  startAuthorization,
+  DEFAULT_MARKETPLACE_ID,
+  type TokenSource,
+} from '../../retailer/index.js';
 import { deleteChannelCascade } from './cascade.js';
 import { saveConnection } from './connection.js';
 import { memberChannel } from './lookup.js';
@@ -72,11 +80,17 @@ export const channelResourceHandlers = {
       userId: ctx.caller.id,
       redirectUri: ctx.config.retailerRedirectUri ?? `${ctx.baseUrl}/_retailer/callback`,
       now,
-      tokens: randomTokens,
+      tokens: stateTokens(ctx.world.tokenPrefix ?? ''),
     });
     return ok({ url: authorizationUrl(ctx.baseUrl, record.id) });
   },
 } satisfies Partial<Handlers>;
+
+/** Random secrets whose state carries the world's token prefix, so the consent pages find the workspace. */
+const stateTokens =
+  (prefix: string): TokenSource =>
+  (kind) =>
+    kind === 'state' ? prefix + randomTokens(kind) : randomTokens(kind);
 
 /** Every get-auth-url adds a state; the ones that can no longer be used are dropped so they do not pile up. */
 function pruneSpentAuthorizations(store: Collections, channelId: string, now: Date): void {

@@ -47,10 +47,19 @@ function sendPage(res: Response, status: number, html: string): void {
 
 const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(problem), renderErrorPage({ message: MESSAGES[problem] }));
 
-/** The world these pages act in: no API token arrives with them, so it is the main world for now. */
-const worldOf = (req: Request): World => (req.app.locals.sandbox as AppLocals).worlds.main;
+/**
+ * The world these pages act in. No API token arrives with them, so the state names it: in a workspace it starts
+ * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world.
+ */
+const worldOf = (req: Request, state: string): World | undefined => (req.app.locals.sandbox as AppLocals).worlds.worldOfSecret(state);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The state a request to these pages carries (query or form), so the journal can file it under its workspace. */
+export function consentStateOf(req: Request): string | undefined {
+  if (req.path !== CONSENT_PATH && req.path !== CALLBACK_PATH) return undefined;
+  return text(req.query.state) ?? text((req.body as Record<string, unknown> | undefined)?.state);
+}
 
 /**
  * The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract), plus the rewrite
@@ -61,9 +70,11 @@ export function channelRoutes(): Router {
   router.use(rewriteRawRelay);
 
   router.get(CONSENT_PATH, (req, res) => {
-    const world = worldOf(req);
+    const state = text(req.query.state) ?? '';
+    const world = worldOf(req, state);
+    if (!world) return sendProblem(res, 'unknown_state');
     const store = world.store.collections;
-    const pending = pendingAuthorization(retailerPort(store), text(req.query.state) ?? '', world.clock.now());
+    const pending = pendingAuthorization(retailerPort(store), state, world.clock.now());
     if (!pending.ok) return sendProblem(res, pending.problem);
     const channel = store.channels.get(pending.value.channel_id);
     const merchant = channel && store.merchants.get(channel.merchant_id);
@@ -76,10 +87,12 @@ export function channelRoutes(): Router {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const decision = text(body.decision);
       if (decision !== 'approve' && decision !== 'deny') return sendProblem(res, 'bad_decision');
-      const world = worldOf(req);
+      const state = text(body.state) ?? '';
+      const world = worldOf(req, state);
+      if (!world) return sendProblem(res, 'unknown_state');
       const decided = await world.store.transact(() =>
         decideAuthorization(retailerPort(world.store.collections), {
-          state: text(body.state) ?? '',
+          state,
           approve: decision === 'approve',
           now: world.clock.now(),
           tokens: randomTokens,
@@ -95,12 +108,14 @@ export function channelRoutes(): Router {
 
   router.get(CALLBACK_PATH, async (req, res, next) => {
     try {
-      const world = worldOf(req);
+      const state = text(req.query.state) ?? '';
+      const world = worldOf(req, state);
+      if (!world) return sendProblem(res, 'unknown_state');
       const store = world.store.collections;
       const connected = await world.store.transact(() => {
         const now = world.clock.now();
         const done = completeAuthorization(retailerPort(store), {
-          state: text(req.query.state) ?? '',
+          state,
           code: text(req.query.code),
           error: text(req.query.error),
           now,

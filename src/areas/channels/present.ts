@@ -31,6 +31,7 @@ export function presentChannelCall(call: ChannelCallRecord) {
     status: call.status,
     retailer_status: call.retailer_status,
     refreshed_token: call.refreshed_token,
+    fault: call.fault ?? null,
     duration_ms: call.duration_ms,
     called_at: call.called_at,
   };

@@ -36,6 +36,8 @@ export interface ChannelCallRecord {
   status: number;
   retailer_status: number | null;
   refreshed_token: boolean;
+  /** The retailer fault the call asked for (`Prefer: retailer-fault`); absent on calls logged before it existed. */
+  fault?: 'throttle' | 'timeout' | 'error' | null;
   duration_ms: number;
   called_at: string;
 }

@@ -12,6 +12,7 @@ import {
   type RelayOutcome,
   type RetailerMethod,
 } from '../../retailer/index.js';
+import { retailerFaultOf } from '../../sandbox/prefer-code.js';
 import { redactUrl } from '../../sandbox/redact.js';
 import { saveRenewedTokens } from './connection.js';
 import { memberChannel } from './lookup.js';
@@ -45,6 +46,10 @@ function relayReply(outcome: RelayOutcome) {
         { 'Retry-After': String(seconds) },
       );
     }
+    case 'timeout':
+      return reply(504, {
+        message: 'The retailer did not answer in time (simulated timeout). Whether it acted on the call is unknown; retry if the call is safe to repeat.',
+      });
     default:
       return connectionProblem(outcome.kind);
   }
@@ -65,6 +70,13 @@ function relayedQuery(url: string): { raw: string; parsed: Record<string, string
 interface RelayInput {
   params: { channel: string; endpoint: string };
   body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The status the retailer answered, as the call log keeps it: null when it never answered (or not in time). */
+function retailerStatusOf(outcome: RelayOutcome): number | null {
+  if (outcome.kind === 'answered') return outcome.retailerStatus;
+  return outcome.kind === 'throttled' ? 429 : null;
 }
 
 /**
@@ -73,8 +85,10 @@ interface RelayInput {
  * token and the call log row commit with the request.
  */
 function relay(method: RetailerMethod) {
-  return ({ params, body }: RelayInput, ctx: Ctx) => {
+  return (input: RelayInput, ctx: Ctx) => {
+    const { params, body } = input;
     const channel = memberChannel(ctx, params.channel);
+    const fault = retailerFaultOf(input);
     const started = performance.now();
     const now = ctx.clock.now();
     const query = relayedQuery(ctx.url);
@@ -88,9 +102,13 @@ function relay(method: RetailerMethod) {
       body: method === 'GET' || method === 'DELETE' ? undefined : body,
       now,
       tokens: randomTokens,
+      fault,
     });
     if (result.renewed) saveRenewedTokens(ctx.store, channel.id, result.renewed, now.toISOString());
-    const answer = relayReply(result.outcome);
+    const relayed = relayReply(result.outcome);
+    // A channel that cannot call the retailer (409) never reached it, so the fault was not applied.
+    const honoured = fault !== undefined && result.outcome.kind !== 'not_connected' && result.outcome.kind !== 'authorization_required';
+    const answer = honoured ? { ...relayed, headers: { ...relayed.headers, 'Preference-Applied': `retailer-fault=${fault}` } } : relayed;
     logCall(ctx, {
       id: ctx.newId(),
       channel_id: channel.id,
@@ -99,8 +117,9 @@ function relay(method: RetailerMethod) {
       // A client may put a credential in its own query string; the log never keeps one.
       query: redactUrl(`?${query.raw}`).slice(1),
       status: answer.status,
-      retailer_status: result.outcome.kind === 'answered' ? result.outcome.retailerStatus : result.outcome.kind === 'throttled' ? 429 : null,
+      retailer_status: retailerStatusOf(result.outcome),
       refreshed_token: result.renewed !== undefined,
+      fault: fault ?? null,
       duration_ms: Math.max(0, Math.round(performance.now() - started)),
       called_at: now.toISOString(),
     });

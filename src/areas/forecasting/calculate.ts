@@ -16,7 +16,9 @@ export interface ForecastSubject {
 
 /** The forecast record for a catalog item and a cost tier as of `now` (throws UnsupportedCurrencyError). */
 export function buildForecast(id: string, { item, marketplace, supplierItem, tier }: ForecastSubject, now: Date): OpportunityForecastRecord {
-  const result = forecastOpportunity(gatherForecastInputs(item, marketplace, tier, now));
+  // Stock belongs to the supplier item (every tier draws on it); an item stored before the field existed has none.
+  const stock = supplierItem.stock_quantity ?? null;
+  const result = forecastOpportunity(gatherForecastInputs(item, marketplace, { ...tier, supplier_stock_units: stock }, now));
   const stamp = now.toISOString();
   return {
     id,

@@ -12,7 +12,7 @@ import { salesVolumeForItem } from './sales-volume-model.js';
 export interface CostTierInput {
   cost: { value: number; currency: string };
   minimum_order_quantity: number;
-  /** Supplier stock in units if sourcing records it; null otherwise (no stock factor is raised). */
+  /** The supplier item's stock_quantity; null or left out when unknown (no stock factor is raised). */
   supplier_stock_units?: number | null;
 }
 

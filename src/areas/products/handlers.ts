@@ -72,7 +72,7 @@ export const productHandlers = {
 
   deleteProduct: ({ params }, ctx) => {
     const product = ownedProduct(params.product, ctx);
-    uploadStorageFor(ctx.store, ctx.config);
+    uploadStorageFor(ctx.world, ctx.config);
     deleteProductCascade(ctx.store, product.id);
     return noContent();
   },
@@ -107,7 +107,7 @@ export const productHandlers = {
         storage_key: key,
       };
       // Written after every check: a refused upload leaves no file behind.
-      uploadStorageFor(ctx.store, ctx.config).write(key, file.buffer);
+      uploadStorageFor(ctx.world, ctx.config).write(key, file.buffer);
     }
     ctx.store.product_images.insert(image);
     return created({ data: presentProductImage(image, ctx) });

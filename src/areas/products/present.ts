@@ -1,9 +1,10 @@
 import type { Ctx } from '../../http/context.js';
 import type { ProductIdentifierRecord, ProductImageRecord, ProductRecord } from './records.js';
 import { uploadUrl } from './rules/image-upload.js';
+import { workspaceIdOf } from '../../world.js';
 
-/** What presenters read from the request context: the collections, and the origin absolute URLs point at. */
-export type PresentCtx = Pick<Ctx, 'store' | 'baseUrl'>;
+/** What presenters read from the request context: the collections, the origin absolute URLs point at, the world. */
+export type PresentCtx = Pick<Ctx, 'store' | 'baseUrl' | 'world'>;
 
 /** An identifier as the API shows it (the record has exactly the contract's fields). */
 export function presentProductIdentifier(identifier: ProductIdentifierRecord) {
@@ -13,7 +14,7 @@ export function presentProductIdentifier(identifier: ProductIdentifierRecord) {
 
 /** The URL an image is shown at: an uploaded file's is the sandbox's own address, built from the request's origin. */
 export function imageUrl(image: ProductImageRecord, ctx: PresentCtx): string {
-  return image.storage_key ? uploadUrl(ctx.baseUrl, image.storage_key) : image.url;
+  return image.storage_key ? uploadUrl(ctx.baseUrl, image.storage_key, workspaceIdOf(ctx.world)) : image.url;
 }
 
 /** An image without its internal storage key. */

@@ -1,26 +1,35 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Config } from '../../config.js';
 import type { AppLocals } from '../../contract/mount-contract.js';
+import { DEFAULT_WORKSPACE } from '../../sandbox/request-journal.js';
+import type { World } from '../../world.js';
 import type { Worlds } from '../../worlds.js';
 import { uploadStorageFor } from './uploads.js';
 
+/** The world an upload URL names: `?workspace=<id>` (as the image's `url` shows it), else the default world. */
+function worldOf(req: Request, worlds: Worlds): World | undefined {
+  const workspace = req.query.workspace;
+  if (workspace === undefined || workspace === DEFAULT_WORKSPACE) return worlds.main;
+  return typeof workspace === 'string' ? worlds.workspace(workspace)?.world : undefined;
+}
+
 /**
  * Serves uploaded product images back at the URL their image record shows
- * (`/_sandbox/uploads/product-images/{image}/{file}`). Outside the contract because the answer is binary; without
- * auth because browsers load it from an <img> tag. Only a file whose image record still names it is served, so
- * the files of deleted images (or of a reset world) are never reachable.
+ * (`/_sandbox/uploads/product-images/{image}/{file}[?workspace=<id>]`). Outside the contract because the answer is
+ * binary; without auth because browsers load it from an <img> tag. Only a file whose image record still names it
+ * is served, so the files of deleted images (or of a reset world) are never reachable.
  */
 export function productUploadsRouter(worlds: Worlds, config: Config): Router {
   // Created now so a merchant deletion can remove files even before the first upload of this run.
-  uploadStorageFor(worlds.main.store.collections, config);
+  uploadStorageFor(worlds.main, config);
   const router = Router();
   router.get('/_sandbox/uploads/product-images/:image/:file', (req, res) => {
     const locals = req.app.locals.sandbox as AppLocals;
-    const store = locals.worlds.main.store.collections;
+    const world = worldOf(req, locals.worlds);
     const { image: imageId, file } = req.params;
-    const image = store.product_images.get(imageId);
+    const image = world?.store.collections.product_images.get(imageId);
     const key = `product-images/${imageId}/${file}`;
-    const bytes = image?.storage_key === key ? uploadStorageFor(store, locals.config).read(key) : undefined;
+    const bytes = world && image?.storage_key === key ? uploadStorageFor(world, locals.config).read(key) : undefined;
     if (!image || !bytes) {
       res.status(404).json({ message: 'Not found.' });
       return;

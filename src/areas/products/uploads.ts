@@ -5,6 +5,8 @@ import { mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
 import type { Collections } from '../../store/store.js';
+import { workspaceIdOf, type World } from '../../world.js';
+import { perWorld } from '../../world-resources.js';
 
 /** The bytes of uploaded files, by storage key (see uploadStorageKey). */
 export interface UploadStorage {
@@ -60,26 +62,23 @@ class DirectoryUploads implements UploadStorage {
   }
 }
 
-// One storage per world (keyed by its collections object, which survives reset and reload), so the merchant
-// cascade, which only gets the collections, can still remove files.
-const registry = new WeakMap<Collections, UploadStorage>();
+// One storage per world, so the merchant cascade, which only gets the collections, can still remove files. A
+// reset or deleted world's files go with it: its reseeded records (or nothing) name none of them.
+const storages = perWorld(
+  (onDisk: boolean, dataFile: string): UploadStorage => (onDisk ? new DirectoryUploads(resolve(dirname(dataFile), 'uploads')) : new MemoryUploads()),
+  (storage) => storage.clear(),
+);
 
-/** The upload storage of a world, created on first use from the configuration. */
-export function uploadStorageFor(store: Collections, config: Pick<Config, 'store' | 'dataFile'>): UploadStorage {
-  let storage = registry.get(store);
-  if (!storage) {
-    storage = config.store === 'file' ? new DirectoryUploads(resolve(dirname(config.dataFile), 'uploads')) : new MemoryUploads();
-    registry.set(store, storage);
-  }
-  return storage;
+/**
+ * The upload storage of a world, created on first use from the configuration. Only the default world of a
+ * file-backed sandbox keeps files on disk; a workspace is an in-memory world, so its uploads are too.
+ */
+export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'dataFile'>): UploadStorage {
+  const onDisk = config.store === 'file' && workspaceIdOf(world) === undefined;
+  return storages.of(world.store.collections, onDisk, config.dataFile);
 }
 
 /** The world's upload storage if one was created (the app creates it at start); cascades use it to remove files. */
 export function registeredUploadStorage(store: Collections): UploadStorage | undefined {
-  return registry.get(store);
-}
-
-/** Removes every uploaded file of a world; for a reset, whose reseeded records name none of them. */
-export function clearUploads(store: Collections): void {
-  registry.get(store)?.clear();
+  return storages.peek(store);
 }

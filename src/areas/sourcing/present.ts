@@ -34,6 +34,8 @@ export function presentSupplierItem(item: SupplierItemRecord, store: Collections
       minimum_order_quantity: tier.minimum_order_quantity,
       cost: { value: tier.cost.value, currency: tier.cost.currency },
     })),
+    // A world persisted before the field existed has no stock on its items: unknown.
+    stock_quantity: item.stock_quantity ?? null,
     created_at: item.created_at,
     updated_at: item.updated_at,
   };

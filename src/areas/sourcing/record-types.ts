@@ -36,6 +36,8 @@ export interface SupplierItemRecord {
   description: string | null;
   product_id: string | null;
   costs: CostTierRecord[];
+  /** Units the supplier has in stock; null when unknown. Opportunity forecasts read it for the low-stock risk factors. */
+  stock_quantity: number | null;
   created_at: string;
   updated_at: string;
 }

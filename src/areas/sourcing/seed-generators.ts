@@ -44,8 +44,8 @@ export interface SupplierItemSeed {
 
 /**
  * The first `n` catalogue entries of a supplier as supplier items (2-4 tiers each, costs within ±3% of the
- * catalogue base), about 60% linked to one of `productIds`, 70% carrying the catalogue UPC. `pinned` fixes the
- * first item's id and first tier's id.
+ * catalogue base), about 60% linked to one of `productIds`, 70% carrying the catalogue UPC, with the stock the
+ * catalogue publishes. `pinned` fixes the first item's id, first tier's id and stock.
  */
 export function generateSupplierItems(
   faker: Faker,
@@ -54,7 +54,7 @@ export function generateSupplierItems(
     productIds: readonly string[];
     n: number;
     refDate: Date;
-    pinned?: { itemId?: string; firstCostId?: string };
+    pinned?: { itemId?: string; firstCostId?: string; stockQuantity?: number | null };
   },
 ): SupplierItemSeed {
   const { supplier, productIds, refDate } = args;
@@ -81,6 +81,8 @@ export function generateSupplierItems(
       description: entry.description,
       product_id: linked ? faker.helpers.arrayElement(productIds) : null,
       costs,
+      // Hash-derived by the catalogue, not drawn from the faker, so the faker stream (every later seeded value) is unchanged.
+      stock_quantity: i === 0 && args.pinned?.stockQuantity !== undefined ? args.pinned.stockQuantity : entry.stock_units,
       created_at: iso(created),
       updated_at: iso(created),
     });

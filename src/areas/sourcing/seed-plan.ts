@@ -14,6 +14,7 @@ import {
   DEMO_SUPPLIER_ID,
   DEMO_SUPPLIER_ITEM_COST_ID,
   DEMO_SUPPLIER_ITEM_ID,
+  DEMO_SUPPLIER_ITEM_STOCK,
 } from './fixture-ids.js';
 import { generateScrapingRequests, generateSupplierItems, generateSuppliers } from './seed-generators.js';
 
@@ -51,7 +52,9 @@ export function generateProductsAndSourcing(
       productIds,
       n: demo ? 30 : 6,
       refDate: args.refDate,
-      pinned: first ? { itemId: DEMO_SUPPLIER_ITEM_ID, firstCostId: DEMO_SUPPLIER_ITEM_COST_ID } : undefined,
+      pinned: first
+        ? { itemId: DEMO_SUPPLIER_ITEM_ID, firstCostId: DEMO_SUPPLIER_ITEM_COST_ID, stockQuantity: DEMO_SUPPLIER_ITEM_STOCK }
+        : undefined,
     });
     seed.supplier_items.push(...items.supplier_items);
     seed.supplier_item_identifiers.push(...items.supplier_item_identifiers);

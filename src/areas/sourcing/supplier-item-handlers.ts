@@ -74,6 +74,7 @@ export const supplierItemHandlers = {
       description: body.description ?? null,
       product_id: body.product_id ?? null,
       costs: checked.costs!,
+      stock_quantity: body.stock_quantity ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -102,6 +103,7 @@ export const supplierItemHandlers = {
     if (body.description !== undefined) patch.description = body.description;
     if (body.product_id !== undefined) patch.product_id = body.product_id;
     if (checked.costs) patch.costs = checked.costs;
+    if (body.stock_quantity !== undefined) patch.stock_quantity = body.stock_quantity;
     ctx.store.supplier_items.update(item.id, patch);
     deleteForecastsForCostIds(ctx.store, checked.removedTierIds);
     return noContent();

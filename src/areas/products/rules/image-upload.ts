@@ -39,7 +39,8 @@ export function uploadStorageKey(imageId: string, filename: string): string {
   return `product-images/${imageId}/${safeFilename(filename)}`;
 }
 
-/** The absolute URL the sandbox serves an uploaded image at. */
-export function uploadUrl(baseUrl: string, storageKey: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/_sandbox/uploads/${storageKey}`;
+/** The absolute URL the sandbox serves an uploaded image at; a workspace's names it (an <img> sends no token). */
+export function uploadUrl(baseUrl: string, storageKey: string, workspace?: string): string {
+  const url = `${baseUrl.replace(/\/$/, '')}/_sandbox/uploads/${storageKey}`;
+  return workspace === undefined ? url : `${url}?workspace=${encodeURIComponent(workspace)}`;
 }

@@ -29,6 +29,8 @@ export interface CatchUpResult {
  * - known SKU: each found tier updates the cost of the tier with the same minimum_order_quantity (keeping its id,
  *   so forecasts stay attached) or is added; tiers the attempt did not see are kept, so scraping never deletes a
  *   tier (nor the forecasts on it); costs take the supplier's default_currency;
+ * - stock: a found item's published stock becomes stock_quantity; an entry without published stock leaves it as
+ *   it was (null on a new item), so scraping never erases a stock level a client entered;
  * - an item changed by a client after the attempt finished is left alone: the newer edit wins;
  * - items the attempt did not find are left as they are; failed attempts only advance the counter.
  */
@@ -59,7 +61,7 @@ export function catchUpScraping(args: {
 
   for (const attempt of pending) {
     const at = attempt.finished_at!;
-    for (const { entry, tiers } of entriesFoundBy(supplier.id, attempt.id)) {
+    for (const { entry, tiers, stock_units } of entriesFoundBy(supplier.id, attempt.id)) {
       const tierId = (moq: number) => hashUuid('scraped-tier', attempt.id, entry.sku, moq);
       const current = bySku.get(entry.sku);
       if (!current) {
@@ -76,6 +78,7 @@ export function catchUpScraping(args: {
             minimum_order_quantity: t.minimum_order_quantity,
             cost: { value: t.value, currency: supplier.default_currency },
           })),
+          stock_quantity: stock_units,
           created_at: at,
           updated_at: at,
         });
@@ -106,8 +109,10 @@ export function catchUpScraping(args: {
           changed = true;
         }
       }
+      const stock_quantity = stock_units ?? current.stock_quantity;
+      if (stock_quantity !== current.stock_quantity) changed = true;
       if (!changed) continue;
-      bySku.set(entry.sku, { ...current, costs: sortTiers(costs), updated_at: at });
+      bySku.set(entry.sku, { ...current, costs: sortTiers(costs), stock_quantity, updated_at: at });
       if (!inserted.has(entry.sku)) updated.add(entry.sku);
     }
   }

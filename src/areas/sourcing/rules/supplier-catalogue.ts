@@ -10,6 +10,8 @@ export interface CatalogueEntry {
   identifiers: { type: IdentifierType; value: string }[];
   /** Base unit costs per minimum order quantity, ascending; an attempt drifts them by a few percent. */
   tiers: { minimum_order_quantity: number; base_value: number }[];
+  /** Units in stock as the supplier publishes them (an attempt sees it move a little); null when it publishes none. */
+  stock_units: number | null;
 }
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Ultralight', 'Classic', 'Insulated', 'Waterproof', 'Foldable', 'Premium', 'Everyday', 'Rugged'];
@@ -17,6 +19,17 @@ const MATERIALS = ['aluminium', 'stainless steel', 'bamboo', 'ripstop nylon', 'c
 const NOUNS = ['water bottle', 'camping mug', 'tent stake set', 'dry bag', 'headlamp', 'cutting board', 'lunch box', 'trekking pole', 'hammock', 'cooler bag', 'fire starter', 'cook set'];
 const QUANTITY_LADDER = [1, 6, 12, 24, 48, 100, 250];
 const SKU_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+/** Share of entries whose stock the supplier does not publish (their items' stock_quantity stays unknown). */
+const UNPUBLISHED_STOCK_RATE = 0.2;
+/** Share of published stock levels that are nearly sold out (0..24 units), so low-stock risk factors show up. */
+const SCARCE_STOCK_RATE = 0.15;
+
+/** The entry's published stock: null, nearly sold out, or log-uniform 25..5,000 units like most wholesale lines. */
+function baseStock(supplierId: string, index: number): number | null {
+  if (hashFraction('stock-published', supplierId, index) < UNPUBLISHED_STOCK_RATE) return null;
+  if (hashFraction('stock-scarce', supplierId, index) < SCARCE_STOCK_RATE) return hashInt(0, 24, 'stock-scarce-units', supplierId, index);
+  return Math.round(25 * 200 ** hashFraction('stock-units', supplierId, index));
+}
 
 /** How many items the supplier's catalogue holds (30..45: enough for the demo's ~30 seeded items plus new finds). */
 export function catalogueSize(supplierId: string): number {
@@ -62,6 +75,7 @@ export function catalogueEntry(supplierId: string, index: number): CatalogueEntr
       { type: 'EAN', value: `0${upc}` },
     ],
     tiers,
+    stock_units: baseStock(supplierId, index),
   };
 }
 
@@ -94,8 +108,12 @@ function deepFreeze<T>(value: T): T {
 /** Share of the catalogue an attempt finds: pages time out or are paginated, so a run rarely sees everything. */
 const FIND_RATE = 0.85;
 
-/** One catalogue entry as an attempt found it, with that attempt's costs. */
-export type FoundEntry = { entry: CatalogueEntry; tiers: { minimum_order_quantity: number; value: number }[] };
+/** One catalogue entry as an attempt found it, with that attempt's costs and stock (null when not published). */
+export type FoundEntry = {
+  entry: CatalogueEntry;
+  tiers: { minimum_order_quantity: number; value: number }[];
+  stock_units: number | null;
+};
 
 // Every list of attempts shows each finished attempt's found count, and catch-up reads the same finds right after
 // computing them: counts are kept (a number per attempt), the finds themselves only for the latest attempts.
@@ -110,7 +128,10 @@ function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V
   return value;
 }
 
-/** The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0). Shared: do not change. */
+/**
+ * The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0) and
+ * stock (±30% around the published level: sales and restocks between visits). Shared: do not change.
+ */
 export function entriesFoundBy(supplierId: string, attemptId: string): readonly FoundEntry[] {
   const key = `${supplierId}|${attemptId}`;
   const found = foundCache.get(key) ?? remember(foundCache, FOUND_CACHE_LIMIT, key, computeFound(supplierId, attemptId));
@@ -134,6 +155,8 @@ function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
           minimum_order_quantity: t.minimum_order_quantity,
           value: Math.max(0, round2(t.base_value * drift)),
         })),
+        stock_units:
+          entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
       };
     });
 }

@@ -1,0 +1,2 @@
+// autocannon ships no types; the benchmark reads only the few fields load-tool.ts names.
+declare module 'autocannon';
