@@ -44,8 +44,15 @@ function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<obje
 
 /** A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. */
 export function redactBody<T>(body: T): T {
-  return redactValue(body, 'body', new WeakSet()) as T;
+  if (body === null || typeof body !== 'object') return redactValue(body, 'body', new WeakSet()) as T;
+  // A cached answer hands the journal the same body object on every hit: redact it once, not per request.
+  let redacted = redactedBodies.get(body);
+  if (redacted === undefined) redactedBodies.set(body, (redacted = redactValue(body, 'body', new WeakSet())));
+  return redacted as T;
 }
+
+/** Redacted copies by original object; callers never mutate a body after handing it over. */
+const redactedBodies = new WeakMap<object, unknown>();
 
 /** Like redactBody, for a parsed query string, where an OAuth `code` is a secret too. */
 export function redactQuery<T>(query: T): T {

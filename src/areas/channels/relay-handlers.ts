@@ -67,7 +67,8 @@ function relayedQuery(url: string): { raw: string; parsed: Record<string, string
   return { raw: q < 0 ? '' : url.slice(q + 1), parsed };
 }
 
-interface RelayInput {
+/** What a relay operation reads from its input (the Prefer header included, for retailer faults). */
+export interface RelayInput {
   params: { channel: string; endpoint: string };
   body?: unknown;
   headers: Record<string, string | string[] | undefined>;
