@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
-import { contractPath } from '../paths.js';
+import { contractPath, projectRoot } from '../paths.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
 export interface ContractDocument {
@@ -25,7 +27,7 @@ let cached: { text: string; doc: ContractDocument } | undefined;
 export function loadContract(): { text: string; doc: ContractDocument } {
   if (!cached) {
     const text = readFileSync(contractPath, 'utf8');
-    cached = { text, doc: parse(text) as ContractDocument };
+    cached = { text, doc: parseCached(text) };
   }
   return cached;
 }
@@ -50,4 +52,24 @@ export function listOperations(doc: ContractDocument): ContractOperation[] {
     }
   }
   return out;
+}
+
+// Parsing the YAML costs about half a second of every start; the same document as JSON parses in milliseconds.
+// The JSON copy is named by the YAML's hash, so an edited contract can never be served from a stale copy.
+const CACHE_DIR = join(projectRoot, 'node_modules', '.cache', 'commerce-operations-sandbox');
+
+function parseCached(text: string): ContractDocument {
+  const file = join(CACHE_DIR, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ContractDocument;
+  } catch {
+    const doc = parse(text) as ContractDocument;
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      writeFileSync(file, JSON.stringify(doc));
+    } catch {
+      // A read-only install (a container running as another user) just parses the YAML every time.
+    }
+    return doc;
+  }
 }

@@ -1,4 +1,5 @@
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { newFaker } from '../store/new-faker.js';
 import type { RetailerListing } from './record-types.js';
 import { worldSeed } from './seed-hash.js';
 import { listingAttributes } from './listing-attributes.js';
@@ -73,7 +74,7 @@ function order(f: Faker, listings: RetailerListing[], catalog: Map<string, Catal
 
 /** Builds one channel's seller account from (seed, channel id): same inputs, same data, on every machine. */
 export function generateWorld(seed: number, channelId: string, refDate: Date): RetailerWorld {
-  const f = new Faker({ locale: [en] });
+  const f = newFaker();
   f.seed(worldSeed(seed, channelId));
   f.setDefaultRefDate(refDate);
   const storeName = f.company.name();

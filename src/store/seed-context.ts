@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { newFaker } from './new-faker.js';
 import type { Collections } from './store.js';
 
 /** Seeded records are dated before this instant, so the same seed gives the same file on any day. */
@@ -14,7 +15,7 @@ export interface SeedContext {
 
 /** A seeded Faker per area, so adding records to one area never shifts another area's random stream. */
 export function areaFaker(seed: number, area: string): Faker {
-  const faker = new Faker({ locale: [en, base] });
+  const faker = newFaker();
   faker.seed(seed ^ hashString(area));
   faker.setDefaultRefDate(SEED_REF_DATE);
   return faker;

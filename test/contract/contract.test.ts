@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { checkHandlerMap } from '../../src/contract/mount-contract.js';
 import { listOperations, loadContract } from '../../src/contract/load-contract.js';
@@ -83,6 +86,15 @@ describe('the contract', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('is accepted by express-openapi-validator\'s own OpenAPI schema check (the server skips it at start-up)', async () => {
+    const app = express();
+    app.use(OpenApiValidator.middleware({ apiSpec: structuredClone(doc) as never, validateApiSpec: true, validateRequests: false, validateResponses: false }));
+    app.get('/_sandbox/health', (_req, res) => void res.json({ ok: true }));
+    app.use(((err, _req, res, _next) => void res.status(500).json({ message: String(err?.message ?? err) })) as express.ErrorRequestHandler);
+    const res = await request(app).get('/_sandbox/health');
+    expect(res.body).toEqual({ ok: true });
   });
 
   it('matches the committed generated types (regenerate with npm run gen:types)', () => {
