@@ -9,6 +9,7 @@ import type { Exchange } from '../sandbox/observe-requests.js';
 import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
+import { memoizeRoutePatterns } from './route-pattern-cache.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 
@@ -60,6 +61,7 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
   if (cached) return cached;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
+  memoizeRoutePatterns();
   const middleware = OpenApiValidator.middleware({
     apiSpec: structuredClone(doc) as never,
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
