@@ -6,7 +6,10 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json openapi.yaml ./
 COPY src ./src
 COPY fixtures ./fixtures
-RUN npm run build && npm prune --omit=dev
+# Build, drop dev dependencies, and keep the contract's parsed JSON copy (node_modules/.cache) so the non-root
+# runtime never has to parse the YAML at start-up.
+RUN npm run build && npm prune --omit=dev \
+  && node -e "import('./dist/src/contract/load-contract.js').then((m) => m.loadContract())"
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4010 DATA_FILE=/data/sandbox.json

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 
-const BIN = join(projectRoot, 'bin/sandbox.js');
+const BIN = join(projectRoot, 'src/cli/bin.js');
 // Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
 const cleanEnv = () => {
   const env = { ...process.env };
@@ -13,7 +13,7 @@ const cleanEnv = () => {
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [BIN, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
 
-describe('the CLI (bin/sandbox.js)', () => {
+describe('the CLI (src/cli/bin.js)', () => {
   it('When --help is given, then it prints every flag and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
