@@ -14,6 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { JournalPersistence, type JournalPersistenceOptions } from '../src/store/persistence-journal.js';
 import { WholeFilePersistence } from './whole-file-baseline.js';
 import type { Persistence, Snapshot } from '../src/store/persistence.js';
+import { aProduct } from '../test/store/helpers.js';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
@@ -21,24 +22,8 @@ const sequentialCommits = quick ? 500 : 2_000;
 const concurrentMs = quick ? 1_000 : 3_000;
 const inFlight = 32;
 
-function product(i: number): { id: string } {
-  const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-  return {
-    id: `dddddddd-dddd-4ddd-8ddd-${i.toString(16).padStart(12, '0')}`,
-    merchant_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-    sku: `SKU-${i}`,
-    name: `Ergonomic Steel Chair ${i}`,
-    description: 'A sturdy chair with a breathable mesh back, adjustable arms and a five-year warranty.',
-    brand: 'Demo Outfitters',
-    identifiers: [{ type: 'UPC', value: String(100_000_000_000 + i) }],
-    price: { value: 19.99 + (i % 100), currency: 'USD' },
-    dimensions: { length: 60, width: 55, height: 110, unit: 'cm' },
-    weight: { value: 12.5, unit: 'kg' },
-    images: [],
-    created_at: at,
-    updated_at: at,
-  } as { id: string };
-}
+/** The same product-sized record the store tests use. */
+const product = (i: number) => aProduct(i);
 
 /**
  * A store stand-in that commits like the real one: replace the record, then commit with a snapshot callback.
