@@ -3,6 +3,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
 import { stringify as toYaml } from 'yaml';
+import { escapeHtml } from '../http/escape-html.js';
+import { requestOrigin } from '../http/request-origin.js';
 
 /** A parsed OpenAPI document; only `servers` is touched here. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -24,15 +26,6 @@ type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
 
-// A Host header is client-controlled; only a plain host[:port] may end up in a served document.
-const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/** The origin the request was addressed to (honours Express's trust-proxy setting for the scheme). */
-export function requestOrigin(req: Request): string | undefined {
-  const host = req.get('host');
-  if (!host || !SAFE_HOST.test(host)) return undefined;
-  return `${req.protocol}://${host}`;
-}
 
 /** A copy of the contract whose only server is `origin`, so try-it calls the server that served it. */
 export function specForOrigin(spec: OpenApiDocument, origin: string | undefined): OpenApiDocument {
@@ -58,10 +51,6 @@ function specCache(spec: OpenApiDocument) {
       return origin ? withOrigin((yaml ??= toYaml(template(), { aliasDuplicateObjects: false })), origin) : toYaml(spec, { aliasDuplicateObjects: false });
     },
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // JSON inside an inline <script>: "</script>" or "<!--" in a value must not end the script.

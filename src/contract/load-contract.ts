@@ -13,12 +13,17 @@ export interface ContractDocument {
   [key: string]: unknown;
 }
 
+/** One operation of the contract, as the handler check, coverage and the Prefer knobs read it. */
 export interface ContractOperation {
   operationId: string;
   method: string;
   path: string;
+  tags: string[];
+  /** The documented status codes, ascending. */
   statuses: number[];
   secured: boolean;
+  /** The operation object itself (responses with their examples), for readers that need more. */
+  operation: { responses?: Record<string, unknown>; [key: string]: unknown };
 }
 
 let cached: { text: string; doc: ContractDocument } | undefined;
@@ -40,14 +45,19 @@ export function listOperations(doc: ContractDocument): ContractOperation[] {
   const out: ContractOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
-      const op = item[method] as { operationId?: string; responses?: Record<string, unknown>; security?: unknown[] } | undefined;
+      const op = item[method] as { operationId?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] } | undefined;
       if (!op?.operationId) continue;
       out.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
-        statuses: Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)).map(Number),
+        tags: op.tags ?? [],
+        statuses: Object.keys(op.responses ?? {})
+          .filter((s) => /^\d{3}$/.test(s))
+          .map(Number)
+          .sort((a, b) => a - b),
         secured: op.security ? op.security.length > 0 : globalSecured,
+        operation: op,
       });
     }
   }

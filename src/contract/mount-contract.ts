@@ -10,6 +10,7 @@ import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
 import { memoizeRoutePatterns } from './route-pattern-cache.js';
+import { requestOrigin } from '../http/request-origin.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 
@@ -28,11 +29,6 @@ export function checkHandlerMap(doc: ContractDocument, handlers: Record<string, 
         .join('; '),
     );
   }
-}
-
-/** The absolute origin of a request, so links point back to the address the client used. */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`;
 }
 
 /** What an app tells the shared contract middleware about itself (app.locals.sandbox). */
@@ -94,7 +90,8 @@ function adapt(operationId: string, handler: AnyHandler): RequestHandler {
       const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
       const world = auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
-      const origin = requestOrigin(req);
+      // A Host that is not a plain host[:port] never makes it into a link.
+      const origin = requestOrigin(req) ?? 'http://localhost';
       const ctx = createCtx({ world, worlds, caller: auth?.user, baseUrl: origin, url: origin + req.originalUrl, config, operationId });
       const input = {
         params: req.params,

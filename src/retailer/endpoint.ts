@@ -1,13 +1,22 @@
+import { loadContract } from '../contract/load-contract.js';
+
+interface EndpointSchema {
+  pattern: string;
+  maxLength: number;
+}
+
 /**
- * The relay's endpoint rule, the same as the contract's `RetailerEndpointPath` pattern: no scheme prefix, no
- * leading or trailing or doubled slash, no `.`/`..` segment, no backslash, `?`, `#` or control character.
- * The raw `call/a/b/c` route has no contract validation, so it must run this by hand.
+ * The relay's endpoint rule is the schema of the contract's `RetailerEndpointPath` parameter: no scheme prefix, no leading, trailing
+ * or doubled slash, no `.`/`..` segment, no backslash, `?`, `#` or control character. The validator refuses such an
+ * endpoint before the relay runs (in both forms: the raw one is rewritten into the validated one); the simulated
+ * retailer checks it again from the same schema so that its no-network promise does not depend on its caller.
  */
-export const ENDPOINT_PATTERN =
-  /^(?![A-Za-z][A-Za-z0-9+.\-]*:)(?!\/)(?!.*\/\/)(?!.*\/$)(?!(?:.*\/)?\.{1,2}(?:\/|$))[^\\\u0000-\u001F\u007F?#]+$/u;
+const schema = (loadContract().doc.components as { parameters: Record<string, { schema: EndpointSchema }> }).parameters.RetailerEndpointPath.schema;
+
+export const ENDPOINT_PATTERN = new RegExp(schema.pattern, 'u');
 
 /** Longest endpoint accepted (the contract's maxLength). */
-export const ENDPOINT_MAX_LENGTH = 2048;
+export const ENDPOINT_MAX_LENGTH = schema.maxLength;
 
 /** Why an endpoint is refused, or null when the relay may pass it to the simulated retailer. */
 export function endpointProblem(endpoint: string): string | null {

@@ -1,6 +1,7 @@
 // `/` is where someone lands after `npx` prints a URL: it should say what this is and where to go next,
 // without needing the README open.
 import { Router } from 'express';
+import { escapeHtml } from '../http/escape-html.js';
 
 /** A demo login the landing page lists, e.g. { label: 'owner of Demo Outfitters', token: 'demo-owner-token' }. */
 export interface DemoToken {
@@ -13,10 +14,6 @@ export interface LandingPageOptions {
   demoTokens?: DemoToken[];
   /** Shown in the heading, e.g. the package version. */
   version?: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The landing page as HTML; pure so it can be tested without a server. */

@@ -3,7 +3,7 @@
 // wraps the handler map rather than sitting in Express because only here is the operation known, so a knob on
 // an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
 import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
-import type { ContractDocument } from '../contract/load-contract.js';
+import { listOperations, type ContractDocument } from '../contract/load-contract.js';
 import type { Ctx } from '../http/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
@@ -50,16 +50,13 @@ function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
 /** Per operationId: the statuses it documents with their example bodies, and whether knobs apply. */
 export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
   const out = new Map<string, KnobFacts>();
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const op of Object.values(item)) {
-      if (!isObj(op) || typeof op.operationId !== 'string') continue;
-      const statuses = new Map<number, DocumentedStatus>();
-      for (const [key, raw] of Object.entries(isObj(op.responses) ? op.responses : {})) {
-        const response = deref(doc, raw);
-        if (/^\d{3}$/.test(key) && isObj(response)) statuses.set(Number(key), exampleOf(doc, response));
-      }
-      out.set(op.operationId, { knobs: path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
+  for (const op of listOperations(doc)) {
+    const statuses = new Map<number, DocumentedStatus>();
+    for (const status of op.statuses) {
+      const response = deref(doc, op.operation.responses?.[String(status)]);
+      if (isObj(response)) statuses.set(status, exampleOf(doc, response));
     }
+    out.set(op.operationId, { knobs: op.path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
   }
   return out;
 }

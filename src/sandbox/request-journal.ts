@@ -2,21 +2,11 @@
 // keeps the most recent requests in memory (bounded: a long CI run must not grow the process without limit),
 // redacted when recorded so a secret can never be read back from it.
 import { randomUUID } from 'node:crypto';
+import type { components } from '../contract/generated.js';
 import { redactBody, redactHeaders, redactQuery } from './redact.js';
 
-/** One recorded request, as GET /_sandbox/requests shows it. */
-export interface JournalEntry {
-  id: string;
-  at: string;
-  workspace: string;
-  method: string;
-  path: string;
-  operation_id: string | null;
-  status: number;
-  duration_ms: number;
-  request: { query: Record<string, unknown>; headers: Record<string, string>; body: unknown };
-  response: { body: unknown };
-}
+/** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
+export type JournalEntry = components['schemas']['SandboxRequest'];
 
 /** What the app hands over after a response was sent; raw values, the journal redacts them. */
 export interface JournalRecordInput {

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { newFaker } from './new-faker.js';
+import { fnv1a } from './stable-hash.js';
 import type { Collections } from './store.js';
 
 /** Seeded records are dated before this instant, so the same seed gives the same file on any day. */
@@ -21,12 +22,5 @@ export function areaFaker(seed: number, area: string): Faker {
   return faker;
 }
 
-/** A small stable string hash (FNV-1a, 31 bits) for deriving per-area and per-record seeds. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 1;
-}
+/** FNV-1a cut to 31 bits, for deriving per-area and per-record faker seeds. */
+export const hashString = (text: string): number => fnv1a(text) >>> 1;

@@ -115,8 +115,11 @@ describe('getProduct', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.identifiers.length).toBeGreaterThan(0);
     const images = await api().get(`/2024-09/products/${DEMO_PRODUCT_ID}/images`).set(t.auth('owner'));
-    const main = images.body.data.find((i: { id: string }) => i.id === res.body.data.main_image_id);
-    if (main) expect(res.body.data.main_image_url).toBe(main.url);
+    const byId = (id: string) => images.body.data.find((i: { id: string }) => i.id === id);
+    expect(res.body.data.main_image_id).not.toBeNull();
+    expect(res.body.data.main_image_url).toBe(byId(res.body.data.main_image_id).url);
+    expect(res.body.data.thumbnail_image_id).not.toBeNull();
+    expect(res.body.data.thumbnail_image_url).toBe(byId(res.body.data.thumbnail_image_id).url);
   });
 
   it('When the product is unknown or malformed, then 404; of another merchant, then 403; no token, then 401', async () => {

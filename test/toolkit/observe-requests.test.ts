@@ -1,11 +1,14 @@
 import express, { type Request } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { listOperations, type ContractDocument } from '../../src/contract/load-contract.js';
 import { CoverageTracker } from '../../src/sandbox/coverage.js';
 import { isToolingPath, observeRequests } from '../../src/sandbox/observe-requests.js';
 import { RequestJournal } from '../../src/sandbox/request-journal.js';
 
 const spec = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
   paths: {
     '/2024-09/channels': { post: { operationId: 'createChannel', responses: { '200': {}, '401': {}, '422': {} } } },
     '/_sandbox/requests': { get: { operationId: 'listSandboxRequests', responses: { '200': {} } } },
@@ -14,7 +17,7 @@ const spec = {
 
 function setup(logLevel: 'info' | 'warn' = 'info') {
   const journal = new RequestJournal();
-  const coverage = new CoverageTracker(spec);
+  const coverage = new CoverageTracker(listOperations(spec as ContractDocument));
   const lines: string[] = [];
   const app = express();
   app.use(express.json());

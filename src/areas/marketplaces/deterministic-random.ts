@@ -1,15 +1,10 @@
+import { fnv1a } from '../../store/stable-hash.js';
 // Series (prices, ranks, offers) are derived from a per-item seed instead of stored, so they can extend as the
 // sandbox clock moves without a faker instance, and the same (seed, day) always gives the same point.
 
 /** FNV-1a hash of the parts: turns (item seed, stream name, day) into an independent 32-bit seed. */
 export function hashSeed(...parts: Array<string | number>): number {
-  const text = parts.join('|');
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+  return fnv1a(parts.join('|'));
 }
 
 /** mulberry32: a tiny, fast PRNG whose whole state is one 32-bit number, so it can be re-created from a hash. */

@@ -3,7 +3,7 @@ import { invalidInput, notFoundError } from '../errors.js';
 import { participations } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import type { RetailerFeed } from '../record-types.js';
-import { fnv1a } from '../seed-hash.js';
+import { fnv1a } from '../../store/stable-hash.js';
 
 const IN_QUEUE_MS = 30_000;
 const IN_PROGRESS_MS = 60_000;

@@ -1,5 +1,5 @@
 import { currentListings } from '../channel-state.js';
-import { fnv1a } from '../seed-hash.js';
+import { fnv1a } from '../../store/stable-hash.js';
 import { invalidInput } from '../errors.js';
 import { readListingAttributes } from '../listing-attributes.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';

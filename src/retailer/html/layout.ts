@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** The simulated retailer's page frame; `body` must already be escaped HTML. */
 export function retailerPage(title: string, body: string): string {

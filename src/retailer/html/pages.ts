@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../../http/escape-html.js';
 import { retailerPage } from './layout.js';
 
 /** What the consent page shows and where its single form posts. */
