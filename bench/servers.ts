@@ -95,12 +95,12 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   }
 }
 
-/** The built sandbox (dist/) on a data file; ready at its first authenticated 200. */
+/** The built sandbox (dist/server.js, as the Dockerfile runs it) on a data file; ready at its first authenticated 200. */
 export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   return startProcess({
     name: 'sandbox',
-    args: ['dist/src/main.js'],
+    args: ['dist/server.js'],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
     port,
     probe: '/2024-09/users/current',

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The `commerce-operations-sandbox` command (npx commerce-operations-sandbox --help). It runs the built server
-// (dist/src/main.js, from `npm run build`) and falls back to the TypeScript sources through tsx when there is no
+// (dist/server.js, from `npm run build`) and falls back to the TypeScript sources through tsx when there is no
 // build, or when the sources are newer than the build (a checkout someone is editing).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const built = join(root, 'dist', 'src', 'main.js');
+const built = join(root, 'dist', 'server.js');
 const sources = join(root, 'src');
 
 function newestMtime(dir) {

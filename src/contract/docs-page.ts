@@ -2,7 +2,7 @@
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
 import { Router, type Request, type RequestHandler } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
-import { stringify as toYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/request-origin.js';
 
@@ -23,6 +23,10 @@ export interface DocsRouterOptions {
 
 // swagger-ui-express supports customJsStr but its published types lag behind.
 type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
+
+// The YAML serializer is loaded on the first /openapi.yaml, not on every start (about 30 ms).
+const toYaml = (value: unknown, options: { aliasDuplicateObjects: boolean }): string =>
+  (createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(value, options);
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
 

@@ -9,7 +9,8 @@ import type { Exchange } from '../sandbox/observe-requests.js';
 import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
-import { memoizeRoutePatterns } from './route-pattern-cache.js';
+import { markBundled } from './validator/skip-bundling.js';
+import { tuneValidator } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
@@ -57,9 +58,10 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
   if (cached) return cached;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
-  memoizeRoutePatterns();
+  tuneValidator();
   const middleware = OpenApiValidator.middleware({
-    apiSpec: structuredClone(doc) as never,
+    // The validator deep-copies the document it is given, so a shallow copy keeps the shared one unmarked.
+    apiSpec: markBundled({ ...doc }) as never,
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
     // it again on every start costs a tenth of the start-up time.
     validateApiSpec: false,

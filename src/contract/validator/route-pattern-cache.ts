@@ -1,19 +1,14 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { validatorModules } from './validator-module.js';
 
 /**
  * express-openapi-validator 5.6 finds a request's operation (metadata `lookupRoute`) by compiling every route's
  * path pattern with path-to-regexp on every request, until one matches: about a tenth of a write's CPU here. The
  * patterns are the contract's fixed set of paths, so the compiled result is memoized on the module the validator
- * uses (resolved from the validator, so it is the same instance). The result is read-only for its callers and its
+ * uses (the same instance: see validator-module.ts). The result is read-only for its callers and its
  * regexps carry no `g` flag, so sharing them is safe.
  */
 export function memoizeRoutePatterns(): void {
-  const require = createRequire(import.meta.url);
-  const validatorDir = dirname(require.resolve('express-openapi-validator'));
-  const module = require(require.resolve('path-to-regexp', { paths: [validatorDir] })) as {
-    pathToRegexp: ((path: unknown, options?: object) => unknown) & { memoized?: true };
-  };
+  const module = validatorModules.pathToRegexp() as { pathToRegexp: ((path: unknown, options?: object) => unknown) & { memoized?: true } };
   if (module.pathToRegexp.memoized) return;
   const compile = module.pathToRegexp;
   const cache = new Map<string, unknown>();

@@ -1,0 +1,21 @@
+// The modules of the pinned express-openapi-validator (5.6.x) that the tuning in this folder changes. They are
+// imported statically, by the same paths the validator requires them from, so that they are the very instances the
+// validator uses both when run from dist/src and inside the bundled server (esbuild keeps one copy of a file).
+// Each is the module's `exports` object: assigning a property on it is seen by the validator, which reads these
+// exports at call time.
+import * as framework from 'express-openapi-validator/dist/framework/index.js';
+import * as specSchema from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import * as preprocessor from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
+import * as pathToRegexp from 'path-to-regexp';
+
+/** The CommonJS `exports` object behind an ESM view of it (Node's and esbuild's interop both keep it as default). */
+function exportsOf<T>(ns: object): T {
+  return ((ns as { default?: unknown }).default ?? ns) as T;
+}
+
+export const validatorModules = {
+  framework: () => exportsOf<{ OpenAPIFramework: { prototype: object } }>(framework),
+  specSchema: () => exportsOf<{ OpenAPISchemaValidator: unknown }>(specSchema),
+  preprocessor: () => exportsOf<{ SchemaPreprocessor: { prototype: object } }>(preprocessor),
+  pathToRegexp: () => exportsOf<{ pathToRegexp: unknown }>(pathToRegexp),
+};

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { describe, expect, it } from 'vitest';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { mountContract } from '../../src/contract/mount-contract.js';
+import { handlers } from '../../src/handlers.js';
+import { followPointer } from '../../src/contract/validator/preprocessor-refs.js';
+import { tuneValidator } from '../../src/contract/validator/tune-validator.js';
+import { validatorModules } from '../../src/contract/validator/validator-module.js';
+
+// src/contract/validator changes how express-openapi-validator 5.6 does its work, never what it decides. These tests
+// hold each change to that, on this contract, and fail loudly when an upgrade moves what they rely on.
+const { doc } = loadContract();
+const require = createRequire(import.meta.url);
+const validatorDir = dirname(require.resolve('express-openapi-validator'));
+
+type Preprocessor = { preProcess(): { apiDoc: unknown; apiDocRes: unknown }; ajv: { getSchema(ref: string): { schema: unknown } | undefined }; resolveSchema(s: unknown): unknown };
+type PreprocessorClass = { new (apiDoc: unknown, ajvOptions: unknown, responseOptions: unknown): Preprocessor; prototype: Preprocessor };
+
+function localRefs(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => localRefs(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.add(value);
+      else localRefs(value, out);
+    }
+  }
+  return out;
+}
+
+// The Ajv options the sandbox's own validator gives its start-up pass (mounting it applies the tuning too).
+mountContract(doc, handlers);
+const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown }; options: { validateResponses: unknown } } })._oav;
+const ajvOptions = oav.ajvOpts.preprocessor;
+const responseOptions = oav.options.validateResponses;
+
+describe('the validator tuning', () => {
+  tuneValidator();
+
+  it('patches the very modules the validator loads (no second copy of the validator or of path-to-regexp)', () => {
+    expect(require.resolve('path-to-regexp', { paths: [validatorDir] })).toBe(require.resolve('path-to-regexp'));
+    const preprocessor = require(require.resolve('./middlewares/parsers/schema.preprocessor.js', { paths: [validatorDir] }));
+    expect(preprocessor).toBe(validatorModules.preprocessor());
+    expect((validatorModules.pathToRegexp().pathToRegexp as { memoized?: boolean }).memoized).toBe(true);
+    expect((validatorModules.preprocessor().SchemaPreprocessor.prototype as { byPointer?: boolean }).byPointer).toBe(true);
+    expect((validatorModules.specSchema().OpenAPISchemaValidator as { lazy?: boolean }).lazy).toBe(true);
+  });
+
+  it('When json-schema-ref-parser bundles the contract, then nothing changes (so skipping that step is safe)', async () => {
+    const refs = localRefs(doc);
+    expect(refs.size).toBeGreaterThan(50);
+    expect([...refs].filter((ref) => !ref.startsWith('#/'))).toEqual([]);
+    const bundled = await $RefParser.bundle(structuredClone(doc) as never);
+    expect(bundled).toEqual(doc);
+  });
+
+  it('When a ref is followed by pointer, then it is the object Ajv holds for it, for every ref of the contract', () => {
+    const { SchemaPreprocessor } = validatorModules.preprocessor() as unknown as { SchemaPreprocessor: PreprocessorClass };
+    const copy = structuredClone(doc);
+    const pre = new SchemaPreprocessor(copy, ajvOptions, responseOptions);
+    for (const ref of localRefs(copy)) {
+      const target = followPointer(copy, ref);
+      expect(target, ref).toBeDefined();
+      const held = pre.ajv.getSchema(ref)?.schema;
+      if (held !== undefined) expect(held, ref).toBe(target);
+    }
+  });
+
+  it('When the start-up pass runs with refs followed by pointer, then it produces exactly what it produces through Ajv', () => {
+    const { SchemaPreprocessor } = validatorModules.preprocessor() as unknown as { SchemaPreprocessor: PreprocessorClass };
+    const tuned = new SchemaPreprocessor(structuredClone(doc), ajvOptions, responseOptions).preProcess();
+    const original = new SchemaPreprocessor(structuredClone(doc), ajvOptions, responseOptions);
+    // The validator's own lookup, as it ships.
+    original.resolveSchema = (SchemaPreprocessor.prototype.resolveSchema as unknown as { untuned: Preprocessor['resolveSchema'] }).untuned;
+    const untuned = original.preProcess();
+    expect(JSON.stringify(tuned.apiDoc)).toBe(JSON.stringify(untuned.apiDoc));
+    expect(JSON.stringify(tuned.apiDocRes)).toBe(JSON.stringify(untuned.apiDocRes));
+  });
+
+  it('When the OpenAPI schema check is asked for, then it still runs (compiled on first use) and still finds errors', () => {
+    const { OpenAPISchemaValidator } = validatorModules.specSchema() as unknown as {
+      OpenAPISchemaValidator: new (o: { version: string; validateApiSpec: boolean }) => { validate(d: unknown): { errors: unknown[] } };
+    };
+    const check = new OpenAPISchemaValidator({ version: doc.openapi, validateApiSpec: true });
+    expect(check.validate(structuredClone(doc)).errors).toEqual([]);
+    const broken = { ...structuredClone(doc), info: { version: 7 } };
+    expect(check.validate(broken).errors.length).toBeGreaterThan(0);
+  });
+});
