@@ -132,3 +132,18 @@ export async function startBareServer(pageFile: string): Promise<Running> {
     }).listen(${port}, '127.0.0.1');`;
   return startProcess({ name: 'bare node:http', args: ['-e', source], port, probe: '/' });
 }
+
+/**
+ * The floor of the stack for creates (bench/express-create-floor.mjs): Express 5 with a Map for a store, with or
+ * without express-openapi-validator on the same contract.
+ */
+export async function startExpressCreateFloor(validated: boolean): Promise<Running> {
+  const port = await freePort();
+  return startProcess({
+    name: validated ? 'Express 5 + validator, Map store' : 'Express 5, Map store',
+    args: ['bench/express-create-floor.mjs'],
+    env: { PORT: String(port), VALIDATE: validated ? '1' : '0' },
+    port,
+    probe: '/health',
+  });
+}

@@ -4,9 +4,11 @@ import { loadContract } from './contract/load-contract.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
-import { channelRoutes, consentStateOf } from './areas/channels/consent-routes.js';
+import { consentPages, consentStateOf } from './areas/channels/consent-routes.js';
+import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
+import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -49,8 +51,8 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   // First: a preflight carries no token and is no operation, so it is answered before anything else.
   app.use(cors({ origins: config.corsOrigins }));
   app.use(observeRequests({ observe, workspaceOf: workspaceOf(worlds) }));
-  app.use(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion }));
-  app.use(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token }));
+  app.use(outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })));
+  app.use(outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })));
 
   // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
@@ -64,9 +66,11 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       deferErrors: true,
     }),
   );
-  app.use(productUploadsRouter(worlds, config));
-  app.use(channelRoutes());
-  app.use(mountContract(doc, withPreferKnobs(doc, handlers)));
+  app.use(outsideApi(productUploadsRouter(worlds, config)));
+  app.use(outsideApi(consentPages()));
+  // The raw relay form becomes the encoded one before the contract routes it.
+  app.use(rewriteRawRelay);
+  app.use(composeMiddleware(mountContract(doc, withPreferKnobs(doc, handlers))));
   app.use(errorHandler(log));
   return app;
 }

@@ -1,6 +1,7 @@
 // A contract test that fails wants to know what the client actually sent and what it got back. The journal
-// keeps the most recent requests in memory (bounded: a long CI run must not grow the process without limit),
-// redacted when recorded so a secret can never be read back from it.
+// keeps the most recent requests in memory (bounded: a long CI run must not grow the process without limit).
+// Secrets can never be read back from it: an entry is redacted the first time it is read (list), and only then
+// does it exist as an entry. Most recorded requests are never read, so recording stays a few field copies.
 import { randomUUID } from 'node:crypto';
 import type { components } from '../contract/generated.js';
 import { redactBody, redactHeaders, redactQuery } from './redact.js';
@@ -59,10 +60,17 @@ function statusMatcher(status: number | string): (s: number) => boolean {
   return (s) => s === exact;
 }
 
-/** Bounded ring buffer of redacted request records, newest first. */
+/** What a slot holds until the entry is first read: the entry's plain fields and the raw parts to redact. */
+interface Slot {
+  head: Omit<JournalEntry, 'at' | 'request' | 'response'> & { at: Date };
+  raw: Pick<JournalRecordInput, 'query' | 'headers' | 'requestBody' | 'responseBody'> | undefined;
+  entry: JournalEntry | undefined;
+}
+
+/** Bounded ring buffer of request records, newest first, redacted on first read. */
 export class RequestJournal {
   readonly capacity: number;
-  private readonly slots: (JournalEntry | undefined)[];
+  private readonly slots: (Slot | undefined)[];
   private next = 0; // where the next entry goes
   private count = 0;
   private readonly now: () => Date;
@@ -77,28 +85,47 @@ export class RequestJournal {
     this.newId = options.newId ?? randomUUID;
   }
 
-  /** Records one request (redacting secrets) and returns the stored entry. */
-  record(input: JournalRecordInput): JournalEntry {
-    const entry: JournalEntry = {
-      id: this.newId(),
-      at: (input.at ?? this.now()).toISOString(),
-      workspace: input.workspace ?? DEFAULT_WORKSPACE,
-      method: input.method.toUpperCase(),
-      path: input.path,
-      operation_id: input.operationId ?? null,
-      status: input.status,
-      duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      request: {
-        query: redactQuery(input.query ?? {}),
-        headers: redactHeaders(input.headers ?? {}),
-        body: input.requestBody === undefined ? null : redactBody(input.requestBody),
+  /** Records one request. Its parts are redacted when it is first listed; callers never change them afterwards. */
+  record(input: JournalRecordInput): void {
+    this.push({
+      head: {
+        id: this.newId(),
+        at: input.at ?? this.now(),
+        workspace: input.workspace ?? DEFAULT_WORKSPACE,
+        method: input.method.toUpperCase(),
+        path: input.path,
+        operation_id: input.operationId ?? null,
+        status: input.status,
+        duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
       },
-      response: { body: input.responseBody === undefined ? null : redactBody(input.responseBody) },
-    };
-    this.slots[this.next] = entry;
+      raw: { query: input.query, headers: input.headers, requestBody: input.requestBody, responseBody: input.responseBody },
+      entry: undefined,
+    });
+  }
+
+  private push(slot: Slot): void {
+    this.slots[this.next] = slot;
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
-    return entry;
+  }
+
+  /** The slot's entry, redacted now if this is its first read; the raw parts are dropped then. */
+  private entryOf(slot: Slot): JournalEntry {
+    if (!slot.entry) {
+      const raw = slot.raw ?? {};
+      slot.entry = {
+        ...slot.head,
+        at: slot.head.at.toISOString(),
+        request: {
+          query: redactQuery(raw.query ?? {}),
+          headers: redactHeaders(raw.headers ?? {}),
+          body: raw.requestBody === undefined ? null : redactBody(raw.requestBody),
+        },
+        response: { body: raw.responseBody === undefined ? null : redactBody(raw.responseBody) },
+      };
+      slot.raw = undefined;
+    }
+    return slot.entry;
   }
 
   /** How many entries are held. */
@@ -115,13 +142,14 @@ export class RequestJournal {
     const limit = filter.limit ?? Infinity;
     const out: JournalEntry[] = [];
     for (let i = 1; i <= this.count && out.length < limit; i++) {
-      const entry = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      if (method && entry.method !== method) continue;
-      if (path !== undefined && (pathPrefix !== undefined ? !entry.path.startsWith(pathPrefix) : entry.path !== path)) continue;
-      if (filter.operationId && entry.operation_id !== filter.operationId) continue;
-      if (status && !status(entry.status)) continue;
-      if (filter.workspace && entry.workspace !== filter.workspace) continue;
-      out.push(entry);
+      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
+      const head = slot.head;
+      if (method && head.method !== method) continue;
+      if (path !== undefined && (pathPrefix !== undefined ? !head.path.startsWith(pathPrefix) : head.path !== path)) continue;
+      if (filter.operationId && head.operation_id !== filter.operationId) continue;
+      if (status && !status(head.status)) continue;
+      if (filter.workspace && head.workspace !== filter.workspace) continue;
+      out.push(this.entryOf(slot));
     }
     return out;
   }
@@ -134,12 +162,12 @@ export class RequestJournal {
       this.count = 0;
       return;
     }
-    const kept = this.list().filter((e) => e.workspace !== workspace).reverse();
-    this.clear();
-    for (const entry of kept) {
-      this.slots[this.next] = entry;
-      this.next = (this.next + 1) % this.capacity;
-      this.count++;
+    const kept: Slot[] = [];
+    for (let i = this.count; i >= 1; i--) {
+      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
+      if (slot.head.workspace !== workspace) kept.push(slot);
     }
+    this.clear();
+    for (const slot of kept) this.push(slot);
   }
 }

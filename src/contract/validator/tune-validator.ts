@@ -1,5 +1,6 @@
 import { compileSpecSchemaLazily } from './lazy-spec-schema.js';
 import { resolvePreprocessorRefsByPointer } from './preprocessor-refs.js';
+import { lookUpRoutesOnce } from './route-lookup.js';
 import { memoizeRoutePatterns } from './route-pattern-cache.js';
 import { skipBundlingOfBundledDocs } from './skip-bundling.js';
 
@@ -10,6 +11,7 @@ import { skipBundlingOfBundledDocs } from './skip-bundling.js';
  */
 export function tuneValidator(): void {
   memoizeRoutePatterns();
+  lookUpRoutesOnce();
   resolvePreprocessorRefsByPointer();
   compileSpecSchemaLazily();
   skipBundlingOfBundledDocs();

@@ -5,6 +5,7 @@
 // exports at call time.
 import * as framework from 'express-openapi-validator/dist/framework/index.js';
 import * as specSchema from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import * as metadata from 'express-openapi-validator/dist/middlewares/openapi.metadata.js';
 import * as preprocessor from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
 import * as pathToRegexp from 'path-to-regexp';
 
@@ -16,6 +17,7 @@ function exportsOf<T>(ns: object): T {
 export const validatorModules = {
   framework: () => exportsOf<{ OpenAPIFramework: { prototype: object } }>(framework),
   specSchema: () => exportsOf<{ OpenAPISchemaValidator: unknown }>(specSchema),
+  metadata: () => exportsOf<{ applyOpenApiMetadata: unknown }>(metadata),
   preprocessor: () => exportsOf<{ SchemaPreprocessor: { prototype: object } }>(preprocessor),
   pathToRegexp: () => exportsOf<{ pathToRegexp: unknown }>(pathToRegexp),
 };
