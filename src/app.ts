@@ -48,29 +48,31 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   app.set('query parser', 'extended');
   app.set('etag', false);
 
-  // First: a preflight carries no token and is no operation, so it is answered before anything else.
-  app.use(cors({ origins: config.corsOrigins }));
-  app.use(observeRequests({ observe, workspaceOf: workspaceOf(worlds) }));
-  app.use(outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })));
-  app.use(outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })));
-
-  // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
-  app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
-  // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
-  // which knows the operation.
+  // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
   app.use(
-    scenarioKnobs({
-      latencyMs: config.latencyMs,
-      maxDelayMs: config.maxDelayMs,
-      readsPrefer: (req) => req.path.startsWith('/2024-09/'),
-      deferErrors: true,
-    }),
+    composeMiddleware([
+      // First: a preflight carries no token and is no operation, so it is answered before anything else.
+      cors({ origins: config.corsOrigins }),
+      observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
+      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })),
+      outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
+      // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
+      express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }),
+      // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
+      // which knows the operation.
+      scenarioKnobs({
+        latencyMs: config.latencyMs,
+        maxDelayMs: config.maxDelayMs,
+        readsPrefer: (req) => req.path.startsWith('/2024-09/'),
+        deferErrors: true,
+      }),
+      outsideApi(productUploadsRouter(worlds, config)),
+      outsideApi(consentPages()),
+      // The raw relay form becomes the encoded one before the contract routes it.
+      rewriteRawRelay,
+      ...mountContract(doc, withPreferKnobs(doc, handlers)),
+    ]),
   );
-  app.use(outsideApi(productUploadsRouter(worlds, config)));
-  app.use(outsideApi(consentPages()));
-  // The raw relay form becomes the encoded one before the contract routes it.
-  app.use(rewriteRawRelay);
-  app.use(composeMiddleware(mountContract(doc, withPreferKnobs(doc, handlers))));
   app.use(errorHandler(log));
   return app;
 }

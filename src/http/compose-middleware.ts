@@ -10,7 +10,9 @@ export function composeMiddleware(handlers: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
     let index = 0;
     const next = (error?: unknown): void => {
-      if (error !== undefined && error !== null && error !== false) return done(error);
+      // As Express: 'route' only skips the rest of a route's handlers (none here), 'router' leaves the group.
+      if (error === 'router') return done();
+      if (error !== undefined && error !== null && error !== false && error !== 'route') return done(error);
       const handler = handlers[index++];
       if (!handler) return done();
       try {
