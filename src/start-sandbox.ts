@@ -7,6 +7,7 @@ import { createServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import { openPersistence } from './store/open-persistence.js';
 import { openWorld } from './world.js';
+import { disposeWorldResources } from './world-resources.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
 /** Options of startSandbox: any part of the configuration. */
@@ -45,6 +46,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
   const app = createApp({ worlds, config, log: errorLog, requestLog });
+  // --reset reseeds the data file; what the world keeps beside it (uploaded files) goes too, as on POST /_sandbox/reset.
+  // After createApp, which opens those resources.
+  if (config.reset) disposeWorldResources(world.store.collections);
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
+import { startSandbox } from '../../src/start-sandbox.js';
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-reset-uploads-'));
+const dataFile = join(dir, 'sandbox.json');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function upload(url: string): Promise<{ id: string; url: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  const res = await fetch(`${url}/2024-09/products/${DEMO_PRODUCT_ID}/images`, { method: 'POST', headers: { Authorization: 'Bearer demo-owner-token' }, body: form });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { id: string; url: string } }).data;
+}
+
+describe('uploaded files and --reset', () => {
+  it('When the sandbox restarts on its file, then an uploaded image is still served; with --reset, its file is gone from disk too', async () => {
+    const first = await startSandbox({ store: 'file', dataFile });
+    const image = await upload(first.url);
+    const file = join(dir, 'uploads', 'product-images', image.id, 'photo.png');
+    expect(existsSync(file)).toBe(true);
+    await first.close();
+
+    const again = await startSandbox({ store: 'file', dataFile });
+    const served = await fetch(image.url.replace(/^http:\/\/[^/]+/, again.url));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    await again.close();
+
+    const reset = await startSandbox({ store: 'file', dataFile, reset: true });
+    try {
+      expect(existsSync(file)).toBe(false);
+      const list = await fetch(`${reset.url}/2024-09/products/${DEMO_PRODUCT_ID}/images?per_page=100`, { headers: { Authorization: 'Bearer demo-owner-token' } });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { data: { id: string }[] }).data.map((i) => i.id)).not.toContain(image.id);
+      expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, reset.url))).status).toBe(404);
+      // A new upload after the reset is stored and served as usual.
+      const next = await upload(reset.url);
+      expect(existsSync(join(dir, 'uploads', 'product-images', next.id, 'photo.png'))).toBe(true);
+    } finally {
+      await reset.close();
+    }
+  });
+});
