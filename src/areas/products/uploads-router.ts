@@ -23,14 +23,15 @@ export function productUploadsRouter(worlds: Worlds, config: Config): Router {
   // Created now so a merchant deletion can remove files even before the first upload of this run.
   uploadStorageFor(worlds.main, config);
   const router = Router();
-  router.get('/_sandbox/uploads/product-images/:image/:file', (req, res) => {
+  router.get('/_sandbox/uploads/product-images/:image/:file', async (req, res) => {
     const locals = req.app.locals.sandbox as AppLocals;
     const world = worldOf(req, locals.worlds);
     const { image: imageId, file } = req.params;
     const image = world?.store.collections.product_images.get(imageId);
     const key = `product-images/${imageId}/${file}`;
-    const bytes = world && image?.storage_key === key ? uploadStorageFor(world, locals.config).read(key) : undefined;
-    if (!image || !bytes) {
+    const bytes = world && image?.storage_key === key ? await uploadStorageFor(world, locals.config).read(key) : undefined;
+    // The record may have gone while the file was read (a delete or reset in between): then it is not served.
+    if (!image || !bytes || world?.store.collections.product_images.get(imageId)?.storage_key !== key) {
       res.status(404).json({ message: 'Not found.' });
       return;
     }

@@ -1,17 +1,21 @@
 // Where uploaded product images keep their bytes. A file-backed world keeps them beside its data file
 // (`<dir of DATA_FILE>/uploads/<storage_key>`), so they survive a restart with the records that name them; a
 // memory world keeps them in memory and forgets them on exit, like the rest of its state.
-import { mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
 import type { Collections } from '../../store/store.js';
 import { workspaceIdOf, type World } from '../../world.js';
 import { perWorld } from '../../world-resources.js';
 
-/** The bytes of uploaded files, by storage key (see uploadStorageKey). */
+/**
+ * The bytes of uploaded files, by storage key (see uploadStorageKey). Writing is synchronous because it happens
+ * inside the upload's transaction (at most 5 MiB, rarely); reading serves image URLs, off the event loop.
+ */
 export interface UploadStorage {
   write(key: string, bytes: Buffer): void;
-  read(key: string): Buffer | undefined;
+  read(key: string): Promise<Buffer | undefined>;
   remove(key: string): void;
   /** Forgets every file (a world reset). */
   clear(): void;
@@ -22,7 +26,7 @@ class MemoryUploads implements UploadStorage {
   write(key: string, bytes: Buffer): void {
     this.files.set(key, Buffer.from(bytes));
   }
-  read(key: string): Buffer | undefined {
+  async read(key: string): Promise<Buffer | undefined> {
     return this.files.get(key);
   }
   remove(key: string): void {
@@ -40,9 +44,9 @@ class DirectoryUploads implements UploadStorage {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
   }
-  read(key: string): Buffer | undefined {
+  async read(key: string): Promise<Buffer | undefined> {
     try {
-      return readFileSync(join(this.root, key));
+      return await readFile(join(this.root, key));
     } catch {
       return undefined;
     }
