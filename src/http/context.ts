@@ -24,6 +24,17 @@ export interface Ctx {
   readonly config: Config;
   readonly operationId: string;
   newId(): string;
+  /**
+   * A new record's fields with what every record gets on creation: a new `id` first, then `fields`, then
+   * `created_at` and `updated_at` (now, or `at` when the handler read the clock for other fields too).
+   */
+  newRecord<F extends object>(fields: F, at?: string): { id: string } & F & Timestamps;
+}
+
+/** The creation and last-change times every stored record carries (ISO 8601). */
+export interface Timestamps {
+  created_at: string;
+  updated_at: string;
 }
 
 export function createCtx(opts: {
@@ -53,5 +64,8 @@ export function createCtx(opts: {
     config: opts.config,
     operationId: opts.operationId,
     newId: randomUUID,
+    newRecord(fields, at = world.clock.nowIso()) {
+      return { id: this.newId(), ...fields, created_at: at, updated_at: at };
+    },
   };
 }

@@ -31,15 +31,13 @@ export const channelResourceHandlers = {
 
   createChannel: ({ body }, ctx) => {
     ctx.access.member(body.merchant_id);
-    const now = ctx.clock.nowIso();
-    const channel = ctx.store.channels.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      name: body.name,
-      type: body.type,
-      created_at: now,
-      updated_at: now,
-    });
+    const channel = ctx.store.channels.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        name: body.name,
+        type: body.type,
+      }),
+    );
     return ok({ data: presentChannel(channel, ctx.store) });
   },
 

@@ -25,18 +25,17 @@ export const importHandlers = {
     if (!ctx.store.marketplaces.has(body.marketplace_id)) unprocessable({ marketplace_id: ['The selected marketplace id is invalid.'] });
     const now = ctx.clock.now();
     const identifiers = body.identifiers.map((i) => ({ type: i.type, value: i.value }));
-    const record = ctx.store.catalog_item_imports.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      marketplace_id: body.marketplace_id,
-      identifiers,
-      ...importSchedule(now, identifiers.length),
-      found_marketplace_catalog_item_ids: [],
-      not_found_identifiers: [],
-      processed: false,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    });
+    const record = ctx.store.catalog_item_imports.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        marketplace_id: body.marketplace_id,
+        identifiers,
+        ...importSchedule(now, identifiers.length),
+        found_marketplace_catalog_item_ids: [],
+        not_found_identifiers: [],
+        processed: false,
+      }, now.toISOString()),
+    );
     return created({ data: presentCatalogItemImport(record, now) });
   },
 } satisfies Partial<Handlers>;

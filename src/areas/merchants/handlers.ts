@@ -15,15 +15,14 @@ export const merchantHandlers = {
 
   createMerchant: ({ body }, ctx) => {
     const now = ctx.clock.nowIso();
-    const merchant = ctx.store.merchants.insert({ id: ctx.newId(), name: body.name, created_at: now, updated_at: now });
-    ctx.store.memberships.insert({
-      id: ctx.newId(),
-      merchant_id: merchant.id,
-      user_id: ctx.caller.id,
-      role: 'owner',
-      created_at: now,
-      updated_at: now,
-    });
+    const merchant = ctx.store.merchants.insert(ctx.newRecord({ name: body.name }, now));
+    ctx.store.memberships.insert(
+      ctx.newRecord({
+        merchant_id: merchant.id,
+        user_id: ctx.caller.id,
+        role: 'owner',
+      }, now),
+    );
     return created({ data: merchant });
   },
 

@@ -38,17 +38,15 @@ export const productHandlers = {
   createProduct: ({ body }, ctx) => {
     ctx.access.member(body.merchant_id);
     failOn(skuErrors(ctx, body.merchant_id, body.sku));
-    const now = ctx.clock.nowIso();
-    const product = ctx.store.products.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      sku: body.sku,
-      title: body.title,
-      main_image_id: null,
-      thumbnail_image_id: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const product = ctx.store.products.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        sku: body.sku,
+        title: body.title,
+        main_image_id: null,
+        thumbnail_image_id: null,
+      }),
+    );
     return created({ data: presentProduct(product, ctx) });
   },
 
@@ -116,15 +114,13 @@ export const productHandlers = {
   createProductIdentifier: ({ params, body }, ctx) => {
     const product = ownedProduct(params.product, ctx);
     failOn(duplicateIdentifierErrors(ctx.store.product_identifiers.where('product_id', product.id), body));
-    const now = ctx.clock.nowIso();
-    const identifier = ctx.store.product_identifiers.insert({
-      id: ctx.newId(),
-      product_id: product.id,
-      type: body.type,
-      value: body.value,
-      created_at: now,
-      updated_at: now,
-    });
+    const identifier = ctx.store.product_identifiers.insert(
+      ctx.newRecord({
+        product_id: product.id,
+        type: body.type,
+        value: body.value,
+      }),
+    );
     return created({ data: presentProductIdentifier(identifier) });
   },
 

@@ -23,16 +23,15 @@ export const scrapingHandlers = {
     const now = ctx.clock.now();
     const resolved = resolveSchedule(body, now);
     if (!resolved.ok) unprocessable(resolved.errors);
-    const request = ctx.store.scraping_requests.insert({
-      id: ctx.newId(),
-      merchant_id: supplier.merchant_id,
-      supplier_id: supplier.id,
-      source_url: body.source_url,
-      ...resolved.schedule,
-      applied_attempts: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    });
+    const request = ctx.store.scraping_requests.insert(
+      ctx.newRecord({
+        merchant_id: supplier.merchant_id,
+        supplier_id: supplier.id,
+        source_url: body.source_url,
+        ...resolved.schedule,
+        applied_attempts: 0,
+      }, now.toISOString()),
+    );
     return created({ data: presentScrapingRequest(request, now) });
   },
 

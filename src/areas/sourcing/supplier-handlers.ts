@@ -26,15 +26,13 @@ export const supplierHandlers = {
 
   createSupplier: ({ body }, ctx) => {
     ctx.access.member(body.merchant_id);
-    const now = ctx.clock.nowIso();
-    const supplier = ctx.store.suppliers.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      name: body.name,
-      default_currency: body.default_currency,
-      created_at: now,
-      updated_at: now,
-    });
+    const supplier = ctx.store.suppliers.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        name: body.name,
+        default_currency: body.default_currency,
+      }),
+    );
     return created({ data: presentSupplier(supplier) });
   },
 

@@ -65,19 +65,17 @@ export const supplierItemHandlers = {
       { existing: [], incoming: body.costs },
     );
     failOn(checked.errors);
-    const now = ctx.clock.nowIso();
-    const item = ctx.store.supplier_items.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      supplier_id: body.supplier_id,
-      sku: body.sku,
-      description: body.description ?? null,
-      product_id: body.product_id ?? null,
-      costs: checked.costs!,
-      stock_quantity: body.stock_quantity ?? null,
-      created_at: now,
-      updated_at: now,
-    });
+    const item = ctx.store.supplier_items.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        supplier_id: body.supplier_id,
+        sku: body.sku,
+        description: body.description ?? null,
+        product_id: body.product_id ?? null,
+        costs: checked.costs!,
+        stock_quantity: body.stock_quantity ?? null,
+      }),
+    );
     return created({ data: presentSupplierItem(item, ctx.store) });
   },
 
@@ -118,15 +116,13 @@ export const supplierItemHandlers = {
   createSupplierItemIdentifier: ({ params, body }, ctx) => {
     const item = ownedItem(params.supplier_item, ctx);
     failOn(duplicateIdentifierErrors(ctx.store.supplier_item_identifiers.where('supplier_item_id', item.id), body));
-    const now = ctx.clock.nowIso();
-    const identifier = ctx.store.supplier_item_identifiers.insert({
-      id: ctx.newId(),
-      supplier_item_id: item.id,
-      type: body.type,
-      value: body.value,
-      created_at: now,
-      updated_at: now,
-    });
+    const identifier = ctx.store.supplier_item_identifiers.insert(
+      ctx.newRecord({
+        supplier_item_id: item.id,
+        type: body.type,
+        value: body.value,
+      }),
+    );
     return created({ data: presentSupplierItemIdentifier(identifier) });
   },
 

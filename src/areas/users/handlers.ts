@@ -34,15 +34,13 @@ export const userHandlers = {
     if (ctx.store.memberships.where('merchant_id', body.merchant_id).some((m) => m.user_id === user.id)) {
       unprocessable({ email: ['This user is already a member of the merchant.'] });
     }
-    const now = ctx.clock.nowIso();
-    const membership = ctx.store.memberships.insert({
-      id: ctx.newId(),
-      merchant_id: body.merchant_id,
-      user_id: user.id,
-      role: 'member',
-      created_at: now,
-      updated_at: now,
-    });
+    const membership = ctx.store.memberships.insert(
+      ctx.newRecord({
+        merchant_id: body.merchant_id,
+        user_id: user.id,
+        role: 'member',
+      }),
+    );
     return created({ data: presentMembership(membership, ctx.store) });
   },
 
