@@ -1,5 +1,5 @@
-// Secrets must never leave the store: not in the request journal, not in log lines. Redaction happens when
-// something is recorded, so nothing downstream can forget to do it.
+// Secrets must never leave the store: not in the request journal, not in log lines. Log lines are redacted when
+// written; a journal entry when it is first read (src/sandbox/request-journal.ts), the only way out of the journal.
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';

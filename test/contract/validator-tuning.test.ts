@@ -46,6 +46,7 @@ describe('the validator tuning', () => {
     expect((validatorModules.pathToRegexp().pathToRegexp as { memoized?: boolean }).memoized).toBe(true);
     expect((validatorModules.preprocessor().SchemaPreprocessor.prototype as { byPointer?: boolean }).byPointer).toBe(true);
     expect((validatorModules.specSchema().OpenAPISchemaValidator as { lazy?: boolean }).lazy).toBe(true);
+    expect(typeof (validatorModules.metadata().applyOpenApiMetadata as { untuned?: unknown }).untuned).toBe('function');
   });
 
   it('When json-schema-ref-parser bundles the contract, then nothing changes (so skipping that step is safe)', async () => {
@@ -60,12 +61,16 @@ describe('the validator tuning', () => {
     const { SchemaPreprocessor } = validatorModules.preprocessor() as unknown as { SchemaPreprocessor: PreprocessorClass };
     const copy = structuredClone(doc);
     const pre = new SchemaPreprocessor(copy, ajvOptions, responseOptions);
+    let held = 0;
     for (const ref of localRefs(copy)) {
       const target = followPointer(copy, ref);
       expect(target, ref).toBeDefined();
-      const held = pre.ajv.getSchema(ref)?.schema;
-      if (held !== undefined) expect(held, ref).toBe(target);
+      // Ajv holds the component schemas (the validator adds each under its pointer); other refs it cannot answer.
+      const schema = pre.ajv.getSchema(ref)?.schema;
+      if (ref.startsWith('#/components/schemas/')) expect(schema, ref).toBe(target);
+      if (schema !== undefined) held++;
     }
+    expect(held).toBeGreaterThan(50);
   });
 
   it('When the start-up pass runs with refs followed by pointer, then it produces exactly what it produces through Ajv', () => {

@@ -1,21 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireDataFileLock, lockPath } from '../../src/store/data-file-lock.js';
 import { JournalPersistence } from '../../src/store/persistence-journal.js';
 import { StoreFileError } from '../../src/store/persistence.js';
-import { lines, spawnChild, tempDir } from './helpers.js';
+import { cleanupAfterEach, lines, spawnChild } from './helpers.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function setup() {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { setup, defer } = cleanupAfterEach();
 
 /** The pid of a process that has exited (so `kill(pid, 0)` answers ESRCH). */
 function deadPid(): number {
@@ -51,14 +42,14 @@ describe('one process per data file', () => {
   it('When this process already holds the file, then opening it again is refused', async () => {
     const { file } = setup();
     const p = JournalPersistence.open(file);
-    cleanups.push(() => p.close());
+    defer(() => p.close());
     expect(() => JournalPersistence.open(file)).toThrow(StoreFileError);
   });
 
   it('When a live process holds the file, then this one is refused with a message naming the file and its pid', async () => {
     const { file } = setup();
     const holder = spawnChild('hold-lock.ts', [file]);
-    cleanups.push(() => holder.kill('SIGKILL'));
+    defer(() => holder.kill('SIGKILL'));
     const out = lines(holder);
     const pid = Number((await out.until((l) => l.startsWith('ready '))).split(' ')[1]);
     expect(pid).toBe(holder.pid);
@@ -78,7 +69,7 @@ describe('one process per data file', () => {
   it('When this process holds the file, then a second process is refused and our lock stays', async () => {
     const { file } = setup();
     const p = JournalPersistence.open(file);
-    cleanups.push(() => p.close());
+    defer(() => p.close());
     const child = spawnChild('try-open.ts', [file]);
     const out = lines(child);
     const line = await out.until((l) => l.startsWith('refused ') || l === 'opened');

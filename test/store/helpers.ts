@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import type { Snapshot } from '../../src/store/persistence.js';
 
 /** A fresh directory under the OS temp dir, removed by the returned cleanup. */
@@ -68,4 +69,23 @@ export function lines(child: ChildProcess): { all: string[]; until: (match: (lin
       void exited.then((code) => reject(new Error(`child exited (${code}) before the expected line; stderr: ${stderr}`)));
     });
   return { all, until, exited };
+}
+
+/**
+ * Cleanups for the tests of one file, undone after each test in reverse order: `setup()` gives a temporary data
+ * directory, `defer()` registers anything else (an open persistence, a lock).
+ */
+export function cleanupAfterEach(): { setup: () => ReturnType<typeof tempDir>; defer: (cleanup: () => unknown) => void } {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    setup: () => {
+      const t = tempDir();
+      cleanups.push(t.cleanup);
+      return t;
+    },
+    defer: (cleanup) => void cleanups.push(cleanup),
+  };
 }

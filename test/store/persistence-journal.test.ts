@@ -1,25 +1,16 @@
 import { appendFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { journalGenerations, journalPath } from '../../src/store/journal-files.js';
 import { JournalPersistence } from '../../src/store/persistence-journal.js';
 import { StoreFileError, type Change, type Snapshot } from '../../src/store/persistence.js';
-import { aProduct, snapshotOf, tempDir } from './helpers.js';
+import { aProduct, cleanupAfterEach, snapshotOf } from './helpers.js';
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function setup() {
-  const t = tempDir();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { setup, defer } = cleanupAfterEach();
 
 /** Opens a persistence that the test's cleanup closes (close is idempotent). */
 function open(file: string, options: Parameters<typeof JournalPersistence.open>[1] = {}): JournalPersistence {
   const p = JournalPersistence.open(file, options);
-  cleanups.push(() => p.close());
+  defer(() => p.close());
   return p;
 }
 
@@ -38,6 +29,18 @@ function world(p: JournalPersistence, initial: Snapshot) {
       return p.commit([{ c: 'products', op: 'del', id }], snapshot);
     },
   };
+}
+
+/** A closed store whose first journal generation holds two commits (products 1 and 2): what the damage tests start from. */
+async function twoCommitsOnDisk(): Promise<{ file: string; path: string }> {
+  const { file } = setup();
+  const p = open(file);
+  await p.replaceAll(snapshotOf([]));
+  const w = world(p, snapshotOf([]));
+  await w.put(aProduct(1));
+  await w.put(aProduct(2));
+  await p.close();
+  return { file, path: journalPath(file, 1) };
 }
 
 const ids = (s: Snapshot | undefined) => (s!.collections.products as { id: string }[]).map((r) => r.id);
@@ -87,14 +90,7 @@ describe('JournalPersistence', () => {
   });
 
   it('When the last journal line is torn (crash mid-write), then load drops it, keeps the rest and appends cleanly after', async () => {
-    const { file } = setup();
-    const p = open(file);
-    await p.replaceAll(snapshotOf([]));
-    const w = world(p, snapshotOf([]));
-    await w.put(aProduct(1));
-    await w.put(aProduct(2));
-    await p.close();
-    const path = journalPath(file, 1);
+    const { file, path } = await twoCommitsOnDisk();
     truncateSync(path, statSync(path).size - 25);
 
     const q = open(file);
@@ -107,14 +103,7 @@ describe('JournalPersistence', () => {
   });
 
   it('When a line in the middle of the journal is damaged, then load refuses with a StoreFileError naming the journal and --reset', async () => {
-    const { file } = setup();
-    const p = open(file);
-    await p.replaceAll(snapshotOf([]));
-    const w = world(p, snapshotOf([]));
-    await w.put(aProduct(1));
-    await w.put(aProduct(2));
-    await p.close();
-    const path = journalPath(file, 1);
+    const { file, path } = await twoCommitsOnDisk();
     writeFileSync(path, readFileSync(path, 'utf8').replace('SKU-1', 'SKU-X'));
 
     const error = await open(file).load().catch((e: unknown) => e);

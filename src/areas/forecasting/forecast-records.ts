@@ -1,28 +1,16 @@
 // Stored shape of an opportunity forecast. merchant_id and supplier_item_id are kept for access checks and cascades
 // (a merchant's or supplier item's deletion removes its forecasts) and are stripped by the presenter.
 
-import type { RiskFactor } from './risk-factors.js';
-import type { ForecastInputs } from './opportunity-model.js';
+import type { OpportunityResult } from './opportunity-model.js';
 
-type Money = { value: number; currency: string };
-
-/** One calculated forecast, as stored in the opportunity_forecasts collection. */
-export interface OpportunityForecastRecord {
+/** One calculated forecast, as stored in the opportunity_forecasts collection: the model's result and its keys. */
+export interface OpportunityForecastRecord extends OpportunityResult {
   id: string;
   merchant_id: string;
   supplier_item_id: string;
   marketplace_catalog_item_id: string;
   supplier_item_cost_id: string;
-  thirty_day_profit_forecast_high: Money;
-  thirty_day_profit_forecast_low: Money;
-  risk_score: number;
-  risk_factors: RiskFactor[];
-  risk_adjusted_thirty_day_profit_forecast_high: Money;
-  risk_adjusted_thirty_day_profit_forecast_low: Money;
   calculated_at: string;
-  type: string;
-  forecast_model: string;
-  forecast_inputs: ForecastInputs;
   created_at: string;
   updated_at: string;
 }

@@ -50,7 +50,7 @@ export function lookUpRoutesOnce(): void {
         for (const { route, regexp } of list) {
           if (!regexp.test(path)) continue;
           only = singles.get(route) ?? { [route]: context.expressRouteMap[route] };
-          singles.set(route, only);
+          if (!singles.has(route)) singles.set(route, only);
           break;
         }
         // Read synchronously by the validator's lookup, before this call returns.
