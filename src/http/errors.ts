@@ -1,5 +1,7 @@
-/** Field errors in Laravel's shape: field path -> messages. */
-export type FieldErrors = Record<string, string[]>;
+import type { components } from '../contract/generated.js';
+
+/** Field errors in Laravel's shape (field path -> messages), as the contract's ValidationError gives them. */
+export type FieldErrors = components['schemas']['ValidationError']['errors'];
 
 /**
  * An error that becomes an HTTP answer. Handlers throw these through the factories below; the one error handler
@@ -41,14 +43,6 @@ export function unauthenticated(message = 'Unauthenticated.'): never {
 /** Laravel's 422: the message is the first error, with "(and N more errors)" when there are several. */
 export function unprocessable(errors: FieldErrors, message?: string): never {
   throw new HttpError(422, message ?? summarize(errors), errors);
-}
-
-export function badRequest(message: string): never {
-  throw new HttpError(400, message);
-}
-
-export function conflict(message: string): never {
-  throw new HttpError(409, message);
 }
 
 export function tooManyRequests(message: string, retryAfterSeconds: number): never {

@@ -1,21 +1,10 @@
-/** The Laravel-style `meta` of a list. */
-export interface PageMeta {
-  current_page: number;
-  from: number | null;
-  last_page: number;
-  path: string;
-  per_page: number;
-  to: number | null;
-  total: number;
-}
+import type { components } from '../contract/generated.js';
 
-/** The Laravel-style `links` of a list. */
-export interface PageLinks {
-  first: string;
-  last: string;
-  prev: string | null;
-  next: string | null;
-}
+/** The Laravel-style `meta` of a list, as the contract gives it. */
+export type PageMeta = components['schemas']['PaginationMeta'];
+
+/** The Laravel-style `links` of a list, as the contract gives it. */
+export type PageLinks = components['schemas']['PaginationLinks'];
 
 export interface Page<T> {
   data: T[];

@@ -1,8 +1,7 @@
 import { retailerError } from './errors.js';
-import type { OperationResult, RetailerFailure } from './types.js';
+import type { InjectedFault, OperationResult, RetailerFailure } from './types.js';
 
-/** Faults a test can ask the retailer for (the sandbox's `Prefer: retailer-fault`). */
-export type InjectedFault = 'throttle' | 'timeout' | 'error';
+export type { InjectedFault };
 
 /** What the retailer answers when asked to fail: the result, extra headers, and the failure the relay reacts to. */
 export interface FaultAnswer {

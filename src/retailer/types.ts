@@ -1,4 +1,5 @@
-import type { InjectedFault } from './faults.js';
+/** Faults a test can ask the retailer for (the sandbox's `Prefer: retailer-fault`). */
+export type InjectedFault = 'throttle' | 'timeout' | 'error';
 
 /** HTTP methods the relay forwards; the retailer answers no others. */
 export type RetailerMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

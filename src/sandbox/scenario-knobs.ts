@@ -2,7 +2,7 @@
 // handler, and the delay (start-up latency plus Prefer: delay) is served before any work, so a slow answer
 // cannot be told apart from a slow server. Honouring `code` and `retailer-fault` is left to the contract
 // adapter and the relay, which know the operation; they read res.locals.prefer.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
 import { isToolingPath } from './observe-requests.js';
 import { parsePrefer, type PreferKnobs } from './prefer-header.js';
@@ -27,11 +27,6 @@ export interface ScenarioKnobOptions {
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The knobs this request asked for (empty when none, or when the request is not one they apply to). */
-export function preferOf(res: Response): PreferKnobs {
-  return (res.locals.prefer as PreferKnobs | undefined) ?? { applied: '' };
-}
 
 /** Middleware: parses Prefer into res.locals.prefer (422 on a bad knob) and waits latency + delay. */
 export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler {

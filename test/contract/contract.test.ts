@@ -8,7 +8,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { checkHandlerMap } from '../../src/contract/mount-contract.js';
 import { listOperations, loadContract } from '../../src/contract/load-contract.js';
-import { handlers, NOT_YET_IMPLEMENTED } from '../../src/handlers.js';
+import { handlers } from '../../src/handlers.js';
 import { projectRoot } from '../../src/paths.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
 
@@ -52,11 +52,6 @@ describe('the contract', () => {
     expect(() => checkHandlerMap(doc, { ...handlers, notAnOperation: () => null })).toThrow(/notAnOperation/);
     const { getSandboxHealth: _omitted, ...withoutOne } = handlers;
     expect(() => checkHandlerMap(doc, withoutOne)).toThrow(/getSandboxHealth/);
-  });
-
-  it('implements every operation: the not-yet-implemented list is empty now that every area has landed', () => {
-    console.log(`not yet implemented (${NOT_YET_IMPLEMENTED.length}): ${NOT_YET_IMPLEMENTED.join(', ') || 'none'}`);
-    expect(NOT_YET_IMPLEMENTED).toEqual([]);
   });
 
   it('gives every request body and every success response an example that validates against its schema', () => {

@@ -2,13 +2,13 @@ import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/errors.js';
-import { preferOf, scenarioKnobs, type ScenarioKnobOptions } from '../../src/sandbox/scenario-knobs.js';
+import { scenarioKnobs, type ScenarioKnobOptions } from '../../src/sandbox/scenario-knobs.js';
 
 function appWith(options: ScenarioKnobOptions, slept: number[]) {
   const app = express();
   app.use(scenarioKnobs({ ...options, sleep: async (ms) => void slept.push(ms) }));
   app.get(['/2024-09/merchants', '/docs/'], (_req, res) => {
-    res.json({ prefer: preferOf(res) });
+    res.json({ prefer: res.locals.prefer ?? { applied: '' } });
   });
   // Stands in for the core error handler.
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -27,8 +27,3 @@ export function seriesWindow(listedAt: string, now: Date): SeriesWindow {
   const firstDay = Math.max(utcDay(listedAt), lastDay - SERIES_MAX_DAYS + 1);
   return { firstDay, lastDay };
 }
-
-/** Days in a window (0 when the item is listed after `now`). */
-export function windowLength(w: SeriesWindow): number {
-  return Math.max(0, w.lastDay - w.firstDay + 1);
-}

@@ -1,8 +1,9 @@
 // Stored shapes of the Marketplaces area (plain JSON, snake_case). Presenters strip what the contract does not show.
 
+import type { IdentifierType } from '../products/record-types.js';
 import type { CategoryCode } from './categories.js';
 
-export type IdentifierType = 'UPC' | 'EAN' | 'GTIN' | 'ISBN';
+export type { IdentifierType };
 
 /** A catalog identifier: catalog items carry these instead of upc/ean/gtin/isbn fields. */
 export interface CatalogIdentifier {

@@ -1,5 +1,6 @@
-// Shapes of the stored product records (plain JSON, snake_case, ISO timestamps). Wave 2's records.ts declares the
-// collections over these; kept apart so pure rules and seed generators need no store import.
+// Shapes of the stored product records (plain JSON, snake_case, ISO timestamps). records.ts declares the collections
+// over these; kept apart so pure rules and seed generators need no store import.
+import type { components } from '../../contract/generated.js';
 
 /** A product as stored; `identifiers` and the image URLs are joined in at presentation time, never stored twice. */
 export interface ProductRecord {
@@ -40,7 +41,6 @@ export interface ProductImageRecord {
 }
 
 /** The identifier kinds the spec allows (UPC, EAN, GTIN, ISBN). */
-export type IdentifierType = 'UPC' | 'EAN' | 'GTIN' | 'ISBN';
+export type IdentifierType = components['schemas']['IdentifierType'];
 
-/** Laravel-style field errors (`{ 'costs.1.minimum_order_quantity': ['...'] }`), what unprocessable() takes. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from '../../http/errors.js';
