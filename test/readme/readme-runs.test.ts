@@ -1,0 +1,72 @@
+// The README cannot rot: its shell blocks run as written, in order, against a freshly started sandbox.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killStragglers, PROCESS_TEST_TIMEOUT, startServer, stopServer, tempStore, type ServerProcess } from '../durability/server-process.js';
+import { scriptOf, shellBlocks } from './readme-blocks.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+describe('README', () => {
+  const store = tempStore();
+  let server: ServerProcess & { url: string };
+
+  beforeAll(async () => {
+    // As the README's first block starts it (npm start = the sources, a data file), on a port of its own.
+    server = await startServer(store.file, { PORT: String(await freePort()), LOG_LEVEL: 'warn' });
+  }, PROCESS_TEST_TIMEOUT);
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    killStragglers();
+    store.cleanup();
+  });
+
+  it('When its blocks are parsed, then the first one installs and starts the sandbox and the rest are run here', () => {
+    const blocks = shellBlocks(README);
+    expect(blocks[0].startsTheSandbox).toBe(true);
+    expect(blocks[0].code).toMatch(/npm ci && npm start/);
+    expect(blocks.filter((b) => !b.startsTheSandbox).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it(
+    'When every shell block runs as written, in order, against a fresh sandbox, then each command succeeds',
+    async () => {
+      const script = scriptOf(shellBlocks(README));
+      const run = spawn('bash', ['-c', script], {
+        cwd: ROOT,
+        env: { ...process.env, SANDBOX: server.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      run.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      run.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
+      // The ERR trap names the block and the command that failed.
+      expect({ code, stderr: err.slice(-3000) }, `output ends with:\n${out.slice(-2000)}`).toEqual({ code: 0, stderr: '' });
+      // Nothing a reader sends gives a 5xx.
+      expect(out).not.toMatch(/Server Error/);
+      expect(server.stderr()).not.toMatch(/\b500\b/);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it('When bash checks the blocks, then none has a syntax error', () => {
+    const check = spawnSync('bash', ['-n', '-c', scriptOf(shellBlocks(README))], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+  });
+});
