@@ -54,7 +54,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       // First: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
-      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })),
+      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
       outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
       // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
       express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }),

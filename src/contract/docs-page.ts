@@ -63,10 +63,9 @@ function scriptLiteral(value: unknown): string {
 }
 
 function bannerHtml(demoToken: string | undefined): string {
-  const token = demoToken
-    ? `The Authorize dialog is pre-filled with the demo token <code>${escapeHtml(demoToken)}</code>
-       (other demo tokens are listed in the API description below); replace it with any token the sandbox issued.`
-    : 'Press <b>Authorize</b> and paste a bearer token (the demo tokens are listed in the API description below).';
+  // The page keeps #sandbox-active-token in step with whatever the reader authorizes (ON_COMPLETE_SOURCE).
+  const token = `Try it out runs as <code id="sandbox-active-token">${demoToken ? escapeHtml(demoToken) : 'no token'}</code>;
+    <b>Authorize</b> switches to another token (the demo tokens are listed in the API description below).`;
   return `<div class="sandbox-banner">
     <strong>Commerce Operations API sandbox.</strong>
     <b>Try it out</b> sends real requests to this sandbox, which keeps state and checks every request and answer against the contract.
@@ -87,11 +86,17 @@ const BANNER_CSS = `
 // A token the reader authorized earlier (persistAuthorization keeps it in localStorage) wins over the demo token.
 const ON_COMPLETE_SOURCE = `
   var demo = window.__sandboxDocs || {};
-  if (!demo.token || !window.ui) return;
+  if (!window.ui) return;
+  var shown = document.getElementById('sandbox-active-token');
+  var showActive = function () {
+    var value = window.ui.authSelectors.authorized().getIn([demo.scheme, 'value']);
+    if (shown) shown.textContent = value || 'no token';
+  };
+  window.ui.getStore().subscribe(showActive);
   var saved = null;
   try { saved = JSON.parse(window.localStorage.getItem('authorized') || 'null'); } catch (e) { saved = null; }
-  if (saved && saved[demo.scheme]) return;
-  window.ui.preauthorizeApiKey(demo.scheme, demo.token);
+  if (demo.token && !(saved && saved[demo.scheme])) window.ui.preauthorizeApiKey(demo.scheme, demo.token);
+  showActive();
 `;
 
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */

@@ -14,6 +14,8 @@ export interface LandingPageOptions {
   demoTokens?: DemoToken[];
   /** Shown in the heading, e.g. the package version. */
   version?: string;
+  /** The token /docs authorizes with on first load, shown in clear so a reader knows who "Try it out" acts as. */
+  docsToken?: DemoToken;
 }
 
 /** The landing page as HTML; pure so it can be tested without a server. */
@@ -46,8 +48,12 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
   </nav>
   <h2>Workflow</h2>
   <ol>
-    <li>Open the <a href="docs/">docs</a>, press <b>Authorize</b> (a demo token is filled in) and try
-      <code>GET /2024-09/merchants</code>.</li>
+    <li>Open the <a href="docs/">docs</a>: ${
+      options.docsToken
+        ? `"Try it out" is already authorized as <code>${escapeHtml(options.docsToken.token)}</code> (${escapeHtml(options.docsToken.label)}),
+      and every id is filled in with one of the demo world's, so <b>Try it out</b> then <b>Execute</b> works on any operation.`
+        : 'press <b>Authorize</b> and paste a token.'
+    } <b>Authorize</b> switches to another token.</li>
     <li>From code, send <code>Authorization: Bearer &lt;token&gt;</code> to the versioned paths
       (<code>/2024-09/...</code>). Changes are kept: what you create, you can read back.</li>
     <li>In CI, wait for <a href="_sandbox/health"><code>/_sandbox/health</code></a> to answer 200, create an isolated

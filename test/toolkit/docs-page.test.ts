@@ -151,7 +151,7 @@ describeWithBrowser('docs page in a real browser', () => {
   it('When /docs is opened, then the operations render, the demo token is authorized and try-it calls this server with it', async () => {
     const { page } = browser;
     await page.goto(`${site.url}/docs`);
-    await expect.poll(() => page.locator('.sandbox-banner').textContent()).toContain('demo-owner-token');
+    await expect.poll(() => page.locator('#sandbox-active-token').textContent()).toBe('demo-owner-token');
     const op = page.locator('.opblock', { hasText: '/2024-09/whoami' });
     await op.waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('.opblock').count()).toBe(2);
@@ -180,7 +180,9 @@ describeWithBrowser('docs page in a real browser', () => {
     await dialog.locator('input').first().fill('my-own-token');
     await dialog.locator('button.authorize', { hasText: 'Authorize' }).click();
     await dialog.locator('button.btn-done').click();
+    await expect.poll(() => page.locator('#sandbox-active-token').textContent()).toBe('my-own-token');
     await page.reload();
+    await expect.poll(() => page.locator('#sandbox-active-token').textContent(), { timeout: 15_000 }).toBe('my-own-token');
     const op = page.locator('.opblock', { hasText: '/2024-09/whoami' });
     await op.waitFor({ timeout: 15_000 });
     await op.locator('.opblock-summary').click();
