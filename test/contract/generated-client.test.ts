@@ -188,3 +188,60 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     expect(errors).toEqual([]);
   });
 });
+
+// Read-modify-write as an integrator writes it: GET, spread the `data` object, change one field, PUT it whole.
+// These pass once read-only fields sent back on a PUT are ignored (issue 11, tolerant reader); the request types
+// already accept the spread, since a GET body carries every field the update schema names.
+describe('generated client: read-modify-write PUTs of a GET body', () => {
+  it('When a product is read, its title changed and the whole data PUT back, then 204 and the new title is read back', async () => {
+    const { api, merchantId } = await connectedChannel();
+    const created = await api.POST('/2024-09/products', { body: { merchant_id: merchantId, sku: 'ADA-RMW-1', title: 'Mug' } });
+    const path = { product: created.data!.data.id };
+    const read = await api.GET('/2024-09/products/{product}', { params: { path } });
+    const put = await api.PUT('/2024-09/products/{product}', { params: { path }, body: { ...read.data!.data, title: 'Enamel mug' } });
+    expect(put.response.status, JSON.stringify(put.error)).toBe(204);
+    expect((await api.GET('/2024-09/products/{product}', { params: { path } })).data!.data.title).toBe('Enamel mug');
+  });
+
+  it('When a supplier is read, its name changed and the whole data PUT back, then 204 and the new name is read back', async () => {
+    const { api, merchantId } = await connectedChannel();
+    const created = await api.POST('/2024-09/suppliers', { body: { merchant_id: merchantId, name: 'Kettle & Co', default_currency: 'USD' } });
+    const path = { supplier: created.data!.data.id };
+    const read = await api.GET('/2024-09/suppliers/{supplier}', { params: { path } });
+    const put = await api.PUT('/2024-09/suppliers/{supplier}', { params: { path }, body: { ...read.data!.data, name: 'Kettle & Sons' } });
+    expect(put.response.status, JSON.stringify(put.error)).toBe(204);
+    expect((await api.GET('/2024-09/suppliers/{supplier}', { params: { path } })).data!.data.name).toBe('Kettle & Sons');
+  });
+
+  it('When a supplier item is read, its description changed and the whole data PUT back, then 204 and its tiers are kept', async () => {
+    const { api, merchantId } = await connectedChannel();
+    const supplier = await api.POST('/2024-09/suppliers', { body: { merchant_id: merchantId, name: 'Kettle & Co', default_currency: 'USD' } });
+    const created = await api.POST('/2024-09/supplier-items', {
+      body: {
+        merchant_id: merchantId,
+        supplier_id: supplier.data!.data.id,
+        sku: 'KC-RMW-1',
+        costs: [
+          { minimum_order_quantity: 1, cost: { value: 4.2, currency: 'USD' } },
+          { minimum_order_quantity: 100, cost: { value: 3.1, currency: 'USD' } },
+        ],
+      },
+    });
+    const path = { supplier_item: created.data!.data.id };
+    const read = await api.GET('/2024-09/supplier-items/{supplier_item}', { params: { path } });
+    const put = await api.PUT('/2024-09/supplier-items/{supplier_item}', { params: { path }, body: { ...read.data!.data, description: '350 ml, blue' } });
+    expect(put.response.status, JSON.stringify(put.error)).toBe(204);
+    const after = (await api.GET('/2024-09/supplier-items/{supplier_item}', { params: { path } })).data!.data;
+    expect(after.description).toBe('350 ml, blue');
+    expect(after.costs).toEqual(read.data!.data.costs);
+  });
+
+  it('When a channel is read, its name changed and the whole data PUT back, then 200 with the new name', async () => {
+    const { api, channelId } = await connectedChannel();
+    const path = { channel: channelId };
+    const read = await api.GET('/2024-09/channels/{channel}', { params: { path } });
+    const put = await api.PUT('/2024-09/channels/{channel}', { params: { path }, body: { ...read.data!.data, name: 'Ada Goods US' } });
+    expect(put.response.status, JSON.stringify(put.error)).toBe(200);
+    expect(put.data!.data).toMatchObject({ id: channelId, name: 'Ada Goods US', connected: true });
+  });
+});
