@@ -264,13 +264,25 @@ export interface paths {
     };
     "/2024-09/channels/retailer/{channel}/call/{endpoint}": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -284,10 +296,13 @@ export interface paths {
          *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
          *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
          *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
-         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     `endpoint` is the retailer path percent-encoded in one segment (`orders%2Fv0%2Forders`); a `?query` inside
+         *     it is relayed too, ahead of the request's own query string. The raw multi-segment form
+         *     (`call/orders/v0/orders`) is an alias outside the contract (see `x-sandbox-raw-endpoint-alias`).
          *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
          *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
-         *     Any query parameter is relayed as-is.
+         *     The query string is relayed as sent: `retailer_query` declares it as a form-exploded object whose members
+         *     are the query parameters themselves (`?MarketplaceIds=ATVPDKIKX0DER`).
          *
          *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
          *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
@@ -313,10 +328,13 @@ export interface paths {
          *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
          *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
          *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
-         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     `endpoint` is the retailer path percent-encoded in one segment (`orders%2Fv0%2Forders`); a `?query` inside
+         *     it is relayed too, ahead of the request's own query string. The raw multi-segment form
+         *     (`call/orders/v0/orders`) is an alias outside the contract (see `x-sandbox-raw-endpoint-alias`).
          *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
          *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
-         *     Any query parameter is relayed as-is.
+         *     The query string is relayed as sent: `retailer_query` declares it as a form-exploded object whose members
+         *     are the query parameters themselves (`?MarketplaceIds=ATVPDKIKX0DER`).
          *
          *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
          *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
@@ -342,10 +360,13 @@ export interface paths {
          *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
          *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
          *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
-         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     `endpoint` is the retailer path percent-encoded in one segment (`orders%2Fv0%2Forders`); a `?query` inside
+         *     it is relayed too, ahead of the request's own query string. The raw multi-segment form
+         *     (`call/orders/v0/orders`) is an alias outside the contract (see `x-sandbox-raw-endpoint-alias`).
          *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
          *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
-         *     Any query parameter is relayed as-is.
+         *     The query string is relayed as sent: `retailer_query` declares it as a form-exploded object whose members
+         *     are the query parameters themselves (`?MarketplaceIds=ATVPDKIKX0DER`).
          *
          *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
          *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
@@ -371,10 +392,13 @@ export interface paths {
          *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
          *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
          *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
-         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     `endpoint` is the retailer path percent-encoded in one segment (`orders%2Fv0%2Forders`); a `?query` inside
+         *     it is relayed too, ahead of the request's own query string. The raw multi-segment form
+         *     (`call/orders/v0/orders`) is an alias outside the contract (see `x-sandbox-raw-endpoint-alias`).
          *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
          *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
-         *     Any query parameter is relayed as-is.
+         *     The query string is relayed as sent: `retailer_query` declares it as a form-exploded object whose members
+         *     are the query parameters themselves (`?MarketplaceIds=ATVPDKIKX0DER`).
          *
          *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
          *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
@@ -402,10 +426,13 @@ export interface paths {
          *     in-process simulated retailer modelled on a large marketplace's seller API (`orders/v0/orders`,
          *     `catalog/2022-04-01/items`, `listings/2021-08-01/items/{sellerId}/{sku}`, `fba/inventory/v1/summaries`,
          *     `sellers/v1/marketplaceParticipations`, `feeds/2021-06-30/feeds`); it never opens a network connection.
-         *     `endpoint` may be percent-encoded in one segment (`orders%2Fv0%2Forders`) or raw (`orders/v0/orders`).
+         *     `endpoint` is the retailer path percent-encoded in one segment (`orders%2Fv0%2Forders`); a `?query` inside
+         *     it is relayed too, ahead of the request's own query string. The raw multi-segment form
+         *     (`call/orders/v0/orders`) is an alias outside the contract (see `x-sandbox-raw-endpoint-alias`).
          *     An expired access token is refreshed with the refresh token before the call and the new token is stored.
          *     Every call is recorded in the channel's call log (`GET /_sandbox/channels/{channel}/calls`).
-         *     Any query parameter is relayed as-is.
+         *     The query string is relayed as sent: `retailer_query` declares it as a form-exploded object whose members
+         *     are the query parameters themselves (`?MarketplaceIds=ATVPDKIKX0DER`).
          *
          *     Statuses (inferred where the specification shows none): a retailer answer, success or error (an unknown
          *     retailer endpoint is the retailer's 404, bad input its 400), is relayed as **200** with the retailer's
@@ -2604,10 +2631,23 @@ export interface components {
         /** @description The channel's UUID. */
         ChannelPath: string;
         /**
-         * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+         * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+         *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+         *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
          * @example orders/v0/orders
          */
         RetailerEndpointPath: string;
+        /**
+         * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+         *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+         * @example {
+         *       "MarketplaceIds": "ATVPDKIKX0DER",
+         *       "CreatedAfter": "2024-08-01T00:00:00Z"
+         *     }
+         */
+        RetailerQuery: {
+            [key: string]: string;
+        };
         /** @description The catalog item's UUID. */
         MarketplaceCatalogItemPath: string;
         /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
@@ -3361,13 +3401,25 @@ export interface operations {
     };
     retrieveRetailerResource: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -3402,13 +3454,25 @@ export interface operations {
     };
     replaceRetailerResource: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -3481,13 +3545,25 @@ export interface operations {
     };
     sendRetailerRequest: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -3536,13 +3612,25 @@ export interface operations {
     };
     deleteRetailerResource: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -3577,13 +3665,25 @@ export interface operations {
     };
     updateRetailerResource: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The query string relayed to the retailer, as sent. Declared as one free-form object in form style, exploded, so its members are the query parameters themselves: `{ MarketplaceIds: "ATVPDKIKX0DER" }` is sent as `?MarketplaceIds=ATVPDKIKX0DER`, never as `retailer_query=...`. A name may repeat (`a=1&a=2`); list parameters of the retailer take comma-separated values (`MarketplaceIds=A,B`).
+                 *     openapi-fetch serializes objects as deepObject unless told otherwise: pass `querySerializer: { object: { style: "form", explode: true } }`. A query that names `retailer_query` itself (`retailer_query[MarketplaceIds]=...`, `retailer_query={...}`) answers 422 naming `retailer_query`, because the retailer would receive none of its members.
+                 * @example {
+                 *       "MarketplaceIds": "ATVPDKIKX0DER",
+                 *       "CreatedAfter": "2024-08-01T00:00:00Z"
+                 *     }
+                 */
+                retailer_query?: components["parameters"]["RetailerQuery"];
+            };
             header?: never;
             path: {
                 /** @description The channel's UUID. */
                 channel: components["parameters"]["ChannelPath"];
                 /**
-                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
+                 * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
+                 *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
+                 *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];

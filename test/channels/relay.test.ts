@@ -2,7 +2,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { relayTarget, RETAILER_QUERY } from '../../src/areas/channels/relay-target.js';
 import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
+import { loadContract } from '../../src/contract/load-contract.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, MISSING_CHANNEL, ORDERS, ORDERS_QUERY, relayPath } from './support.js';
 
@@ -161,6 +163,88 @@ describe('relay: both endpoint forms', () => {
       expect(await calls(channels.connected)).toEqual([]);
     });
   }
+});
+
+describe('relay: the query string', () => {
+  it('When the endpoint carries its own ?query, then it is relayed ahead of the request\'s query and the log shows both', async () => {
+    const res = await relay('get', channels.connected, 'orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER', {
+      query: { CreatedAfter: '2024-01-01T00:00:00Z', MaxResultsPerPage: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-retailer-status']).toBe('200');
+    expect(JSON.parse(res.body.response).payload.Orders).toHaveLength(3);
+    const [logged] = await calls(channels.connected);
+    expect(logged).toMatchObject({ endpoint: 'orders/v0/orders', query: 'MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2024-01-01T00%3A00%3A00Z&MaxResultsPerPage=3' });
+  });
+
+  it('When the endpoint\'s query is empty or only the request has one, then the endpoint is the path alone', async () => {
+    const res = await relay('get', channels.connected, 'orders%2Fv0%2Forders%3F', { query: ORDERS_QUERY });
+    expect(res.headers['x-retailer-status']).toBe('200');
+    expect((await calls(channels.connected))[0]).toMatchObject({ endpoint: 'orders/v0/orders', query: expect.stringMatching(/^MarketplaceIds=/) });
+  });
+
+  it('When the endpoint\'s path part is unsafe or its query has a fragment, then 422 naming endpoint and nothing is relayed', async () => {
+    for (const endpoint of ['orders%2F..%3FMarketplaceIds%3DX', 'orders%2Fv0%2F%3Fa%3D1', '%3FMarketplaceIds%3DX', 'orders%3Fa%3D1%23frag', 'http%3A%2F%2Fevil.example%3Fa%3D1']) {
+      const res = await relay('get', channels.connected, endpoint);
+      expect(res.status, endpoint).toBe(422);
+      expect(res.body.errors).toHaveProperty('endpoint');
+    }
+    expect(await calls(channels.connected)).toEqual([]);
+  });
+
+  for (const [form, query] of [
+    ['deepObject (openapi-fetch\'s default)', 'retailer_query%5BMarketplaceIds%5D=ATVPDKIKX0DER'],
+    ['a JSON value', `retailer_query=${encodeURIComponent('{"MarketplaceIds":"ATVPDKIKX0DER"}')}`],
+  ] as const) {
+    it(`When the declared retailer_query object arrives as ${form}, then 422 naming retailer_query with the serializer to use, and nothing is relayed`, async () => {
+      const res = await request(t.app).get(`${relayPath(channels.connected, ORDERS)}?${query}`).set(t.auth('owner'));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.retailer_query[0]).toMatch(/style: "form", explode: true/);
+      expect(await calls(channels.connected)).toEqual([]);
+    });
+  }
+
+  it('When a stranger sends a wrapped retailer_query, then 403 comes first', async () => {
+    const res = await relay('get', channels.connected, ORDERS, { query: { retailer_query: { MarketplaceIds: 'X' } }, who: 'rival' });
+    expect(res.status).toBe(403);
+  });
+
+  it('When an endpoint with a query meets a request query, then the path is split off and the endpoint\'s query comes first', () => {
+    const target = relayTarget('orders/v0/orders?x=1', 'http://127.0.0.1/call/orders%2Fv0%2Forders%3Fx%3D1?y=2&y=3');
+    expect(target).toEqual({ path: 'orders/v0/orders', rawQuery: 'x=1&y=2&y=3', query: { x: '1', y: ['2', '3'] } });
+    expect(relayTarget('orders/v0/orders', 'http://127.0.0.1/call/x')).toEqual({ path: 'orders/v0/orders', rawQuery: '', query: {} });
+  });
+
+  it('When a query name repeats, then every value is relayed', async () => {
+    await relay('get', channels.connected, 'orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&OrderStatuses=Shipped&OrderStatuses=Pending');
+    expect((await calls(channels.connected))[0].query).toBe('MarketplaceIds=ATVPDKIKX0DER&OrderStatuses=Shipped&OrderStatuses=Pending');
+  });
+});
+
+describe('relay: what the contract declares', () => {
+  const { doc } = loadContract();
+  const item = doc.paths['/2024-09/channels/retailer/{channel}/call/{endpoint}'] as Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>;
+  const components = doc.components as { parameters: Record<string, Record<string, unknown>>; schemas: Record<string, Record<string, unknown>> };
+
+  it('When the relay path is read, then its query is one free-form object, form style, exploded, named as the handler reads it', () => {
+    expect(item.parameters).toContainEqual({ $ref: '#/components/parameters/RetailerQuery' });
+    expect(components.parameters.RetailerQuery).toMatchObject({
+      name: RETAILER_QUERY,
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: true,
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+    });
+  });
+
+  it('When the relay methods are read, then POST, PUT and PATCH take a free-form JSON object and the raw form is documented as an alias outside the contract', () => {
+    for (const method of ['post', 'put', 'patch']) {
+      expect(item[method]!.requestBody!.content['application/json'].schema.$ref, method).toBe('#/components/schemas/RetailerRelayBody');
+    }
+    expect(components.schemas.RetailerRelayBody).toMatchObject({ type: 'object', additionalProperties: true });
+    expect(item['x-sandbox-raw-endpoint-alias']).toMatch(/^Outside the contract/);
+  });
 });
 
 describe('relay: retailer errors are conveyed, never turned into this API\'s statuses', () => {

@@ -1,9 +1,11 @@
 // The browser proof over the real app (startSandbox: the same server main.ts runs): a reader opens
-// /docs, authorizes with a demo token, tries listMerchants and uploads a product image, all through the page.
+// /docs, authorizes with a demo token, tries listMerchants, uploads a product image and relays a call to the
+// retailer, all through the page.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_CONNECTED_CHANNEL_ID } from '../../src/areas/channels/fixture-ids.js';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
@@ -74,5 +76,29 @@ describeWithBrowser('the docs of the real app in a browser', () => {
     const served = await fetch(image.url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  }, 90_000);
+
+  it('When a reader tries retrieveRetailerResource with the example query, then Swagger UI sends its members as plain query parameters and the retailer answers the orders', async () => {
+    const { page } = browser;
+    // Its own token, so this test does not lean on the first one's authorization.
+    await page.setExtraHTTPHeaders({ Authorization: 'Bearer demo-owner-token' });
+    try {
+      const op = page.locator('.opblock', { hasText: 'retrieveRetailerResource' });
+      await op.first().waitFor({ timeout: 15_000 });
+      await op.locator('.opblock-summary').click();
+      await op.getByRole('button', { name: 'Try it out' }).click();
+      await op.locator('tr[data-param-name="channel"] input').fill(DEMO_CONNECTED_CHANNEL_ID);
+      await op.locator('tr[data-param-name="endpoint"] input').fill('orders/v0/orders');
+      const sent = page.waitForRequest((req) => req.url().includes('/call/'));
+      await op.getByRole('button', { name: 'Execute' }).click();
+      expect((await sent).url()).toContain('/call/orders%2Fv0%2Forders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=');
+      const status = op.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor({ timeout: 15_000 });
+      await expect.poll(() => status.textContent()).toContain('200');
+      const text = (await op.locator('.live-responses-table .response-col_description pre').first().textContent()) ?? '';
+      expect(JSON.parse(JSON.parse(text).response).payload.Orders.length).toBeGreaterThan(0);
+    } finally {
+      await page.setExtraHTTPHeaders({});
+    }
   }, 90_000);
 });

@@ -18,6 +18,7 @@ import { saveRenewedTokens } from './connection.js';
 import { memberChannel } from './lookup.js';
 import { retailerOf, retailerPort } from './retailer-instance.js';
 import type { ChannelCallRecord } from './records.js';
+import { relayTarget } from './relay-target.js';
 
 /** How many calls a channel's log keeps; older ones are dropped so a busy integration cannot grow the store forever. */
 export const CALL_LOG_LIMIT = 500;
@@ -55,18 +56,6 @@ function relayReply(outcome: RelayOutcome) {
   }
 }
 
-/** The request's query string exactly as sent (without `?`), and parsed with repeated names as arrays. */
-function relayedQuery(url: string): { raw: string; parsed: Record<string, string | string[]> } {
-  const search = new URL(url).searchParams;
-  const parsed: Record<string, string | string[]> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    parsed[key] = values.length === 1 ? values[0] : values;
-  }
-  const q = url.indexOf('?');
-  return { raw: q < 0 ? '' : url.slice(q + 1), parsed };
-}
-
 /** What a relay operation reads from its input (the Prefer header included, for retailer faults). */
 export interface RelayInput {
   params: { channel: string; endpoint: string };
@@ -92,14 +81,14 @@ function relay(method: RetailerMethod) {
     const fault = retailerFaultOf(input);
     const started = performance.now();
     const now = ctx.clock.now();
-    const query = relayedQuery(ctx.url);
+    const target = relayTarget(params.endpoint, ctx.url);
     const result = relayCall(retailerOf(ctx.store, ctx.world.store.seed), {
       channelId: channel.id,
       port: retailerPort(ctx.store),
       connection: ctx.store.channel_connections.get(channel.id),
       method,
-      endpoint: params.endpoint,
-      query: query.parsed,
+      endpoint: target.path,
+      query: target.query,
       body: method === 'GET' || method === 'DELETE' ? undefined : body,
       now,
       tokens: randomTokens,
@@ -114,9 +103,9 @@ function relay(method: RetailerMethod) {
       id: ctx.newId(),
       channel_id: channel.id,
       method,
-      endpoint: params.endpoint,
+      endpoint: target.path,
       // A client may put a credential in its own query string; the log never keeps one.
-      query: redactUrl(`?${query.raw}`).slice(1),
+      query: redactUrl(`?${target.rawQuery}`).slice(1),
       status: answer.status,
       retailer_status: retailerStatusOf(result.outcome),
       refreshed_token: result.renewed !== undefined,
