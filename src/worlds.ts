@@ -37,6 +37,9 @@ export interface Workspace {
 
 const WORKSPACE_TOKEN = /^ws_([0-9a-f]{12})\./;
 
+/** True for a name shaped like the ids createWorkspace hands out (or `default`), whether or not it is live. */
+export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || /^[0-9a-f]{12}$/.test(name);
+
 /** True for an operation the coverage report is about: the versioned API, not the control plane itself. */
 
 /**

@@ -8,7 +8,7 @@ import type { UserRecord } from '../areas/users/records.js';
 import type { Clock } from '../clock.js';
 import type { Collections } from '../store/store.js';
 import type { World } from '../world.js';
-import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
+import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
 import { notFound } from './errors.js';
@@ -85,8 +85,10 @@ export function requestWorld(req: Request, worlds: Worlds): World | undefined {
 
 /**
  * The pipeline step, after security and before request validation: resolves the world and the operation's plan,
- * or passes the 404/403 to the error handler. Catalog items become visible as imports complete, which writes, so
- * the lookup runs in a transaction of its own.
+ * or passes the 404/403 to the error handler. A control-plane `workspace` that is not shaped like a workspace id is
+ * input shape, like a malformed merchant_id: validation answers it (the adapter answers 404 for a well-formed one
+ * that is not live). Catalog items become visible as imports complete, which writes, so the lookup runs in a
+ * transaction of its own.
  */
 export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worldsOf: (req: Request) => Worlds): RequestHandler {
   return async (req, _res, next) => {
@@ -94,7 +96,11 @@ export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindi
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       if (operationId === undefined) return next();
       const worlds = worldsOf(req);
-      const world = requestWorld(req, worlds) ?? notFound('workspace');
+      const world = requestWorld(req, worlds);
+      if (!world) {
+        if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');
+        return next();
+      }
       const plan = plans.get(operationId);
       if (plan) {
         const scope = { store: world.store.collections, clock: world.clock, worlds };
