@@ -1,0 +1,188 @@
+// The service's order of checks, over every operation of the contract that names a record in its path or a
+// merchant_id: token (401), then the records (404 unknown, 403 not a member, 404 where no 403 is documented), then
+// the shape of the input (422). The operations come from openapi.yaml, so a new one cannot be left out.
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
+import { DEMO_SCRAPING_REQUEST_ID, DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
+import { deref, isObj, listOperations, loadContract, type ContractOperation } from '../../src/contract/load-contract.js';
+import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { channels, ORDERS } from '../channels/support.js';
+
+const { doc } = loadContract();
+type Obj = Record<string, unknown>;
+
+/** How each path parameter's record is named in a 404, and whether it belongs to a merchant (shared data does not). */
+const RECORDS: Record<string, { what: string; owned: boolean }> = {
+  merchant: { what: 'Merchant', owned: true },
+  channel: { what: 'Channel', owned: true },
+  product: { what: 'Product', owned: true },
+  product_identifier: { what: 'Product identifier', owned: true },
+  supplier: { what: 'Supplier', owned: true },
+  supplier_scraping_request: { what: 'Scraping request', owned: true },
+  supplier_item: { what: 'Supplier item', owned: true },
+  supplier_item_identifier: { what: 'Supplier item identifier', owned: true },
+  marketplace_catalog_item: { what: 'Catalog item', owned: false },
+  workspace: { what: 'Workspace', owned: false },
+};
+/** Path parameters that name no record. */
+const NOT_A_RECORD = new Set(['endpoint']);
+
+const UNKNOWN_ID = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
+const UNKNOWN_WORKSPACE = 'feedfacecafe';
+
+interface Case {
+  op: ContractOperation;
+  ids: string[];
+  merchantIn?: 'query' | 'body';
+  /** Query and body that break the contract's types, or undefined where the operation takes nothing to break. */
+  invalid: { query: Obj; body?: Obj } | undefined;
+}
+
+const parametersOf = (op: ContractOperation): Obj[] =>
+  [...(((doc.paths[op.path] as Obj).parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])]
+    .map((p) => deref(doc, p))
+    .filter(isObj);
+
+function jsonBodySchema(op: ContractOperation): Obj | undefined {
+  const body = deref(doc, op.operation.requestBody);
+  const media = isObj(body) && isObj(body.content) ? deref(doc, body.content['application/json']) : undefined;
+  const schema = isObj(media) ? deref(doc, media.schema) : undefined;
+  return isObj(schema) ? schema : undefined;
+}
+
+/** A value of the wrong type for a schema: what must be a 422 once the records are found. */
+function wrongValue(schema: Obj): unknown {
+  if (Array.isArray(schema.enum)) return 'not-one-of-them';
+  if (schema.type === 'string') return schema.format === undefined ? 12345 : 'not-a-' + String(schema.format);
+  return 'not-a-' + String(schema.type ?? 'value');
+}
+
+function invalidInput(op: ContractOperation): Case['invalid'] {
+  const query: Obj = {};
+  for (const p of parametersOf(op)) {
+    const schema = deref(doc, p.schema);
+    if (p.in === 'query' && p.name !== 'merchant_id' && p.name !== 'workspace' && isObj(schema)) query[String(p.name)] = wrongValue(schema);
+  }
+  const schema = jsonBodySchema(op);
+  const properties = schema && isObj(schema.properties) ? Object.entries(schema.properties).filter(([name]) => name !== 'merchant_id') : [];
+  const typed = properties.map(([name, s]) => [name, deref(doc, s)] as const).find(([, s]) => isObj(s) && (s.type !== undefined || s.enum !== undefined));
+  const body = typed ? { [typed[0]]: wrongValue(typed[1] as Obj) } : undefined;
+  return Object.keys(query).length || body ? { query, body } : undefined;
+}
+
+function merchantIn(op: ContractOperation): Case['merchantIn'] {
+  if (parametersOf(op).some((p) => p.in === 'query' && p.name === 'merchant_id')) return 'query';
+  const schema = jsonBodySchema(op);
+  return Array.isArray(schema?.required) && schema.required.includes('merchant_id') ? 'body' : undefined;
+}
+
+const cases: Case[] = listOperations(doc)
+  .map((op) => ({
+    op,
+    ids: [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => !NOT_A_RECORD.has(name)),
+    merchantIn: merchantIn(op),
+    invalid: invalidInput(op),
+  }))
+  .filter((c) => c.ids.length > 0 || c.merchantIn !== undefined);
+
+/** Real records of the demo merchant (and of the shared catalog and control plane), by path parameter. */
+function realIds(t: TestApp): Record<string, string> {
+  const ofDemo = (productId: string) => t.store.products.get(productId)?.merchant_id === demo.merchant;
+  const now = t.clock.now().getTime();
+  return {
+    merchant: demo.merchant,
+    channel: channels.connected,
+    product: DEMO_PRODUCT_ID,
+    product_identifier: t.store.product_identifiers.all().find((i) => ofDemo(i.product_id))!.id,
+    supplier: DEMO_SUPPLIER_ID,
+    supplier_scraping_request: DEMO_SCRAPING_REQUEST_ID,
+    supplier_item: DEMO_SUPPLIER_ITEM_ID,
+    supplier_item_identifier: t.store.supplier_item_identifiers.all().find((i) => t.store.supplier_items.get(i.supplier_item_id)?.merchant_id === demo.merchant)!.id,
+    marketplace_catalog_item: t.store.catalog_items.all().find((i) => Date.parse(i.available_at) <= now)!.id,
+    workspace: t.worlds.createWorkspace().world.id,
+    endpoint: ORDERS,
+  };
+}
+
+interface Send {
+  ids: Record<string, string>;
+  merchantId?: string;
+  invalid: boolean;
+  who?: 'owner' | 'rival';
+}
+
+function send(t: TestApp, c: Case, { ids, merchantId, invalid, who }: Send) {
+  const path = c.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name]);
+  const query: Obj = { ...(invalid ? c.invalid?.query : {}) };
+  let body: Obj | undefined = invalid ? c.invalid?.body : undefined;
+  if (c.merchantIn === 'query') query.merchant_id = merchantId;
+  if (c.merchantIn === 'body') body = { ...body, merchant_id: merchantId };
+  const method = c.op.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  let req = request(t.app)[method](path).query(query as Record<string, string>);
+  if (who) req = req.set(t.auth(who));
+  return body === undefined ? req : req.send(body);
+}
+
+const documents = (c: Case, status: number) => c.op.statuses.includes(status);
+const named = (c: Case) => `${c.op.operationId} (${c.op.method} ${c.op.path})`;
+
+describe('the order of checks, over every operation that names a record or a merchant_id', () => {
+  let t: TestApp;
+  let ids: Record<string, string>;
+  beforeEach(async () => {
+    t = await testApp();
+    ids = realIds(t);
+  });
+
+  it('When the contract is walked, then every path parameter is a known record or declared as none', () => {
+    expect(cases.length).toBeGreaterThan(40);
+    for (const c of cases) for (const name of c.ids) expect(Object.keys(RECORDS), named(c)).toContain(name);
+  });
+
+  it.each(cases.filter((c) => c.invalid).map((c) => [named(c), c] as const))(
+    'When %s names real records and its input breaks the contract, then 422 (the input the cases below send)',
+    async (_name, c) => {
+      const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, who: 'owner' });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+    },
+  );
+
+  it.each(cases.flatMap((c) => c.ids.map((param) => [named(c), param, c] as const)))(
+    'When %s names an unknown %s and its input breaks the contract, then 404 naming the record',
+    async (_name, param, c) => {
+      const unknown = { ...ids, [param]: param === 'workspace' ? UNKNOWN_WORKSPACE : UNKNOWN_ID };
+      const res = await send(t, c, { ids: unknown, merchantId: demo.merchant, invalid: true, who: c.op.secured ? 'owner' : undefined });
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe(`${RECORDS[param].what} not found.`);
+      expect(t.errors).toEqual([]);
+    },
+  );
+
+  it.each(cases.filter((c) => c.merchantIn).map((c) => [named(c), c] as const))(
+    'When %s names an unknown merchant_id and its input breaks the contract, then 404',
+    async (_name, c) => {
+      const res = await send(t, c, { ids, merchantId: UNKNOWN_ID, invalid: true, who: 'owner' });
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe('Merchant not found.');
+    },
+  );
+
+  it.each(
+    cases
+      .filter((c) => c.op.secured && (c.merchantIn || c.ids.some((param) => RECORDS[param].owned)))
+      .map((c) => [named(c), documents(c, 403) ? 403 : 404, c] as const),
+  )('When %s names another merchant\'s records and its input breaks the contract, then %i', async (_name, status, c) => {
+    const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, who: 'rival' });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+  });
+
+  it.each(cases.filter((c) => c.op.secured).map((c) => [named(c), c] as const))(
+    'When %s is called without a token, with unknown records and input that breaks the contract, then 401',
+    async (_name, c) => {
+      const unknown = Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'endpoint' ? ORDERS : UNKNOWN_ID]));
+      const res = await send(t, c, { ids: unknown, merchantId: UNKNOWN_ID, invalid: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+    },
+  );
+});
