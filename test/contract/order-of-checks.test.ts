@@ -109,12 +109,14 @@ interface Send {
   ids: Record<string, string>;
   merchantId?: string;
   invalid: boolean;
+  /** Adds a query parameter the contract does not name: whether it is refused or ignored, it must not come first. */
+  stray?: boolean;
   who?: 'owner' | 'rival';
 }
 
-function send(t: TestApp, c: Case, { ids, merchantId, invalid, who }: Send) {
+function send(t: TestApp, c: Case, { ids, merchantId, invalid, stray, who }: Send) {
   const path = c.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name]);
-  const query: Obj = { ...(invalid ? c.invalid?.query : {}) };
+  const query: Obj = { ...(invalid ? c.invalid?.query : {}), ...(stray ? { order_of_checks_probe: '1' } : {}) };
   let body: Obj | undefined = invalid ? c.invalid?.body : undefined;
   if (c.merchantIn === 'query') query.merchant_id = merchantId;
   if (c.merchantIn === 'body') body = { ...body, merchant_id: merchantId };
@@ -152,7 +154,7 @@ describe('the order of checks, over every operation that names a record or a mer
     'When %s names an unknown %s and its input breaks the contract, then 404 naming the record',
     async (_name, param, c) => {
       const unknown = { ...ids, [param]: param === 'workspace' ? UNKNOWN_WORKSPACE : UNKNOWN_ID };
-      const res = await send(t, c, { ids: unknown, merchantId: demo.merchant, invalid: true, who: c.op.secured ? 'owner' : undefined });
+      const res = await send(t, c, { ids: unknown, merchantId: demo.merchant, invalid: true, stray: true, who: c.op.secured ? 'owner' : undefined });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.message).toBe(`${RECORDS[param].what} not found.`);
       expect(t.errors).toEqual([]);
@@ -162,7 +164,7 @@ describe('the order of checks, over every operation that names a record or a mer
   it.each(cases.filter((c) => c.merchantIn).map((c) => [named(c), c] as const))(
     'When %s names an unknown merchant_id and its input breaks the contract, then 404',
     async (_name, c) => {
-      const res = await send(t, c, { ids, merchantId: UNKNOWN_ID, invalid: true, who: 'owner' });
+      const res = await send(t, c, { ids, merchantId: UNKNOWN_ID, invalid: true, stray: true, who: 'owner' });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.message).toBe('Merchant not found.');
     },
@@ -173,7 +175,7 @@ describe('the order of checks, over every operation that names a record or a mer
       .filter((c) => c.op.secured && (c.merchantIn || c.ids.some((param) => RECORDS[param].owned)))
       .map((c) => [named(c), documents(c, 403) ? 403 : 404, c] as const),
   )('When %s names another merchant\'s records and its input breaks the contract, then %i', async (_name, status, c) => {
-    const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, who: 'rival' });
+    const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, stray: true, who: 'rival' });
     expect(res.status, JSON.stringify(res.body)).toBe(status);
   });
 
@@ -181,8 +183,100 @@ describe('the order of checks, over every operation that names a record or a mer
     'When %s is called without a token, with unknown records and input that breaks the contract, then 401',
     async (_name, c) => {
       const unknown = Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'endpoint' ? ORDERS : UNKNOWN_ID]));
-      const res = await send(t, c, { ids: unknown, merchantId: UNKNOWN_ID, invalid: true });
+      const res = await send(t, c, { ids: unknown, merchantId: UNKNOWN_ID, invalid: true, stray: true });
       expect(res.status, JSON.stringify(res.body)).toBe(401);
     },
   );
+});
+
+describe('the order of checks, named', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp();
+  });
+
+  it('When the channel is unknown and the body has an invalid field, then 404 "Channel not found."', async () => {
+    const res = await request(t.app).put(`/2024-09/channels/${UNKNOWN_ID}`).set(t.auth('owner')).send({ name: 123 });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Channel not found.' });
+  });
+
+  it("When the channel is another merchant's and the body has an invalid field, then 403 and the channel is unchanged", async () => {
+    const before = t.store.channels.get(channels.connected);
+    const res = await request(t.app).put(`/2024-09/channels/${channels.connected}`).set(t.auth('rival')).send({ name: 123 });
+    expect(res.status).toBe(403);
+    expect(t.store.channels.get(channels.connected)).toEqual(before);
+  });
+
+  it('When the channel is the caller\'s and the body has an invalid field, then 422 naming the field', async () => {
+    const res = await request(t.app).put(`/2024-09/channels/${channels.connected}`).set(t.auth('owner')).send({ name: 123 });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['name']);
+  });
+
+  it('When the supplier item is unknown and the body breaks the tiers, then 404 "Supplier item not found."', async () => {
+    const res = await request(t.app)
+      .put(`/2024-09/supplier-items/${UNKNOWN_ID}`)
+      .set(t.auth('owner'))
+      .send({ costs: [{ minimum_order_quantity: 0, cost: { value: -1, currency: 'USD' } }] });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Supplier item not found.');
+  });
+
+  it('When merchant_id is unknown and required fields are missing, then 404 "Merchant not found."', async () => {
+    const res = await request(t.app).post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: UNKNOWN_ID });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Merchant not found.');
+  });
+
+  it("When merchant_id is another merchant's and required fields are missing, then 403", async () => {
+    const res = await request(t.app).post('/2024-09/products').set(t.auth('rival')).send({ merchant_id: demo.merchant });
+    expect(res.status).toBe(403);
+  });
+
+  it('When merchant_id is not a UUID, then 422 naming merchant_id: its shape is input, not a record', async () => {
+    const res = await request(t.app).get('/2024-09/products').query({ merchant_id: 'not-a-uuid' }).set(t.auth('owner'));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toContain('merchant_id');
+    const inBody = await request(t.app).post('/2024-09/suppliers').set(t.auth('owner')).send({ merchant_id: 42, name: 'x', default_currency: 'USD' });
+    expect(inBody.status).toBe(422);
+    expect(Object.keys(inBody.body.errors)).toContain('merchant_id');
+  });
+
+  it('When the channel id in the path is not a UUID, then 404', async () => {
+    const res = await request(t.app).get('/2024-09/channels/not-a-uuid').set(t.auth('owner'));
+    expect(res.status).toBe(404);
+  });
+
+  it("When the scraping request is another supplier's of the same merchant, then 404, even for a member", async () => {
+    const other = t.store.suppliers.where('merchant_id', demo.merchant).find((s) => s.id !== DEMO_SUPPLIER_ID)!;
+    const res = await request(t.app).get(`/2024-09/suppliers/${other.id}/scraping-requests/${DEMO_SCRAPING_REQUEST_ID}`).set(t.auth('owner'));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Scraping request not found.');
+    await request(t.app).get(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests/${DEMO_SCRAPING_REQUEST_ID}`).set(t.auth('owner')).expect(200);
+  });
+
+  it("When the opportunity forecasts of another merchant are listed with an invalid filter, then 404: the operation documents no 403", async () => {
+    const res = await request(t.app).get('/2024-09/forecasting/opportunity-forecasts').query({ merchant_id: demo.merchant, minimum_profit: 'lots' }).set(t.auth('rival'));
+    expect(res.status).toBe(404);
+  });
+
+  it('When the body breaks the contract and repeats a taken SKU, then 422 names only the contract\'s field: handler rules come after validation', async () => {
+    const taken = t.store.products.get(DEMO_PRODUCT_ID)!.sku;
+    const res = await request(t.app).post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: taken, title: 123 });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['title']);
+  });
+
+  it('When a member who is not an owner deletes the merchant, then 403 from the handler\'s own rule', async () => {
+    const res = await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member'));
+    expect(res.status).toBe(403);
+    expect(t.store.merchants.get(demo.merchant)).toBeDefined();
+  });
+
+  it('When the control plane advances the clock of an unknown workspace with an invalid body, then 404 "Workspace not found."', async () => {
+    const res = await request(t.app).post('/_sandbox/clock/advance').query({ workspace: UNKNOWN_WORKSPACE }).send({ hours: 'two' });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Workspace not found.');
+  });
 });
