@@ -86,26 +86,30 @@ const cases: Case[] = listOperations(doc)
   }))
   .filter((c) => c.ids.length > 0 || c.merchantIn !== undefined);
 
-/** Real records of the demo merchant (and of the shared catalog and control plane), by path parameter. */
-function realIds(t: TestApp): Record<string, string> {
-  const ofDemo = (productId: string) => t.store.products.get(productId)?.merchant_id === demo.merchant;
+/** A real record of the demo merchant (or of the shared catalog and control plane) for a path parameter. */
+function realId(t: TestApp, name: string): string {
+  const demoProduct = (productId: string) => t.store.products.get(productId)?.merchant_id === demo.merchant;
+  const demoItem = (itemId: string) => t.store.supplier_items.get(itemId)?.merchant_id === demo.merchant;
   const now = t.clock.now().getTime();
-  return {
-    merchant: demo.merchant,
-    channel: channels.connected,
-    product: DEMO_PRODUCT_ID,
-    product_identifier: t.store.product_identifiers.all().find((i) => ofDemo(i.product_id))!.id,
-    supplier: DEMO_SUPPLIER_ID,
-    supplier_scraping_request: DEMO_SCRAPING_REQUEST_ID,
-    supplier_item: DEMO_SUPPLIER_ITEM_ID,
-    supplier_item_identifier: t.store.supplier_item_identifiers.all().find((i) => t.store.supplier_items.get(i.supplier_item_id)?.merchant_id === demo.merchant)!.id,
-    marketplace_catalog_item: t.store.catalog_items.all().find((i) => Date.parse(i.available_at) <= now)!.id,
-    workspace: t.worlds.createWorkspace().world.id,
-    endpoint: ORDERS,
+  const ids: Record<string, () => string> = {
+    merchant: () => demo.merchant,
+    channel: () => channels.connected,
+    product: () => DEMO_PRODUCT_ID,
+    product_identifier: () => t.store.product_identifiers.all().find((i) => demoProduct(i.product_id))!.id,
+    supplier: () => DEMO_SUPPLIER_ID,
+    supplier_scraping_request: () => DEMO_SCRAPING_REQUEST_ID,
+    supplier_item: () => DEMO_SUPPLIER_ITEM_ID,
+    supplier_item_identifier: () => t.store.supplier_item_identifiers.all().find((i) => demoItem(i.supplier_item_id))!.id,
+    marketplace_catalog_item: () => t.store.catalog_items.all().find((i) => Date.parse(i.available_at) <= now)!.id,
+    // Only operations on a workspace pay for seeding one.
+    workspace: () => t.worlds.createWorkspace().world.id,
+    endpoint: () => ORDERS,
   };
+  return ids[name]();
 }
 
 interface Send {
+  /** Ids that replace the real ones, by path parameter. */
   ids: Record<string, string>;
   merchantId?: string;
   invalid: boolean;
@@ -115,7 +119,7 @@ interface Send {
 }
 
 function send(t: TestApp, c: Case, { ids, merchantId, invalid, stray, who }: Send) {
-  const path = c.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name]);
+  const path = c.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? realId(t, name));
   const query: Obj = { ...(invalid ? c.invalid?.query : {}), ...(stray ? { order_of_checks_probe: '1' } : {}) };
   let body: Obj | undefined = invalid ? c.invalid?.body : undefined;
   if (c.merchantIn === 'query') query.merchant_id = merchantId;
@@ -131,10 +135,9 @@ const named = (c: Case) => `${c.op.operationId} (${c.op.method} ${c.op.path})`;
 
 describe('the order of checks, over every operation that names a record or a merchant_id', () => {
   let t: TestApp;
-  let ids: Record<string, string>;
+  const ids = {};
   beforeEach(async () => {
     t = await testApp();
-    ids = realIds(t);
   });
 
   it('When the contract is walked, then every path parameter is a known record or declared as none', () => {
@@ -153,7 +156,7 @@ describe('the order of checks, over every operation that names a record or a mer
   it.each(cases.flatMap((c) => c.ids.map((param) => [named(c), param, c] as const)))(
     'When %s names an unknown %s and its input breaks the contract, then 404 naming the record',
     async (_name, param, c) => {
-      const unknown = { ...ids, [param]: param === 'workspace' ? UNKNOWN_WORKSPACE : UNKNOWN_ID };
+      const unknown = { [param]: param === 'workspace' ? UNKNOWN_WORKSPACE : UNKNOWN_ID };
       const res = await send(t, c, { ids: unknown, merchantId: demo.merchant, invalid: true, stray: true, who: c.op.secured ? 'owner' : undefined });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.message).toBe(`${RECORDS[param].what} not found.`);
@@ -182,7 +185,7 @@ describe('the order of checks, over every operation that names a record or a mer
   it.each(cases.filter((c) => c.op.secured).map((c) => [named(c), c] as const))(
     'When %s is called without a token, with unknown records and input that breaks the contract, then 401',
     async (_name, c) => {
-      const unknown = Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'endpoint' ? ORDERS : UNKNOWN_ID]));
+      const unknown = Object.fromEntries(c.ids.map((name) => [name, UNKNOWN_ID]));
       const res = await send(t, c, { ids: unknown, merchantId: UNKNOWN_ID, invalid: true, stray: true });
       expect(res.status, JSON.stringify(res.body)).toBe(401);
     },
