@@ -4,6 +4,7 @@ import { loadContract } from './contract/load-contract.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
+import { routeBindings } from './route-bindings.js';
 import { consentPages, consentStateOf } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
@@ -70,7 +71,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       outsideApi(consentPages()),
       // The raw relay form becomes the encoded one before the contract routes it.
       rewriteRawRelay,
-      ...mountContract(doc, withPreferKnobs(doc, handlers)),
+      ...mountContract(doc, withPreferKnobs(doc, handlers), routeBindings),
     ]),
   );
   app.use(errorHandler(log));

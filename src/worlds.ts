@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UserRecord } from './areas/users/records.js';
 import { Clock } from './clock.js';
 import { listOperations, loadContract } from './contract/load-contract.js';
-import { notFound, tooManyRequests } from './http/errors.js';
+import { tooManyRequests } from './http/errors.js';
 import { CoverageTracker } from './sandbox/coverage.js';
 import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
@@ -36,6 +36,9 @@ export interface Workspace {
 }
 
 const WORKSPACE_TOKEN = /^ws_([0-9a-f]{12})\./;
+
+/** True for a name shaped like the ids createWorkspace hands out (or `default`), whether or not it is live. */
+export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || /^[0-9a-f]{12}$/.test(name);
 
 /** True for an operation the coverage report is about: the versioned API, not the control plane itself. */
 
@@ -108,10 +111,10 @@ export class Worlds {
     return ws;
   }
 
-  /** The world a control-plane request names: 'default' or nothing is the default world; an unknown id is a 404. */
-  resolve(name: string | undefined): World {
+  /** The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id. */
+  resolve(name: string | undefined): World | undefined {
     if (name === undefined || name === DEFAULT_WORKSPACE) return this.main;
-    return this.workspace(name)?.world ?? notFound('workspace');
+    return this.workspace(name)?.world;
   }
 
   /** Creates an isolated world seeded from the default world's seed. */

@@ -1,6 +1,8 @@
 import type { operations } from './generated.js';
 import type { Reply } from '../http/reply.js';
 import type { Ctx } from '../http/context.js';
+import type { MerchantRecord } from '../areas/merchants/records.js';
+import type { BoundRecordTypes } from '../route-bindings.js';
 
 /** Every operationId of openapi.yaml: the only link between the contract and the code. */
 export type OperationId = keyof operations;
@@ -14,6 +16,28 @@ type BodyOf<K extends OperationId> = Op<K>['requestBody'] extends { content: inf
     : undefined
   : undefined;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+
+type PathOf<K extends OperationId> = Defined<Parameters<K>['path']>;
+
+/** Every path parameter name of the contract: the keys src/route-bindings.ts must declare. */
+export type PathParameterName = { [K in OperationId]: keyof PathOf<K> & string }[OperationId];
+
+type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['query']>] extends [never]
+  ? false
+  : NonNullable<Parameters<K>['query']> extends { merchant_id: string }
+    ? true
+    : false;
+type BodyNamesMerchant<K extends OperationId> = [BodyOf<K>] extends [{ merchant_id: string }] ? true : false;
+
+/**
+ * The records the request names, resolved (and access-checked) before validation by src/http/bind-resources.ts:
+ * one per bound path parameter, plus `merchant` where a `merchant_id` query parameter or required body field names it.
+ */
+export type Bound<K extends OperationId> = { readonly [P in keyof PathOf<K> & keyof BoundRecordTypes]: BoundRecordTypes[P] } & (true extends
+  | QueryNamesMerchant<K>
+  | BodyNamesMerchant<K>
+  ? { readonly merchant: MerchantRecord }
+  : unknown);
 
 /** An uploaded file, as multer hands it over (memory storage). */
 export interface UploadedFile {
@@ -31,6 +55,7 @@ export interface Input<K extends OperationId> {
   body: BodyOf<K>;
   files: UploadedFile[];
   headers: Record<string, string | string[] | undefined>;
+  bound: Bound<K>;
 }
 
 /** The replies an operation may give: one of its documented statuses with that status's JSON body. */

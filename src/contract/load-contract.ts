@@ -64,6 +64,20 @@ export function listOperations(doc: ContractDocument): ContractOperation[] {
   return out;
 }
 
+type Obj = Record<string, unknown>;
+/** A plain object of the parsed document (not an array, not null). */
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Follows local `$ref`s (`#/components/...`) to the object they point at; anything else is returned as it is. */
+export function deref(doc: ContractDocument, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; isObj(current) && typeof current.$ref === 'string' && hops < 8; hops++) {
+    const path = current.$ref.replace(/^#\//, '').split('/');
+    current = path.reduce<unknown>((node, key) => (isObj(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  }
+  return current;
+}
+
 // Parsing the YAML costs about half a second of every start; the same document as JSON parses in milliseconds.
 // The JSON copy is named by the YAML's hash, so an edited contract can never be served from a stale copy.
 const CACHE_DIR = join(projectRoot, 'node_modules', '.cache', 'commerce-operations-sandbox');

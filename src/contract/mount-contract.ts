@@ -6,7 +6,10 @@ import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.j
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import type { Exchange } from '../sandbox/observe-requests.js';
-import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
+import type { Worlds } from '../worlds.js';
+import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
+import { notFound } from '../http/errors.js';
+import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
 import { markBundled } from './validator/skip-bundling.js';
@@ -53,11 +56,12 @@ const mounted = new WeakMap<object, RequestHandler[]>();
  * The middleware finds its worlds and config through req.app.locals, so one compiled validator serves every app
  * of the process (each test's app, each server) instead of compiling the contract again.
  */
-export function mountContract(doc: ContractDocument, handlerMap: Handlers): RequestHandler[] {
+export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler[] {
   const cached = mounted.get(doc);
   if (cached) return cached;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
+  const plans = bindingPlans(doc, bindings);
   tuneValidator();
   const middleware = OpenApiValidator.middleware({
     // The validator deep-copies the document it is given, so a shallow copy keeps the shared one unmarked.
@@ -77,21 +81,29 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
         const item = apiDoc.paths?.[route.openApiRoute] as Record<string, { operationId?: string }> | undefined;
         const operationId = item?.[route.method.toLowerCase()]?.operationId;
         if (!operationId || !handlers[operationId]) throw new Error(`no handler for ${route.method} ${route.openApiRoute}`);
-        return adapt(operationId, handlers[operationId]);
+        return adapt(operationId, handlers[operationId], plans.get(operationId), bindings);
       },
     },
   }) as RequestHandler[];
+  // The service's order: the records the request names (404/403) before the shape of the input (422).
+  const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
+  if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
+  middleware.splice(security + 1, 0, bindResources(plans, bindings, (req) => localsOf(req).worlds));
   mounted.set(doc, middleware);
   return middleware;
 }
 
-/** The one adapter between Express and a handler: builds input and ctx, runs the handler in a transaction, sends the reply. */
-function adapt(operationId: string, handler: AnyHandler): RequestHandler {
+/**
+ * The one adapter between Express and a handler: builds input and ctx, runs the handler in a transaction, sends the
+ * reply. The records the request names were checked before validation; they are resolved again inside the
+ * handler's transaction, so the handler gets them as they are now (a concurrent request may have changed them).
+ */
+function adapt(operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
   return async (req, res, next) => {
     try {
       const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
-      const world = auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
+      const world = requestWorld(req, worlds) ?? notFound('workspace');
       // A Host that is not a plain host[:port] never makes it into a link.
       const origin = requestOrigin(req) ?? 'http://localhost';
       const ctx = createCtx({ world, worlds, caller: auth?.user, baseUrl: origin, url: origin + req.originalUrl, config, operationId });
@@ -102,9 +114,11 @@ function adapt(operationId: string, handler: AnyHandler): RequestHandler {
         files: ((req as Request & { files?: UploadedFile[] }).files ?? []) as UploadedFile[],
         headers: req.headers,
       };
+      const scope = { store: world.store.collections, clock: world.clock, worlds };
+      const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, scope, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
-        ? await handler(input, ctx)
-        : await world.store.transact(() => handler(input, ctx) as Reply);
+        ? await handler({ ...input, bound: bind() }, ctx)
+        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);
       sendReply(res, reply);
     } catch (error) {
       next(error);

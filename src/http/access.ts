@@ -6,7 +6,8 @@ import { forbidden, notFound } from './errors.js';
 /**
  * Permission is membership: the caller sees and changes a merchant, and everything it owns, only as a member.
  * Unknown merchant -> 404; known but not a member -> 403 (the error handler answers 404 where the operation
- * documents no 403).
+ * documents no 403). The records a request names are checked with it before validation (src/http/bind-resources.ts);
+ * handlers use it for their own rules (only an owner may delete a merchant).
  */
 export class Access {
   constructor(
@@ -31,12 +32,5 @@ export class Access {
     const merchant = this.member(merchantId);
     if (this.membership(merchantId)?.role !== 'owner') forbidden('Only an owner of the merchant may do this.');
     return merchant;
-  }
-
-  /** A merchant-owned record the caller may touch; `what` names it in the 404. */
-  owned<T extends { merchant_id: string }>(record: T | undefined, what: string): T {
-    if (!record) notFound(what);
-    this.member(record.merchant_id);
-    return record;
   }
 }

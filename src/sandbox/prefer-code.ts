@@ -3,7 +3,7 @@
 // wraps the handler map rather than sitting in Express because only here is the operation known, so a knob on
 // an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
 import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
-import { listOperations, type ContractDocument } from '../contract/load-contract.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/load-contract.js';
 import type { Ctx } from '../http/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
@@ -26,16 +26,6 @@ export interface KnobFacts {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function deref(doc: ContractDocument, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isObj(current) && typeof current.$ref === 'string' && hops < 8; hops++) {
-    const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce<unknown>((node, key) => (isObj(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
-  }
-  return current;
-}
 
 function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
   const media = isObj(response.content) ? deref(doc, response.content['application/json']) : undefined;

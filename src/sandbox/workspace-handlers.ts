@@ -1,5 +1,4 @@
 import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
-import { notFound } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
 import { demoTokens } from './demo-tokens.js';
 
@@ -17,14 +16,13 @@ export const workspaceHandlers = {
     });
   },
 
-  deleteSandboxWorkspace: ({ params }, ctx) => {
-    if (!ctx.worlds.deleteWorkspace(params.workspace)) notFound('workspace');
+  deleteSandboxWorkspace: ({ bound }, ctx) => {
+    ctx.worlds.deleteWorkspace(bound.workspace.world.id);
     return noContent();
   },
 
-  resetSandboxWorkspace: outsideTransaction(async ({ params }, ctx) => {
-    const ws = ctx.worlds.workspace(params.workspace) ?? notFound('workspace');
-    await ctx.worlds.reset(ws.world);
+  resetSandboxWorkspace: outsideTransaction(async ({ bound }, ctx) => {
+    await ctx.worlds.reset(bound.workspace.world);
     return noContent();
   }),
 } satisfies Partial<Handlers>;

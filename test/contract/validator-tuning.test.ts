@@ -6,6 +6,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { mountContract } from '../../src/contract/mount-contract.js';
 import { handlers } from '../../src/handlers.js';
+import { routeBindings } from '../../src/route-bindings.js';
 import { followPointer } from '../../src/contract/validator/preprocessor-refs.js';
 import { tuneValidator } from '../../src/contract/validator/tune-validator.js';
 import { validatorModules } from '../../src/contract/validator/validator-module.js';
@@ -31,7 +32,7 @@ function localRefs(node: unknown, out = new Set<string>()): Set<string> {
 }
 
 // The Ajv options the sandbox's own validator gives its start-up pass (mounting it applies the tuning too).
-mountContract(doc, handlers);
+mountContract(doc, handlers, routeBindings);
 const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown }; options: { validateResponses: unknown } } })._oav;
 const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;

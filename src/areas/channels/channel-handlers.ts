@@ -12,7 +12,6 @@ import {
 } from '../../retailer/index.js';
 import { deleteChannelCascade } from './cascade.js';
 import { saveConnection } from './connection.js';
-import { memberChannel } from './lookup.js';
 import { presentChannel } from './present.js';
 import { retailerPort } from './retailer-instance.js';
 import type { Collections } from '../../store/store.js';
@@ -20,7 +19,6 @@ import type { Collections } from '../../store/store.js';
 /** Channel CRUD, connection data and the start of the authorization flow. */
 export const channelResourceHandlers = {
   listChannels: ({ query }, ctx) => {
-    ctx.access.member(query.merchant_id);
     const needle = query.q?.toLowerCase();
     const channels = ctx.store.channels
       .where('merchant_id', query.merchant_id)
@@ -30,7 +28,6 @@ export const channelResourceHandlers = {
   },
 
   createChannel: ({ body }, ctx) => {
-    ctx.access.member(body.merchant_id);
     const channel = ctx.store.channels.insert(
       ctx.newRecord({
         merchant_id: body.merchant_id,
@@ -41,22 +38,19 @@ export const channelResourceHandlers = {
     return ok({ data: presentChannel(channel, ctx.store) });
   },
 
-  getChannel: ({ params }, ctx) => ok({ data: presentChannel(memberChannel(ctx, params.channel), ctx.store) }),
+  getChannel: ({ bound }, ctx) => ok({ data: presentChannel(bound.channel, ctx.store) }),
 
-  updateChannel: ({ params, body }, ctx) => {
-    memberChannel(ctx, params.channel);
-    const channel = ctx.store.channels.update(params.channel, { name: body.name, updated_at: ctx.clock.nowIso() });
+  updateChannel: ({ bound, body }, ctx) => {
+    const channel = ctx.store.channels.update(bound.channel.id, { name: body.name, updated_at: ctx.clock.nowIso() });
     return ok({ data: presentChannel(channel, ctx.store) });
   },
 
-  deleteChannel: ({ params }, ctx) => {
-    memberChannel(ctx, params.channel);
-    deleteChannelCascade(ctx.store, params.channel);
+  deleteChannel: ({ bound }, ctx) => {
+    deleteChannelCascade(ctx.store, bound.channel.id);
     return noContent();
   },
 
   storeChannelConnectionData: ({ params, body }, ctx) => {
-    memberChannel(ctx, params.channel);
     const now = ctx.clock.now();
     const tokens = {
       access_token: body.access_token,
@@ -70,7 +64,6 @@ export const channelResourceHandlers = {
   },
 
   getChannelAuthUrl: ({ params }, ctx) => {
-    memberChannel(ctx, params.channel);
     const now = ctx.clock.now();
     pruneSpentAuthorizations(ctx.store, params.channel, now);
     const record = startAuthorization(retailerPort(ctx.store), {

@@ -15,9 +15,8 @@ import {
 import { retailerFaultOf } from '../../sandbox/prefer-code.js';
 import { redactUrl } from '../../sandbox/redact.js';
 import { saveRenewedTokens } from './connection.js';
-import { memberChannel } from './lookup.js';
 import { retailerOf, retailerPort } from './retailer-instance.js';
-import type { ChannelCallRecord } from './records.js';
+import type { ChannelCallRecord, ChannelRecord } from './records.js';
 import { relayTarget } from './relay-target.js';
 
 /** How many calls a channel's log keeps; older ones are dropped so a busy integration cannot grow the store forever. */
@@ -59,6 +58,7 @@ function relayReply(outcome: RelayOutcome) {
 /** What a relay operation reads from its input (the Prefer header included, for retailer faults). */
 export interface RelayInput {
   params: { channel: string; endpoint: string };
+  bound: { channel: ChannelRecord };
   body?: unknown;
   headers: Record<string, string | string[] | undefined>;
 }
@@ -76,8 +76,8 @@ function retailerStatusOf(outcome: RelayOutcome): number | null {
  */
 function relay(method: RetailerMethod) {
   return (input: RelayInput, ctx: Ctx) => {
-    const { params, body } = input;
-    const channel = memberChannel(ctx, params.channel);
+    const { params, body, bound } = input;
+    const { channel } = bound;
     const fault = retailerFaultOf(input);
     const started = performance.now();
     const now = ctx.clock.now();
@@ -131,8 +131,7 @@ export const relayHandlers = {
   updateRetailerResource: relay('PATCH'),
   deleteRetailerResource: relay('DELETE'),
 
-  searchChannelCatalog: ({ params, query }, ctx) => {
-    const channel = memberChannel(ctx, params.channel);
+  searchChannelCatalog: ({ bound: { channel }, query }, ctx) => {
     const now = ctx.clock.now();
     const port = retailerPort(ctx.store);
     const connection = ctx.store.channel_connections.get(channel.id);

@@ -1,17 +1,24 @@
 import type { Ctx } from '../../http/context.js';
+import type { Collections } from '../../store/store.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { isAvailable } from './catalog-item-view.js';
 import { processDueImports } from './import-processing.js';
 
-/** A catalog item visible as of the clock, with its marketplace; 404 otherwise (catalog items belong to no merchant). */
+/**
+ * The catalog item an id names, when it is visible as of `now` (imports completed by then are processed first, so
+ * this writes: call it in a transaction); undefined otherwise. Catalog items belong to no merchant.
+ */
+export function findVisibleCatalogItem(store: Collections, now: Date, id: string): CatalogItemRecord | undefined {
+  processDueImports(store, now);
+  const item = store.catalog_items.get(id);
+  return item && store.marketplaces.has(item.marketplace_id) && isAvailable(item, now) ? item : undefined;
+}
+
+/** A catalog item a body refers to, visible as of the clock, with its marketplace; 404 otherwise. */
 export function visibleCatalogItem(ctx: Ctx, id: string): { item: CatalogItemRecord; marketplace: MarketplaceRecord } {
-  const now = ctx.clock.now();
-  processDueImports(ctx.store, now);
-  const item = ctx.store.catalog_items.get(id);
-  const marketplace = item && ctx.store.marketplaces.get(item.marketplace_id);
-  if (!item || !marketplace || !isAvailable(item, now)) notFound('catalog item');
-  return { item, marketplace };
+  const item = findVisibleCatalogItem(ctx.store, ctx.clock.now(), id) ?? notFound('catalog item');
+  return { item, marketplace: marketplaceOf(ctx, item) };
 }
 
 /** Every catalog item visible as of the clock, in catalog order (imports that completed are processed first). */

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { ok } from '../../http/reply.js';
-import { marketplaceOf, visibleCatalogItem, visibleCatalogItems, withinSeriesRange } from './catalog-access.js';
+import { marketplaceOf, visibleCatalogItems, withinSeriesRange } from './catalog-access.js';
 import { matchesCatalogFilters, presentCatalogItem, presentCatalogItemImages } from './catalog-item-view.js';
 import { currentOffers } from './current-offers.js';
 import { priceHistory } from './price-series.js';
@@ -26,30 +26,22 @@ export const catalogHandlers = {
     return ok({ ...page, data: page.data.map((item) => presentCatalogItem(item, marketplaceOf(ctx, item), now)) });
   },
 
-  getCatalogItem: ({ params }, ctx) => {
-    const { item, marketplace } = visibleCatalogItem(ctx, params.marketplace_catalog_item);
-    return ok({ data: presentCatalogItem(item, marketplace, ctx.clock.now()) });
-  },
+  getCatalogItem: ({ bound: { marketplace_catalog_item: item } }, ctx) =>
+    ok({ data: presentCatalogItem(item, marketplaceOf(ctx, item), ctx.clock.now()) }),
 
-  listCatalogItemImages: ({ params, query }, ctx) => {
-    const { item } = visibleCatalogItem(ctx, params.marketplace_catalog_item);
-    return ok(paginate(presentCatalogItemImages(item), query, ctx.url));
-  },
+  listCatalogItemImages: ({ bound: { marketplace_catalog_item: item }, query }, ctx) =>
+    ok(paginate(presentCatalogItemImages(item), query, ctx.url)),
 
-  listCatalogItemSalesRanks: ({ params, query }, ctx) => {
-    const { item } = visibleCatalogItem(ctx, params.marketplace_catalog_item);
+  listCatalogItemSalesRanks: ({ bound: { marketplace_catalog_item: item }, query }, ctx) => {
     const series = salesRankSeries(item, ctx.clock.now(), query.category_level);
     return ok(paginate(withinSeriesRange(series, query), query, ctx.url));
   },
 
-  listCatalogItemCurrentOffers: ({ params, query }, ctx) => {
-    const { item, marketplace } = visibleCatalogItem(ctx, params.marketplace_catalog_item);
-    return ok(paginate(currentOffers(item, marketplace, ctx.clock.now()), query, ctx.url));
-  },
+  listCatalogItemCurrentOffers: ({ bound: { marketplace_catalog_item: item }, query }, ctx) =>
+    ok(paginate(currentOffers(item, marketplaceOf(ctx, item), ctx.clock.now()), query, ctx.url)),
 
-  listCatalogItemPriceHistory: ({ params, query }, ctx) => {
-    const { item, marketplace } = visibleCatalogItem(ctx, params.marketplace_catalog_item);
-    const series = priceHistory(item, marketplace.native_currency, ctx.clock.now());
+  listCatalogItemPriceHistory: ({ bound: { marketplace_catalog_item: item }, query }, ctx) => {
+    const series = priceHistory(item, marketplaceOf(ctx, item).native_currency, ctx.clock.now());
     return ok(paginate(withinSeriesRange(series, query), query, ctx.url));
   },
 } satisfies Partial<Handlers>;

@@ -26,17 +26,17 @@ export const merchantHandlers = {
     return created({ data: merchant });
   },
 
-  getMerchant: ({ params }, ctx) => ok({ data: ctx.access.member(params.merchant) }),
+  getMerchant: ({ bound }) => ok({ data: bound.merchant }),
 
-  updateMerchant: ({ params, body }, ctx) => {
-    ctx.access.member(params.merchant);
-    ctx.store.merchants.update(params.merchant, { name: body.name, updated_at: ctx.clock.nowIso() });
+  updateMerchant: ({ bound, body }, ctx) => {
+    ctx.store.merchants.update(bound.merchant.id, { name: body.name, updated_at: ctx.clock.nowIso() });
     return noContent();
   },
 
-  deleteMerchant: ({ params }, ctx) => {
-    ctx.access.owner(params.merchant);
-    deleteMerchantCascade(ctx.store, params.merchant);
+  deleteMerchant: ({ bound }, ctx) => {
+    // Membership was checked before validation; deleting is an owner's alone.
+    ctx.access.owner(bound.merchant.id);
+    deleteMerchantCascade(ctx.store, bound.merchant.id);
     return noContent();
   },
 } satisfies Partial<Handlers>;

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import type { Ctx } from '../../http/context.js';
-import { notFound, unprocessable, type FieldErrors } from '../../http/errors.js';
+import { unprocessable, type FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { deleteProductCascade } from './cascade.js';
@@ -13,11 +13,6 @@ import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules
 import { matchesProductFilters } from './rules/product-search.js';
 import { uploadStorageFor } from './uploads.js';
 
-/** A product the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
-function ownedProduct(productId: string, ctx: Ctx): ProductRecord {
-  return ctx.access.owned(ctx.store.products.get(productId), 'product');
-}
-
 /** 422 `sku` when another product of the merchant already uses it. */
 function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): FieldErrors {
   const taken = ctx.store.products.where('sku', sku).some((p) => p.merchant_id === merchantId && p.id !== selfId);
@@ -26,7 +21,6 @@ function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): 
 
 export const productHandlers = {
   listProducts: ({ query }, ctx) => {
-    ctx.access.member(query.merchant_id);
     const products = ctx.store.products
       .where('merchant_id', query.merchant_id)
       .filter((p) => matchesProductFilters(p, query))
@@ -36,7 +30,6 @@ export const productHandlers = {
   },
 
   createProduct: ({ body }, ctx) => {
-    ctx.access.member(body.merchant_id);
     failOn(skuErrors(ctx, body.merchant_id, body.sku));
     const product = ctx.store.products.insert(
       ctx.newRecord({
@@ -50,10 +43,9 @@ export const productHandlers = {
     return created({ data: presentProduct(product, ctx) });
   },
 
-  getProduct: ({ params }, ctx) => ok({ data: presentProduct(ownedProduct(params.product, ctx), ctx) }),
+  getProduct: ({ bound }, ctx) => ok({ data: presentProduct(bound.product, ctx) }),
 
-  updateProduct: ({ params, body }, ctx) => {
-    const product = ownedProduct(params.product, ctx);
+  updateProduct: ({ bound: { product }, body }, ctx) => {
     const imageIds = new Set(ctx.store.product_images.where('product_id', product.id).map((i) => i.id));
     failOn({
       ...(body.sku !== undefined ? skuErrors(ctx, product.merchant_id, body.sku, product.id) : {}),
@@ -68,22 +60,19 @@ export const productHandlers = {
     return noContent();
   },
 
-  deleteProduct: ({ params }, ctx) => {
-    const product = ownedProduct(params.product, ctx);
+  deleteProduct: ({ bound: { product } }, ctx) => {
     uploadStorageFor(ctx.world, ctx.config);
     deleteProductCascade(ctx.store, product.id);
     return noContent();
   },
 
-  listProductImages: ({ params, query }, ctx) => {
-    const product = ownedProduct(params.product, ctx);
+  listProductImages: ({ bound: { product }, query }, ctx) => {
     const images = ctx.store.product_images.where('product_id', product.id).sort(byCreation);
     const page = paginate(images, query, ctx.url);
     return ok({ ...page, data: page.data.map((i) => presentProductImage(i, ctx)) });
   },
 
-  createProductImage: ({ params, body, files }, ctx) => {
-    const product = ownedProduct(params.product, ctx);
+  createProductImage: ({ bound: { product }, body, files }, ctx) => {
     const now = ctx.clock.nowIso();
     const id = ctx.newId();
     const base = { id, product_id: product.id, created_at: now, updated_at: now };
@@ -111,8 +100,7 @@ export const productHandlers = {
     return created({ data: presentProductImage(image, ctx) });
   },
 
-  createProductIdentifier: ({ params, body }, ctx) => {
-    const product = ownedProduct(params.product, ctx);
+  createProductIdentifier: ({ bound: { product }, body }, ctx) => {
     failOn(duplicateIdentifierErrors(ctx.store.product_identifiers.where('product_id', product.id), body));
     const identifier = ctx.store.product_identifiers.insert(
       ctx.newRecord({
@@ -124,10 +112,8 @@ export const productHandlers = {
     return created({ data: presentProductIdentifier(identifier) });
   },
 
-  deleteProductIdentifier: ({ params }, ctx) => {
-    const identifier = ctx.store.product_identifiers.get(params.product_identifier) ?? notFound('product identifier');
-    ownedProduct(identifier.product_id, ctx);
-    ctx.store.product_identifiers.remove(identifier.id);
+  deleteProductIdentifier: ({ bound }, ctx) => {
+    ctx.store.product_identifiers.remove(bound.product_identifier.id);
     return noContent();
   },
 } satisfies Partial<Handlers>;

@@ -1,16 +1,14 @@
 import type { Handlers } from '../../contract/handler-map.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';
 import { failOn } from '../products/field-errors.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentScrapingRequest } from './present.js';
 import { attemptFilterErrors, filterAttempts, resolveSchedule, scheduleAttempts } from './rules/scraping-schedule.js';
-import { ownedSupplier } from './supplier-handlers.js';
 
 export const scrapingHandlers = {
-  listScrapingRequests: ({ params, query }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  listScrapingRequests: ({ bound: { supplier }, query }, ctx) => {
     const now = ctx.clock.now();
     catchUpSupplier(ctx.store, supplier, now);
     const requests = ctx.store.scraping_requests.where('supplier_id', supplier.id).sort(byCreation);
@@ -18,8 +16,7 @@ export const scrapingHandlers = {
     return ok({ ...page, data: page.data.map((r) => presentScrapingRequest(r, now)) });
   },
 
-  createScrapingRequest: ({ params, body }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  createScrapingRequest: ({ bound: { supplier }, body }, ctx) => {
     const now = ctx.clock.now();
     const resolved = resolveSchedule(body, now);
     if (!resolved.ok) unprocessable(resolved.errors);
@@ -35,18 +32,14 @@ export const scrapingHandlers = {
     return created({ data: presentScrapingRequest(request, now) });
   },
 
-  getScrapingRequest: ({ params }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
-    const found = ctx.store.scraping_requests.get(params.supplier_scraping_request);
-    // A request of another supplier is not this supplier's: 404, whoever owns it.
-    if (!found || found.supplier_id !== supplier.id) notFound('scraping request');
+  getScrapingRequest: ({ bound: { supplier, supplier_scraping_request: request } }, ctx) => {
     const now = ctx.clock.now();
+    // Catching up may record finished attempts on the request: it is read again after.
     catchUpSupplier(ctx.store, supplier, now);
-    return ok({ data: presentScrapingRequest(ctx.store.scraping_requests.get(found.id)!, now) });
+    return ok({ data: presentScrapingRequest(ctx.store.scraping_requests.get(request.id)!, now) });
   },
 
-  listScrapingAttempts: ({ params, query }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  listScrapingAttempts: ({ bound: { supplier }, query }, ctx) => {
     failOn(attemptFilterErrors(query));
     const now = ctx.clock.now();
     catchUpSupplier(ctx.store, supplier, now);

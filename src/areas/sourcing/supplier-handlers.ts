@@ -1,5 +1,4 @@
 import type { Handlers } from '../../contract/handler-map.js';
-import type { Ctx } from '../../http/context.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { deleteSupplierCascade } from './cascade.js';
@@ -7,14 +6,8 @@ import { catchUpSupplier } from './catch-up.js';
 import { presentSupplier } from './present.js';
 import type { SupplierRecord } from './records.js';
 
-/** A supplier the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
-export function ownedSupplier(supplierId: string, ctx: Ctx): SupplierRecord {
-  return ctx.access.owned(ctx.store.suppliers.get(supplierId), 'supplier');
-}
-
 export const supplierHandlers = {
   listSuppliers: ({ query }, ctx) => {
-    ctx.access.member(query.merchant_id);
     const needle = query.q?.toLowerCase() ?? '';
     const suppliers = ctx.store.suppliers
       .where('merchant_id', query.merchant_id)
@@ -25,7 +18,6 @@ export const supplierHandlers = {
   },
 
   createSupplier: ({ body }, ctx) => {
-    ctx.access.member(body.merchant_id);
     const supplier = ctx.store.suppliers.insert(
       ctx.newRecord({
         merchant_id: body.merchant_id,
@@ -36,14 +28,12 @@ export const supplierHandlers = {
     return created({ data: presentSupplier(supplier) });
   },
 
-  getSupplier: ({ params }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  getSupplier: ({ bound: { supplier } }, ctx) => {
     catchUpSupplier(ctx.store, supplier, ctx.clock.now());
     return ok({ data: presentSupplier(supplier) });
   },
 
-  updateSupplier: ({ params, body }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  updateSupplier: ({ bound: { supplier }, body }, ctx) => {
     // Finds of attempts that ended before this change use the currency they were scraped in.
     catchUpSupplier(ctx.store, supplier, ctx.clock.now());
     const patch: Partial<SupplierRecord> = { updated_at: ctx.clock.nowIso() };
@@ -53,8 +43,7 @@ export const supplierHandlers = {
     return noContent();
   },
 
-  deleteSupplier: ({ params }, ctx) => {
-    const supplier = ownedSupplier(params.supplier, ctx);
+  deleteSupplier: ({ bound: { supplier } }, ctx) => {
     deleteSupplierCascade(ctx.store, supplier.id);
     return noContent();
   },

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import type { Ctx } from '../../http/context.js';
-import { notFound, type FieldErrors } from '../../http/errors.js';
+import type { FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { failOn } from '../products/field-errors.js';
@@ -11,11 +11,6 @@ import { presentSupplierItem, presentSupplierItemIdentifier } from './present.js
 import type { SupplierItemRecord } from './records.js';
 import { mergeCostTiers, type CostTierInput } from './rules/cost-tiers.js';
 import { supplierItemRefErrors, supplierSkuErrors } from './rules/supplier-item-refs.js';
-
-/** A supplier item the caller may touch: 404 when unknown, 403 when it belongs to a merchant the caller is not a member of. */
-function ownedItem(itemId: string, ctx: Ctx): SupplierItemRecord {
-  return ctx.access.owned(ctx.store.supplier_items.get(itemId), 'supplier item');
-}
 
 /** The 422 checks shared by create and update: references of the merchant, SKU unique within the supplier, tier rules. */
 function itemErrors(
@@ -39,7 +34,6 @@ function itemErrors(
 
 export const supplierItemHandlers = {
   listSupplierItems: ({ query }, ctx) => {
-    ctx.access.member(query.merchant_id);
     catchUpMerchant(ctx.store, query.merchant_id, ctx.clock.now());
     const needle = query.q?.toLowerCase();
     const items = ctx.store.supplier_items
@@ -56,7 +50,6 @@ export const supplierItemHandlers = {
   },
 
   createSupplierItem: ({ body }, ctx) => {
-    ctx.access.member(body.merchant_id);
     const checked = itemErrors(
       ctx,
       body.merchant_id,
@@ -79,14 +72,12 @@ export const supplierItemHandlers = {
     return created({ data: presentSupplierItem(item, ctx.store) });
   },
 
-  getSupplierItem: ({ params }, ctx) => {
-    const item = ownedItem(params.supplier_item, ctx);
+  getSupplierItem: ({ bound: { supplier_item: item } }, ctx) => {
     catchUpSupplier(ctx.store, ctx.store.suppliers.get(item.supplier_id)!, ctx.clock.now());
     return ok({ data: presentSupplierItem(ctx.store.supplier_items.get(item.id)!, ctx.store) });
   },
 
-  updateSupplierItem: ({ params, body }, ctx) => {
-    const item = ownedItem(params.supplier_item, ctx);
+  updateSupplierItem: ({ bound: { supplier_item: item }, body }, ctx) => {
     const supplierId = body.supplier_id ?? item.supplier_id;
     const checked = itemErrors(
       ctx,
@@ -107,14 +98,12 @@ export const supplierItemHandlers = {
     return noContent();
   },
 
-  deleteSupplierItem: ({ params }, ctx) => {
-    const item = ownedItem(params.supplier_item, ctx);
+  deleteSupplierItem: ({ bound: { supplier_item: item } }, ctx) => {
     deleteSupplierItemCascade(ctx.store, item.id);
     return noContent();
   },
 
-  createSupplierItemIdentifier: ({ params, body }, ctx) => {
-    const item = ownedItem(params.supplier_item, ctx);
+  createSupplierItemIdentifier: ({ bound: { supplier_item: item }, body }, ctx) => {
     failOn(duplicateIdentifierErrors(ctx.store.supplier_item_identifiers.where('supplier_item_id', item.id), body));
     const identifier = ctx.store.supplier_item_identifiers.insert(
       ctx.newRecord({
@@ -126,10 +115,8 @@ export const supplierItemHandlers = {
     return created({ data: presentSupplierItemIdentifier(identifier) });
   },
 
-  deleteSupplierItemIdentifier: ({ params }, ctx) => {
-    const identifier = ctx.store.supplier_item_identifiers.get(params.supplier_item_identifier) ?? notFound('supplier item identifier');
-    ownedItem(identifier.supplier_item_id, ctx);
-    ctx.store.supplier_item_identifiers.remove(identifier.id);
+  deleteSupplierItemIdentifier: ({ bound }, ctx) => {
+    ctx.store.supplier_item_identifiers.remove(bound.supplier_item_identifier.id);
     return noContent();
   },
 } satisfies Partial<Handlers>;

@@ -1,0 +1,116 @@
+// The service's order of checks: token (401), then the records the request names (404 unknown, 403 not a member),
+// then the shape of the input (422), then the handler's own rules. The real service is a Laravel application, where
+// route-model binding and authorization run before validation; express-openapi-validator validates right after
+// security, so this step is spliced in between (src/contract/mount-contract.ts) and runs again inside the handler's
+// transaction to hand the handler the records as they are when it runs.
+import type { Request, RequestHandler } from 'express';
+import type { UserRecord } from '../areas/users/records.js';
+import type { Clock } from '../clock.js';
+import type { Collections } from '../store/store.js';
+import type { World } from '../world.js';
+import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
+import { Access } from './access.js';
+import type { AuthenticatedRequest } from './auth.js';
+import { notFound } from './errors.js';
+
+/** What a binding may read to find its record: the request's world and the registry of worlds. */
+export interface BindingScope {
+  store: Collections;
+  clock: Clock;
+  worlds: Worlds;
+}
+
+/**
+ * How one path parameter becomes a record, as in Laravel's implicit route-model binding: `find` answers the record
+ * or undefined (the step answers 404 "<What> not found."), and `merchantOf` names the merchant whose members alone
+ * may use it (anyone else: 403, or 404 where the operation documents no 403). Without `merchantOf` the record is
+ * shared (catalog items) or is checked through an earlier parameter it must belong to (`earlier`).
+ */
+export interface RouteBinding<R> {
+  what: string;
+  find(scope: BindingScope, id: string, earlier: Readonly<Record<string, unknown>>): R | undefined;
+  merchantOf?(record: R, scope: BindingScope): string | undefined;
+}
+
+/** Typed construction of one binding: the record type comes from `find`, and `merchantOf` is checked against it. */
+export const binding = <R>(b: RouteBinding<R>): RouteBinding<R> => b;
+
+/** Every path parameter name of the contract: a binding, or null for a parameter that names no record. */
+export type RouteBindingTable = Readonly<Record<string, RouteBinding<unknown> | null>>;
+
+/** Per operation, what the step resolves: its path parameters that name records (in path order) and its merchant_id. */
+export interface BindingPlan {
+  params: string[];
+  /** Where the operation names the merchant it acts for; a body names it only where the contract requires it. */
+  merchantId?: 'query' | 'body';
+}
+
+/** The records a request names, by path parameter name, plus `merchant` for its merchant_id. */
+export type BoundRecords = Record<string, unknown>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Resolves a plan: every bound path parameter in order, then the merchant_id. A merchant_id that is not a
+ * well-formed UUID (or missing, or not a string) is input shape, left to validation's 422; a well-formed one that
+ * names no merchant is 404. Without a caller (the control plane) existence is the only check.
+ */
+export function resolveBindings(
+  plan: BindingPlan,
+  table: RouteBindingTable,
+  request: { params: Record<string, string>; query: unknown; body: unknown },
+  scope: BindingScope,
+  caller: UserRecord | undefined,
+): BoundRecords {
+  const bound: BoundRecords = Object.create(null);
+  const access = caller && new Access(scope.store, caller);
+  for (const name of plan.params) {
+    const rule = table[name]!;
+    const record = rule.find(scope, String(request.params[name]), bound) ?? notFound(rule.what);
+    if (access && rule.merchantOf) access.member(rule.merchantOf(record, scope) ?? notFound(rule.what));
+    bound[name] = record;
+  }
+  if (plan.merchantId && access) {
+    const source = plan.merchantId === 'query' ? request.query : request.body;
+    const id = typeof source === 'object' && source !== null ? (source as Record<string, unknown>).merchant_id : undefined;
+    if (typeof id === 'string' && UUID.test(id)) bound.merchant = access.member(id);
+  }
+  return bound;
+}
+
+/** The world a request acts on: the caller's, or for the control plane the one its `workspace` query names. */
+export function requestWorld(req: Request, worlds: Worlds): World | undefined {
+  return (req as AuthenticatedRequest).auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
+}
+
+/**
+ * The pipeline step, after security and before request validation: resolves the world and the operation's plan,
+ * or passes the 404/403 to the error handler. A control-plane `workspace` that is not shaped like a workspace id is
+ * input shape, like a malformed merchant_id: validation answers it (the adapter answers 404 for a well-formed one
+ * that is not live). Catalog items become visible as imports complete, which writes, so the lookup runs in a
+ * transaction of its own.
+ */
+export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worldsOf: (req: Request) => Worlds): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      if (operationId === undefined) return next();
+      const worlds = worldsOf(req);
+      const world = requestWorld(req, worlds);
+      if (!world) {
+        if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');
+        return next();
+      }
+      const plan = plans.get(operationId);
+      if (plan) {
+        const scope = { store: world.store.collections, clock: world.clock, worlds };
+        const caller = (req as AuthenticatedRequest).auth?.user;
+        const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
+        await world.store.transact(() => resolveBindings(plan, table, { params, query: req.query, body: req.body }, scope, caller));
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+import { findVisibleCatalogItem } from './areas/marketplaces/catalog-access.js';
+import type { SupplierRecord } from './areas/sourcing/records.js';
+import type { PathParameterName } from './contract/handler-map.js';
+import { binding, type RouteBinding } from './http/bind-resources.js';
+
+/**
+ * What every path parameter of the contract names, Laravel-style: the parameter's name decides the record, the
+ * same on every operation (`{channel}` is a channel wherever it appears), so one entry serves all operations that
+ * carry it and a new operation needs no entry of its own. Keyed by the contract's path parameter names: the
+ * compiler refuses a missing or unknown one. `null` names no record. Rules that depend on the operation (only an
+ * owner may delete a merchant) and on the body (uniqueness, references in a body) stay in the handlers.
+ */
+export const routeBindings = {
+  merchant: binding({ what: 'merchant', find: ({ store }, id) => store.merchants.get(id), merchantOf: (merchant) => merchant.id }),
+  channel: binding({ what: 'channel', find: ({ store }, id) => store.channels.get(id), merchantOf: (channel) => channel.merchant_id }),
+  product: binding({ what: 'product', find: ({ store }, id) => store.products.get(id), merchantOf: (product) => product.merchant_id }),
+  product_identifier: binding({
+    what: 'product identifier',
+    find: ({ store }, id) => store.product_identifiers.get(id),
+    merchantOf: (identifier, { store }) => store.products.get(identifier.product_id)?.merchant_id,
+  }),
+  supplier: binding({ what: 'supplier', find: ({ store }, id) => store.suppliers.get(id), merchantOf: (supplier) => supplier.merchant_id }),
+  // Scoped to the supplier of the path (bound first, with its membership check): another supplier's request is 404.
+  supplier_scraping_request: binding({
+    what: 'scraping request',
+    find: ({ store }, id, earlier) => {
+      const request = store.scraping_requests.get(id);
+      return request && request.supplier_id === (earlier.supplier as SupplierRecord).id ? request : undefined;
+    },
+  }),
+  supplier_item: binding({ what: 'supplier item', find: ({ store }, id) => store.supplier_items.get(id), merchantOf: (item) => item.merchant_id }),
+  supplier_item_identifier: binding({
+    what: 'supplier item identifier',
+    find: ({ store }, id) => store.supplier_item_identifiers.get(id),
+    merchantOf: (identifier, { store }) => store.supplier_items.get(identifier.supplier_item_id)?.merchant_id,
+  }),
+  // Shared reference data: visible as of the world's clock, readable by every caller.
+  marketplace_catalog_item: binding({ what: 'catalog item', find: ({ store, clock }, id) => findVisibleCatalogItem(store, clock.now(), id) }),
+  // The control plane's own: a live workspace.
+  workspace: binding({ what: 'workspace', find: ({ worlds }, id) => worlds.workspace(id) }),
+  // The relay's retailer path, not a record.
+  endpoint: null,
+} as const satisfies { readonly [P in PathParameterName]: RouteBinding<unknown> | null };
+
+type Table = typeof routeBindings;
+
+/** The record type each bound path parameter resolves to, for handlers' `input.bound`. */
+export type BoundRecordTypes = {
+  [P in keyof Table as Table[P] extends null ? never : P]: Table[P] extends RouteBinding<infer R> ? R : never;
+};
