@@ -15,7 +15,7 @@ const errors = (argv: string[], env: Record<string, string> = {}): string[] => {
 
 describe('CLI arguments', () => {
   it('When nothing is given, then the defaults apply', () => {
-    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', help: false, version: false });
+    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', strict: false, help: false, version: false });
   });
 
   it('When every flag is given, then each is parsed (space or = form)', () => {
