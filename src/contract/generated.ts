@@ -1567,13 +1567,17 @@ export interface components {
             status: number;
             duration_ms: number;
             request: {
+                /** @description The query as the client sent it, including parameters the contract does not name. */
                 query: {
                     [key: string]: unknown;
                 };
                 headers: {
                     [key: string]: string;
                 };
+                /** @description The body as the client sent it, including fields the contract does not name. */
                 body: unknown;
+                /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
+                ignored: string[];
             };
             response: {
                 body: unknown;
@@ -2019,9 +2023,15 @@ export interface components {
             merchant_id: string;
             type: components["schemas"]["ChannelType"];
         };
-        /** @description The body of a channel update. The specification does not show it; the name is the only field a client may change. */
+        /** @description The body of a channel update. The specification does not show it; the name is the only field a client may change. `merchant_id` and `type` are accepted so that a channel read with GET (or a create body) can be sent back; they must equal the channel's own (else 422), since a channel stays with its merchant and its type. */
         ChannelUpdate: {
             name: string;
+            /**
+             * Format: uuid
+             * @description The channel's merchant; any other merchant answers 422.
+             */
+            merchant_id?: string;
+            type?: components["schemas"]["ChannelType"];
         };
         ChannelEnvelope: {
             data: components["schemas"]["Channel"];
@@ -2037,6 +2047,7 @@ export interface components {
             /** Format: date-time */
             access_token_expires_at?: string;
             refresh_token: string;
+            /** @description The retailer marketplace id the relay uses (such as ATVPDKIKX0DER). The specification names no format or length, so any non-empty string is taken. */
             marketplace_id?: string;
         };
         ChannelAuthUrl: {
@@ -2617,6 +2628,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded. Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
+        SandboxIgnoredFields: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2643,6 +2656,7 @@ export interface operations {
             /** @description The caller's merchants. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +2715,7 @@ export interface operations {
             /** @description The merchant was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,6 +2751,7 @@ export interface operations {
             /** @description The merchant. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2781,6 +2797,7 @@ export interface operations {
             /** @description The merchant was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2806,6 +2823,7 @@ export interface operations {
             /** @description The merchant and everything it owned were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2827,6 +2845,7 @@ export interface operations {
             /** @description The current user. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2868,6 +2887,7 @@ export interface operations {
             /** @description The updated user. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +2928,7 @@ export interface operations {
             /** @description The merchant's memberships. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +2999,7 @@ export interface operations {
             /** @description The user is now a member. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,6 +3053,7 @@ export interface operations {
             /** @description The membership was removed. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3064,6 +3087,7 @@ export interface operations {
             /** @description The merchant's channels. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3155,7 @@ export interface operations {
             /** @description The channel was created. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,6 +3198,7 @@ export interface operations {
             /** @description The channel. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3223,6 +3249,7 @@ export interface operations {
             /** @description The updated channel. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,6 +3292,7 @@ export interface operations {
             /** @description The channel and its data were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3301,6 +3329,7 @@ export interface operations {
             /** @description The connection data was stored; the channel, without secrets. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3343,6 +3372,7 @@ export interface operations {
             /** @description The authorization URL. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3379,6 +3409,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3458,6 +3489,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3513,6 +3545,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3554,6 +3587,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3617,6 +3651,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3664,6 +3699,7 @@ export interface operations {
             /** @description The matching catalog items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +3775,7 @@ export interface operations {
             /** @description The merchant's products. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3817,6 +3854,7 @@ export interface operations {
             /** @description The product was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,6 +3899,7 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +3971,7 @@ export interface operations {
             /** @description The product was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3957,6 +3997,7 @@ export interface operations {
             /** @description The product, its identifiers and its images were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3986,6 +4027,7 @@ export interface operations {
             /** @description The product's images. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4106,7 @@ export interface operations {
             /** @description The image was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,6 +4158,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,6 +4198,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4184,6 +4229,7 @@ export interface operations {
             /** @description The merchant's suppliers. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4294,7 @@ export interface operations {
             /** @description The supplier was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4334,7 @@ export interface operations {
             /** @description The supplier. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +4383,7 @@ export interface operations {
             /** @description The supplier was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4360,6 +4409,7 @@ export interface operations {
             /** @description The supplier and what depended on it were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4389,6 +4439,7 @@ export interface operations {
             /** @description The supplier's scraping requests. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4514,7 @@ export interface operations {
             /** @description The scraping request was created and its attempts are scheduled. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,6 +4562,7 @@ export interface operations {
             /** @description The scraping request. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4618,7 @@ export interface operations {
             /** @description The supplier's scraping attempts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +4705,7 @@ export interface operations {
             /** @description The merchant's supplier items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4765,6 +4820,7 @@ export interface operations {
             /** @description The supplier item was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4826,6 +4882,7 @@ export interface operations {
             /** @description The supplier item. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +4986,7 @@ export interface operations {
             /** @description The supplier item was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4954,6 +5012,7 @@ export interface operations {
             /** @description The supplier item was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4988,6 +5047,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5087,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5055,6 +5116,7 @@ export interface operations {
             /** @description The marketplaces. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5186,7 @@ export interface operations {
             /** @description The catalog items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5268,7 @@ export interface operations {
             /** @description The catalog item. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5270,6 +5334,7 @@ export interface operations {
             /** @description The catalog item's images. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,6 +5411,7 @@ export interface operations {
             /** @description The sales rank observations. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5412,6 +5478,7 @@ export interface operations {
             /** @description The current offers. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5488,6 +5555,7 @@ export interface operations {
             /** @description The price history points. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +5627,7 @@ export interface operations {
             /** @description The merchant's imports. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +5725,7 @@ export interface operations {
             /** @description The import was queued. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +5796,7 @@ export interface operations {
             /** @description The merchant's opportunity forecasts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5848,6 +5919,7 @@ export interface operations {
             /** @description The forecast was calculated and stored. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5955,6 +6027,7 @@ export interface operations {
             /** @description The sales volume forecasts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6017,6 +6090,7 @@ export interface operations {
             /** @description The sandbox is up. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6059,6 +6133,7 @@ export interface operations {
             /** @description The user and their token. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6173,7 @@ export interface operations {
             /** @description The world is back to its seeded state. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6131,6 +6207,7 @@ export interface operations {
             /** @description Journal entries, newest first. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6148,14 +6225,18 @@ export interface operations {
                      *           "duration_ms": 3.27,
                      *           "request": {
                      *             "query": {
-                     *               "per_page": "5"
+                     *               "per_page": "5",
+                     *               "_": "1700000000"
                      *             },
                      *             "headers": {
                      *               "host": "127.0.0.1:4010",
                      *               "authorization": "Bearer [REDACTED]",
                      *               "accept": "application/json"
                      *             },
-                     *             "body": null
+                     *             "body": null,
+                     *             "ignored": [
+                     *               "query._"
+                     *             ]
                      *           },
                      *           "response": {
                      *             "body": {
@@ -6193,6 +6274,7 @@ export interface operations {
             /** @description The journal is cleared. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6216,6 +6298,7 @@ export interface operations {
             /** @description The coverage report of the world. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6278,6 +6361,7 @@ export interface operations {
             /** @description The world's clock. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6321,6 +6405,7 @@ export interface operations {
             /** @description The world's clock after the move. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6437,7 @@ export interface operations {
             /** @description The workspace and its demo tokens. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6405,6 +6491,7 @@ export interface operations {
             /** @description The workspace is gone. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6427,6 +6514,7 @@ export interface operations {
             /** @description The workspace is back to its seeded state. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6456,6 +6544,7 @@ export interface operations {
             /** @description The channel's call log. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6518,6 +6607,7 @@ export interface operations {
             /** @description The retailer no longer accepts the channel's tokens. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;

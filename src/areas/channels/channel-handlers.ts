@@ -1,5 +1,6 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
+import { unprocessable } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
 import {
   adoptGrant,
@@ -44,7 +45,10 @@ export const channelResourceHandlers = {
   getChannel: ({ params }, ctx) => ok({ data: presentChannel(memberChannel(ctx, params.channel), ctx.store) }),
 
   updateChannel: ({ params, body }, ctx) => {
-    memberChannel(ctx, params.channel);
+    const current = memberChannel(ctx, params.channel);
+    // A GET body sent back carries the channel's own merchant_id and type; a different one would move or retype it.
+    const changed = (['merchant_id', 'type'] as const).filter((field) => body[field] !== undefined && body[field] !== current[field]);
+    if (changed.length > 0) unprocessable(Object.fromEntries(changed.map((field) => [field, [`The ${field} of a channel cannot be changed.`]])));
     const channel = ctx.store.channels.update(params.channel, { name: body.name, updated_at: ctx.clock.nowIso() });
     return ok({ data: presentChannel(channel, ctx.store) });
   },
