@@ -38,7 +38,7 @@ export function recordIgnored(res: Response, ignored: IgnoredFields): void {
   res.setHeader(IGNORED_FIELDS_HEADER, ignoredHeaderValue(ignored.fields));
 }
 
-/** What the request's tolerant reader ignored, if anything. */
-export function ignoredOf(res: Response): IgnoredFields | undefined {
-  return res.locals.ignoredFields as IgnoredFields | undefined;
+/** What the request's tolerant reader ignored, if anything (a response Express never saw has no locals). */
+export function ignoredOf(res: { locals?: Record<string, unknown> }): IgnoredFields | undefined {
+  return res.locals?.ignoredFields as IgnoredFields | undefined;
 }
