@@ -96,7 +96,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
 function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[]): RequestHandler[] {
   const index = middleware.findIndex((handler) => handler.name === 'requestMiddleware');
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
-  const strictOf = (req: Request) => localsOf(req).config.strict || prefersStrict(req.headers.prefer);
+  // Prefer knobs are the versioned API's (the control plane is the harness); --strict covers every operation.
+  const strictOf = (req: Request) => localsOf(req).config.strict || (req.path.startsWith('/2024-09/') && prefersStrict(req.headers.prefer));
   return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
 }
 
