@@ -93,6 +93,15 @@ describe('the tolerant reader', () => {
     expect(res.body.data.marketplace_id).toBe(marketplace);
   });
 
+  it('When a body carries prototype-named keys or names a header cannot hold, then they are ignored like any other field', async () => {
+    const body = '{"__proto__":{"admin":true},"constructor":1,"name":"Proto","caf\u00e9,x":2}';
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(201);
+    expect(res.body.data.name).toBe('Proto');
+    expect(res.headers[IGNORED]).toBe('body.__proto__, body.constructor, body.caf%C3%A9%2Cx');
+    expect(t.errors).toEqual([]);
+  });
+
   it('When a browser on another origin gets an answer with ignored fields, then its script may read the header', async () => {
     const res = await request(t.app).get('/2024-09/users/current?_=1').set(t.auth('owner')).set('Origin', 'https://docs.example.com');
     expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toContain('Sandbox-Ignored-Fields');
