@@ -28,6 +28,8 @@ export interface Config {
   maxWorkspaces: number;
   /** How many requests the journal keeps (the oldest is dropped first). */
   journalSize: number;
+  /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
+  strict: boolean;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -47,11 +49,12 @@ export const defaultConfig: Config = {
   workspaceIdleTtlMs: 60 * 60 * 1000,
   maxWorkspaces: 100,
   journalSize: 1000,
+  strict: false,
 };
 
 /**
  * The configuration from parsed CLI options (which already folded in PORT, HOST, SEED, DATA_FILE, STORE, RESET,
- * LATENCY_MS and LOG_LEVEL) plus the settings only the environment carries. Bad values are reported, never
+ * LATENCY_MS, LOG_LEVEL and STRICT) plus the settings only the environment carries. Bad values are reported, never
  * turned into NaN: the caller prints them and exits.
  */
 export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = process.env): { config: Config; errors: string[] } {
@@ -64,6 +67,7 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
     reset: options.reset,
     latencyMs: options.latencyMs,
     logLevel: options.logLevel,
+    strict: options.strict,
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.dataFile !== undefined && { dataFile: options.dataFile }),
   };

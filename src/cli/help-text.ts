@@ -12,6 +12,7 @@ const ROWS: [string, string, string, string][] = [
   ['    --reset', 'Reseed the data file on start, discarding its changes', 'RESET=1', ''],
   ['    --latency <ms>', `Add this delay to every answer, 0 to ${MAX_LATENCY_MS}`, 'LATENCY_MS', String(CLI_DEFAULTS.latencyMs)],
   ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
+  ['    --strict', 'Refuse (422) query parameters and body fields the contract does not name', 'STRICT=1', ''],
   ['-h, --help', 'Show this help', '', ''],
   ['-v, --version', 'Show the version', '', ''],
 ];
@@ -42,6 +43,7 @@ Once started:
   /_sandbox/health      Readiness probe (200 when serving)
   Prefer: code=404      Ask any operation for one of its documented statuses
   Prefer: delay=250     Delay one answer (milliseconds)
+  Prefer: strict        Refuse (422) fields the contract does not name, for one request
   POST /_sandbox/workspaces  An isolated world with its own tokens, per CI job
 
 Examples:

@@ -20,6 +20,8 @@ export interface CliOptions {
   /** Added to every answer, to rehearse a slow network. */
   latencyMs: number;
   logLevel: LogLevel;
+  /** Refuse (422) fields the contract does not name instead of ignoring them. */
+  strict: boolean;
   help: boolean;
   version: boolean;
 }
@@ -36,7 +38,7 @@ export const MAX_LATENCY_MS = 60_000;
 type Env = Record<string, string | undefined>;
 
 interface FlagSpec {
-  key: 'port' | 'host' | 'seed' | 'data' | 'in-memory' | 'reset' | 'latency' | 'log-level' | 'help' | 'version';
+  key: 'port' | 'host' | 'seed' | 'data' | 'in-memory' | 'reset' | 'latency' | 'log-level' | 'strict' | 'help' | 'version';
   takesValue: boolean;
 }
 
@@ -50,6 +52,7 @@ const FLAGS: Record<string, FlagSpec> = {
   '--reset': { key: 'reset', takesValue: false },
   '--latency': { key: 'latency', takesValue: true },
   '--log-level': { key: 'log-level', takesValue: true },
+  '--strict': { key: 'strict', takesValue: false },
   '--help': { key: 'help', takesValue: false },
   '-h': { key: 'help', takesValue: false },
   '--version': { key: 'version', takesValue: false },
@@ -168,6 +171,9 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   if (given.has('reset')) options.reset = true;
   else if (env.RESET !== undefined) options.reset = boolEnv('RESET', env.RESET, errors) ?? false;
 
+  if (given.has('strict')) options.strict = true;
+  else if (env.STRICT !== undefined) options.strict = boolEnv('STRICT', env.STRICT, errors) ?? false;
+
   const latency = source('latency', 'LATENCY_MS');
   if (latency)
     options.latencyMs =
@@ -184,5 +190,5 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
 }
 
 function defaults(): CliOptions {
-  return { ...CLI_DEFAULTS, store: 'file', reset: false, help: false, version: false };
+  return { ...CLI_DEFAULTS, store: 'file', reset: false, strict: false, help: false, version: false };
 }

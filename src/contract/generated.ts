@@ -1594,13 +1594,17 @@ export interface components {
             status: number;
             duration_ms: number;
             request: {
+                /** @description The query as the client sent it, including parameters the contract does not name. */
                 query: {
                     [key: string]: unknown;
                 };
                 headers: {
                     [key: string]: string;
                 };
+                /** @description The body as the client sent it, including fields the contract does not name. */
                 body: unknown;
+                /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
+                ignored: string[];
             };
             response: {
                 body: unknown;
@@ -2046,9 +2050,15 @@ export interface components {
             merchant_id: string;
             type: components["schemas"]["ChannelType"];
         };
-        /** @description The body of a channel update. The specification does not show it; the name is the only field a client may change. */
+        /** @description The body of a channel update. The specification does not show it; the name is the only field a client may change. `merchant_id` and `type` are accepted so that a channel read with GET (or a create body) can be sent back; they must equal the channel's own (else 422), since a channel stays with its merchant and its type. */
         ChannelUpdate: {
             name: string;
+            /**
+             * Format: uuid
+             * @description The channel's merchant; any other merchant answers 422.
+             */
+            merchant_id?: string;
+            type?: components["schemas"]["ChannelType"];
         };
         ChannelEnvelope: {
             data: components["schemas"]["Channel"];
@@ -2064,6 +2074,7 @@ export interface components {
             /** Format: date-time */
             access_token_expires_at?: string;
             refresh_token: string;
+            /** @description The retailer marketplace id the relay uses (such as ATVPDKIKX0DER). The specification names no format or length, so any non-empty string is taken. */
             marketplace_id?: string;
         };
         ChannelAuthUrl: {
@@ -2657,6 +2668,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded. Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
+        SandboxIgnoredFields: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2683,6 +2696,7 @@ export interface operations {
             /** @description The caller's merchants. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2755,7 @@ export interface operations {
             /** @description The merchant was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +2791,7 @@ export interface operations {
             /** @description The merchant. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,6 +2837,7 @@ export interface operations {
             /** @description The merchant was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2846,6 +2863,7 @@ export interface operations {
             /** @description The merchant and everything it owned were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2867,6 +2885,7 @@ export interface operations {
             /** @description The current user. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +2927,7 @@ export interface operations {
             /** @description The updated user. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2948,6 +2968,7 @@ export interface operations {
             /** @description The merchant's memberships. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3039,7 @@ export interface operations {
             /** @description The user is now a member. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3071,6 +3093,7 @@ export interface operations {
             /** @description The membership was removed. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3104,6 +3127,7 @@ export interface operations {
             /** @description The merchant's channels. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3171,6 +3195,7 @@ export interface operations {
             /** @description The channel was created. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3213,6 +3238,7 @@ export interface operations {
             /** @description The channel. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3263,6 +3289,7 @@ export interface operations {
             /** @description The updated channel. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3305,6 +3332,7 @@ export interface operations {
             /** @description The channel and its data were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3341,6 +3369,7 @@ export interface operations {
             /** @description The connection data was stored; the channel, without secrets. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +3412,7 @@ export interface operations {
             /** @description The authorization URL. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3431,6 +3461,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3522,6 +3553,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3589,6 +3621,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3642,6 +3675,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3717,6 +3751,7 @@ export interface operations {
             /** @description The retailer answered; its JSON body is in `response` and its HTTP status in `X-Retailer-Status`. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Retailer-Status": components["headers"]["XRetailerStatus"];
                     [name: string]: unknown;
                 };
@@ -3764,6 +3799,7 @@ export interface operations {
             /** @description The matching catalog items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,6 +3875,7 @@ export interface operations {
             /** @description The merchant's products. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3917,6 +3954,7 @@ export interface operations {
             /** @description The product was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3961,6 +3999,7 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4071,7 @@ export interface operations {
             /** @description The product was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4057,6 +4097,7 @@ export interface operations {
             /** @description The product, its identifiers and its images were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4086,6 +4127,7 @@ export interface operations {
             /** @description The product's images. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +4206,7 @@ export interface operations {
             /** @description The image was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4215,6 +4258,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4254,6 +4298,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4284,6 +4329,7 @@ export interface operations {
             /** @description The merchant's suppliers. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,6 +4394,7 @@ export interface operations {
             /** @description The supplier was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4387,6 +4434,7 @@ export interface operations {
             /** @description The supplier. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4435,6 +4483,7 @@ export interface operations {
             /** @description The supplier was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4460,6 +4509,7 @@ export interface operations {
             /** @description The supplier and what depended on it were deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4489,6 +4539,7 @@ export interface operations {
             /** @description The supplier's scraping requests. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4614,7 @@ export interface operations {
             /** @description The scraping request was created and its attempts are scheduled. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +4662,7 @@ export interface operations {
             /** @description The scraping request. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4665,6 +4718,7 @@ export interface operations {
             /** @description The supplier's scraping attempts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +4805,7 @@ export interface operations {
             /** @description The merchant's supplier items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +4920,7 @@ export interface operations {
             /** @description The supplier item was created. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +4982,7 @@ export interface operations {
             /** @description The supplier item. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5029,6 +5086,7 @@ export interface operations {
             /** @description The supplier item was updated. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5054,6 +5112,7 @@ export interface operations {
             /** @description The supplier item was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5088,6 +5147,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5127,6 +5187,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5155,6 +5216,7 @@ export interface operations {
             /** @description The marketplaces. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,6 +5286,7 @@ export interface operations {
             /** @description The catalog items. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5305,6 +5368,7 @@ export interface operations {
             /** @description The catalog item. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5370,6 +5434,7 @@ export interface operations {
             /** @description The catalog item's images. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5511,7 @@ export interface operations {
             /** @description The sales rank observations. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,6 +5578,7 @@ export interface operations {
             /** @description The current offers. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5588,6 +5655,7 @@ export interface operations {
             /** @description The price history points. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5659,6 +5727,7 @@ export interface operations {
             /** @description The merchant's imports. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +5825,7 @@ export interface operations {
             /** @description The import was queued. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5826,6 +5896,7 @@ export interface operations {
             /** @description The merchant's opportunity forecasts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5948,6 +6019,7 @@ export interface operations {
             /** @description The forecast was calculated and stored. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,6 +6127,7 @@ export interface operations {
             /** @description The sales volume forecasts. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6117,6 +6190,7 @@ export interface operations {
             /** @description The sandbox is up. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6159,6 +6233,7 @@ export interface operations {
             /** @description The user and their token. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,6 +6273,7 @@ export interface operations {
             /** @description The world is back to its seeded state. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6231,6 +6307,7 @@ export interface operations {
             /** @description Journal entries, newest first. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,14 +6325,18 @@ export interface operations {
                      *           "duration_ms": 3.27,
                      *           "request": {
                      *             "query": {
-                     *               "per_page": "5"
+                     *               "per_page": "5",
+                     *               "_": "1700000000"
                      *             },
                      *             "headers": {
                      *               "host": "127.0.0.1:4010",
                      *               "authorization": "Bearer [REDACTED]",
                      *               "accept": "application/json"
                      *             },
-                     *             "body": null
+                     *             "body": null,
+                     *             "ignored": [
+                     *               "query._"
+                     *             ]
                      *           },
                      *           "response": {
                      *             "body": {
@@ -6293,6 +6374,7 @@ export interface operations {
             /** @description The journal is cleared. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6316,6 +6398,7 @@ export interface operations {
             /** @description The coverage report of the world. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6461,7 @@ export interface operations {
             /** @description The world's clock. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6421,6 +6505,7 @@ export interface operations {
             /** @description The world's clock after the move. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6452,6 +6537,7 @@ export interface operations {
             /** @description The workspace and its demo tokens. */
             201: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6505,6 +6591,7 @@ export interface operations {
             /** @description The workspace is gone. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6527,6 +6614,7 @@ export interface operations {
             /** @description The workspace is back to its seeded state. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6556,6 +6644,7 @@ export interface operations {
             /** @description The channel's call log. */
             200: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +6707,7 @@ export interface operations {
             /** @description The retailer no longer accepts the channel's tokens. */
             204: {
                 headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     [name: string]: unknown;
                 };
                 content?: never;

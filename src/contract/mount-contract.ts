@@ -12,9 +12,11 @@ import { notFound } from '../http/errors.js';
 import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
+import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { markBundled } from './validator/skip-bundling.js';
 import { tuneValidator } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
+import { prefersStrict } from '../sandbox/prefer-header.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 
@@ -69,7 +71,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindi
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
     // it again on every start costs a tenth of the start-up time.
     validateApiSpec: false,
-    validateRequests: { allErrors: true },
+    // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: (req) => bearerSecurityHandler(localsOf(req).worlds)(req) } },
     validateFormats: true,
@@ -89,8 +92,21 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindi
   const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
   middleware.splice(security + 1, 0, bindResources(plans, bindings, (req) => localsOf(req).worlds));
-  mounted.set(doc, middleware);
-  return middleware;
+  const tolerant = withTolerantReader(doc, middleware);
+  mounted.set(doc, tolerant);
+  return tolerant;
+}
+
+/**
+ * The validator's middleware with its request validation wrapped by the tolerant reader (unknown fields ignored
+ * and reported; 422 in strict mode: the server's --strict or the request's `Prefer: strict`).
+ */
+function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[]): RequestHandler[] {
+  const index = middleware.findIndex((handler) => handler.name === 'requestMiddleware');
+  if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
+  // Prefer knobs are the versioned API's (the control plane is the harness); --strict covers every operation.
+  const strictOf = (req: Request) => localsOf(req).config.strict || (req.path.startsWith('/2024-09/') && prefersStrict(req.headers.prefer));
+  return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
 }
 
 /**

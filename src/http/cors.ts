@@ -16,7 +16,7 @@ export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as c
 export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept', 'X-Requested-With'] as const;
 /**
  * Response headers a browser script may read: throttling and location hints, the retailer's status on a relayed
- * call, and what the sandbox did with the Prefer knobs.
+ * call, what the sandbox did with the Prefer knobs, and which request fields it ignored.
  */
 export const CORS_EXPOSE_HEADERS = [
   'Retry-After',
@@ -26,6 +26,7 @@ export const CORS_EXPOSE_HEADERS = [
   'X-Retailer-Status',
   'Preference-Applied',
   'Sandbox-Prefer-Ignored',
+  'Sandbox-Ignored-Fields',
 ] as const;
 
 /** Parses a CORS_ORIGINS-style setting ('*' or a comma-separated list) into CorsOptions.origins. */

@@ -7,6 +7,7 @@ import type { AppLocals } from '../contract/mount-contract.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
+import { ignoredOf } from './ignored-fields.js';
 
 /**
  * The reads whose 200 depends only on the store, the caller and the URL (host and query included), so the bytes of
@@ -56,6 +57,8 @@ interface Entry {
   operationId: string;
   path: string;
   query: Record<string, unknown>;
+  /** What the tolerant reader ignored in the request the answer was computed for (the same URL: the same fields). */
+  ignored: string[] | undefined;
   responseBody: unknown;
   workspace: string;
 }
@@ -127,6 +130,7 @@ export class ResponseCache {
         url: req.url ?? entry.path,
         path: entry.path,
         query: entry.query,
+        ignored: entry.ignored,
         headers: req.headers,
         requestBody: undefined,
         responseBody: entry.responseBody,
@@ -189,6 +193,7 @@ export class ResponseCache {
       for (const name of raw) spelled[name] = headers[name.toLowerCase()];
       const url = req.url ?? '';
       const q = url.indexOf('?');
+      const ignored = ignoredOf(res as { locals?: Record<string, unknown> });
       this.keep(key, {
         store,
         version,
@@ -197,7 +202,8 @@ export class ResponseCache {
         body,
         operationId,
         path: q === -1 ? url : url.slice(0, q),
-        query: ((req as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>,
+        query: (ignored?.received.query ?? (req as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>,
+        ignored: ignored?.fields,
         responseBody,
         workspace: this.locals()?.worlds?.nameOf(world) ?? 'default',
       });

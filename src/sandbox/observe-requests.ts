@@ -1,6 +1,7 @@
 // One place that watches every finished request and feeds the journal, the coverage report and the log line,
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { Request, RequestHandler, Response } from 'express';
+import { ignoredOf } from '../http/ignored-fields.js';
 import { formatRequestLog, isLogged, requestLogLevel, type RequestLogLevel } from '../http/request-log.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
@@ -45,7 +46,7 @@ export function validatorOperationId(req: Request): string | undefined {
   return typeof schema?.operationId === 'string' ? schema.operationId : undefined;
 }
 
-function requestBodyOf(req: Request): unknown {
+function requestBodyOf(req: Request, body: unknown): unknown {
   const files = (req as Request & { files?: unknown }).files;
   // Uploaded files are described, never stored: the journal is for reading what was sent, not for its bytes.
   const described = Array.isArray(files)
@@ -56,8 +57,8 @@ function requestBodyOf(req: Request): unknown {
         size: f.size,
       }))
     : undefined;
-  if (described && described.length > 0) return { ...(typeof req.body === 'object' && req.body ? req.body : {}), files: described };
-  return req.body;
+  if (described && described.length > 0) return { ...(typeof body === 'object' && body ? body : {}), files: described };
+  return body;
 }
 
 /**
@@ -76,6 +77,8 @@ export interface Exchange {
   headers?: Record<string, string | string[] | number | undefined>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /** What the tolerant reader ignored in the request. */
+  ignored?: string[];
   status: number;
   durationMs: number;
   operationId?: string | null;
@@ -106,6 +109,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         headers: ex.headers,
         requestBody: ex.requestBody,
         responseBody: ex.responseBody,
+        ignored: ex.ignored,
       });
     }
     if (log && isLogged(logLevel, requestLogLevel(ex.status))) {
@@ -135,16 +139,19 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
     };
 
     res.once('finish', () => {
+      // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
+      const ignored = ignoredOf(res);
       observe({
         at,
         method: req.method,
         url,
         path,
         unjournaled: skipJournal?.(req),
-        query: req.query as Record<string, unknown>,
+        query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
         headers: req.headers,
-        requestBody: requestBodyOf(req),
+        requestBody: requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
+        ignored: ignored?.fields,
         status: res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         operationId: operationIdOf(req),

@@ -15,6 +15,8 @@ export interface PreferKnobs {
   delay?: number;
   /** Make the simulated retailer fail this way on a relayed call. */
   retailerFault?: RetailerFault;
+  /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them. */
+  strict?: true;
   /** The honoured preferences, spelled for a Preference-Applied response header ('' when none). */
   applied: string;
 }
@@ -54,6 +56,11 @@ export function preferencePairs(header: string | string[] | undefined): Map<stri
     pairs.set(name, eq < 0 ? undefined : unquote(part.slice(eq + 1)));
   }
   return pairs;
+}
+
+/** Whether the request asks for strict mode (`Prefer: strict`), whatever its other knobs say. */
+export function prefersStrict(header: string | string[] | undefined): boolean {
+  return preferencePairs(header).has('strict');
 }
 
 function integerIn(value: string | undefined, min: number, max: number): number | undefined {
@@ -101,6 +108,10 @@ export function parsePrefer(header: string | string[] | undefined, options: Pref
         }
         break;
       }
+      case 'strict':
+        knobs.strict = true;
+        applied.push('strict');
+        break;
       default:
         // Anything else (Prism's dynamic=true, RFC 7240's return/wait/respond-async, other servers' knobs) is
         // ignored, as RFC 7240 asks.

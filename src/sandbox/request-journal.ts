@@ -21,6 +21,8 @@ export interface JournalRecordInput {
   headers?: Record<string, string | string[] | number | undefined>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /** What the tolerant reader ignored (`query._`, `body.id`). */
+  ignored?: string[];
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
 }
@@ -63,7 +65,7 @@ function statusMatcher(status: number | string): (s: number) => boolean {
 /** What a slot holds until the entry is first read: the entry's plain fields and the raw parts to redact. */
 interface Slot {
   head: Omit<JournalEntry, 'at' | 'request' | 'response'> & { at: Date };
-  raw: Pick<JournalRecordInput, 'query' | 'headers' | 'requestBody' | 'responseBody'> | undefined;
+  raw: Pick<JournalRecordInput, 'query' | 'headers' | 'requestBody' | 'responseBody' | 'ignored'> | undefined;
   entry: JournalEntry | undefined;
 }
 
@@ -98,7 +100,7 @@ export class RequestJournal {
         status: input.status,
         duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
       },
-      raw: { query: input.query, headers: input.headers, requestBody: input.requestBody, responseBody: input.responseBody },
+      raw: { query: input.query, headers: input.headers, requestBody: input.requestBody, responseBody: input.responseBody, ignored: input.ignored },
       entry: undefined,
     });
   }
@@ -120,6 +122,7 @@ export class RequestJournal {
           query: redactQuery(raw.query ?? {}),
           headers: redactHeaders(raw.headers ?? {}),
           body: raw.requestBody === undefined ? null : redactBody(raw.requestBody),
+          ignored: raw.ignored ?? [],
         },
         response: { body: raw.responseBody === undefined ? null : redactBody(raw.responseBody) },
       };

@@ -96,9 +96,9 @@ describe('getChannel, updateChannel, deleteChannel', () => {
     expect(res.body.data.updated_at > res.body.data.created_at).toBe(true);
   });
 
-  it('When the new name is empty or extra fields are sent, then 422', async () => {
+  it('When the new name is empty or the type is not one the contract names, then 422', async () => {
     expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: '' })).status).toBe(422);
-    expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: 'x', type: 'retailer' })).status).toBe(422);
+    expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: 'x', type: 'marketplace' })).status).toBe(422);
   });
 
   it('When the channel is deleted, then 204 with an empty body', async () => {

@@ -51,16 +51,22 @@ describe('errors a client can cause', () => {
     expect(res.body.message).toMatch(/\(and 1 more error\)/);
   });
 
-  it('When a field the contract does not know is sent, then 422 names it', async () => {
-    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'A', upc: '123' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toHaveProperty('upc');
+  it('When a field the contract does not know is sent, then it is ignored and named; with Prefer: strict, 422 names it', async () => {
+    const tolerant = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'A', upc: '123' });
+    expect(tolerant.status).toBe(201);
+    expect(tolerant.headers['sandbox-ignored-fields']).toBe('body.upc');
+    const strict = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Prefer', 'strict').send({ name: 'A', upc: '123' });
+    expect(strict.status).toBe(422);
+    expect(strict.body.errors).toHaveProperty('upc');
   });
 
-  it('When a query parameter the contract does not know is sent, then 422 names it', async () => {
-    const res = await request(t.app).get('/2024-09/merchants?color=red').set(t.auth('owner'));
-    expect(res.status).toBe(422);
-    expect(res.body.errors.color[0]).toMatch(/not part of the contract/);
+  it('When a query parameter the contract does not know is sent, then it is ignored; with Prefer: strict, 422 names it', async () => {
+    const tolerant = await request(t.app).get('/2024-09/merchants?color=red').set(t.auth('owner'));
+    expect(tolerant.status).toBe(200);
+    expect(tolerant.headers['sandbox-ignored-fields']).toBe('query.color');
+    const strict = await request(t.app).get('/2024-09/merchants?color=red').set(t.auth('owner')).set('Prefer', 'strict');
+    expect(strict.status).toBe(422);
+    expect(strict.body.errors.color[0]).toMatch(/not part of the contract/);
   });
 
   it('When merchant_id is not a UUID, then 422; when it is unknown, then 404; when foreign, then 403', async () => {

@@ -133,4 +133,17 @@ describe('cached answers in front of Express', () => {
     const report = sandbox.worlds.coverageOf('default')!.report();
     expect(report.operations.find((o) => o.operation_id === 'listProducts')!.answered).toContain('200');
   });
+
+  it('When a read with a cache-buster is answered from the cache, then it names the ignored parameter and the journal records it', async () => {
+    const { sandbox, cache, get } = await start();
+    const busted = `${PAGE}&_=1`;
+    const first = await get(busted);
+    const second = await get(busted);
+    expect(cache.stats.hits).toBe(1);
+    expect(second).toEqual(first);
+    expect(new Map(second.headers).get('sandbox-ignored-fields')).toBe('query._');
+    const listed = sandbox.worlds.journal.list({ operationId: 'listProducts' });
+    expect(listed.map((e) => e.request.ignored)).toEqual([['query._'], ['query._']]);
+    expect(listed.map((e) => e.request.query._)).toEqual(['1', '1']);
+  });
 });

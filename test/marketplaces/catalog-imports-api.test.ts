@@ -106,7 +106,7 @@ describe('catalog item imports', () => {
       expect(res.status, field).toBe(422);
       expect(Object.keys(res.body.errors).join(' '), field).toContain(field);
     }
-    expect((await create({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()], priority: 'high' })).status).toBe(422);
+    expect((await create({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()], priority: 'high' }).set('Prefer', 'strict')).status).toBe(422);
     expect((await list({ merchant_id: demo.merchant, status: 'failed' })).status).toBe(422);
     expect((await list({})).body.errors).toHaveProperty('merchant_id');
     expect(t.store.catalog_item_imports.where('merchant_id', demo.merchant).length).toBe(2);

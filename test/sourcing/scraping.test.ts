@@ -153,13 +153,14 @@ describe('createScrapingRequest', () => {
     expect(res.body.errors).toEqual({ max_attempts: ['The max attempts field must be 1 when the frequency is once.'] });
   });
 
-  it('When fields are invalid (ftp url, monthly, 101 attempts, unknown field), then 422 on each', async () => {
+  it('When fields are invalid (ftp url, monthly, 101 attempts), then 422 on each; an unknown field is ignored', async () => {
     const res = await api()
       .post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`)
       .set(t.auth('owner'))
       .send({ source_url: 'ftp://a.example.com', frequency: 'monthly', max_attempts: 101, priority: 1 });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['frequency', 'max_attempts', 'priority', 'source_url']);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['frequency', 'max_attempts', 'source_url']);
+    expect(res.headers['sandbox-ignored-fields']).toBe('body.priority');
   });
 
   it('When starts_at is in the past, then it means now: history is never backfilled', async () => {

@@ -15,12 +15,12 @@ const errors = (argv: string[], env: Record<string, string> = {}): string[] => {
 
 describe('CLI arguments', () => {
   it('When nothing is given, then the defaults apply', () => {
-    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', help: false, version: false });
+    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', strict: false, help: false, version: false });
   });
 
   it('When every flag is given, then each is parsed (space or = form)', () => {
     expect(
-      ok(['--port', '8080', '--host=0.0.0.0', '--seed', '42', '--data', './x.json', '--reset', '--latency=150', '--log-level', 'DEBUG']),
+      ok(['--port', '8080', '--host=0.0.0.0', '--seed', '42', '--data', './x.json', '--reset', '--latency=150', '--log-level', 'DEBUG', '--strict']),
     ).toEqual({
       port: 8080,
       host: '0.0.0.0',
@@ -30,6 +30,7 @@ describe('CLI arguments', () => {
       reset: true,
       latencyMs: 150,
       logLevel: 'debug',
+      strict: true,
       help: false,
       version: false,
     });
@@ -41,6 +42,7 @@ describe('CLI arguments', () => {
       ok([], { PORT: '9000', HOST: '::1', SEED: '7', DATA_FILE: 'd.json', RESET: '1', LATENCY_MS: '25', LOG_LEVEL: 'warn' }),
     ).toMatchObject({ port: 9000, host: '::1', seed: 7, dataFile: 'd.json', store: 'file', reset: true, latencyMs: 25, logLevel: 'warn' });
     expect(ok([], { STORE: 'memory' })).toMatchObject({ store: 'memory' });
+    expect(ok([], { STRICT: '1' })).toMatchObject({ strict: true });
     expect(ok([], { RESET: '0', PORT: '' })).toMatchObject({ reset: false, port: 4010 });
   });
 

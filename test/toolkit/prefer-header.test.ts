@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrefer, preferencePairs } from '../../src/sandbox/prefer-header.js';
+import { parsePrefer, preferencePairs, prefersStrict } from '../../src/sandbox/prefer-header.js';
 
 const knobs = (h: string | string[] | undefined, max?: number) => {
   const r = parsePrefer(h, { maxDelayMs: max });
@@ -70,5 +70,12 @@ describe('Prefer header', () => {
 
   it('When a quoted value contains a separator, then it stays one value', () => {
     expect(preferencePairs('x="a,b;c", code=404')).toEqual(new Map([['x', 'a,b;c'], ['code', '404']]));
+  });
+
+  it('When strict is asked for, then it is a knob that is applied, even next to a bad knob', () => {
+    expect(knobs('strict, code=404')).toEqual({ strict: true, code: 404, applied: 'strict, code=404' });
+    expect(prefersStrict('delay=x; strict')).toBe(true);
+    expect(prefersStrict('return=minimal')).toBe(false);
+    expect(prefersStrict(undefined)).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ describe('request journal', () => {
       operation_id: 'listMerchants',
       status: 200,
       duration_ms: 3.14,
-      request: { query: { page: '2' }, headers: {}, body: { name: 'x' } },
+      request: { query: { page: '2' }, headers: {}, body: { name: 'x' }, ignored: [] },
       response: { body: { data: [] } },
     });
     expect(j.list()[1]!.workspace).toBe('default');

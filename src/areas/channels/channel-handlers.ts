@@ -1,5 +1,6 @@
 import type { Handlers } from '../../contract/handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
+import { unprocessable } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
 import {
   adoptGrant,
@@ -41,7 +42,11 @@ export const channelResourceHandlers = {
   getChannel: ({ bound }, ctx) => ok({ data: presentChannel(bound.channel, ctx.store) }),
 
   updateChannel: ({ bound, body }, ctx) => {
-    const channel = ctx.store.channels.update(bound.channel.id, { name: body.name, updated_at: ctx.clock.nowIso() });
+    const current = bound.channel;
+    // A GET body sent back carries the channel's own merchant_id and type; a different one would move or retype it.
+    const changed = (['merchant_id', 'type'] as const).filter((field) => body[field] !== undefined && body[field] !== current[field]);
+    if (changed.length > 0) unprocessable(Object.fromEntries(changed.map((field) => [field, [`The ${field} of a channel cannot be changed.`]])));
+    const channel = ctx.store.channels.update(current.id, { name: body.name, updated_at: ctx.clock.nowIso() });
     return ok({ data: presentChannel(channel, ctx.store) });
   },
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ContractDocument } from '../../src/contract/load-contract.js';
+import { derefIn } from '../../src/contract/tolerant/request-shape.js';
+import { unknownFields } from '../../src/contract/tolerant/unknown-fields.js';
+
+const doc = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      Money: { type: 'object', additionalProperties: false, required: ['value', 'currency'], properties: { value: { type: 'number' }, currency: { type: 'string' } } },
+      Tier: { type: 'object', properties: { quantity: { type: 'integer' }, cost: { $ref: '#/components/schemas/Money' } } },
+      Named: { type: 'object', properties: { name: { type: 'string' } } },
+      Stamped: { type: 'object', properties: { id: { type: 'string', readOnly: true }, note: { type: 'string' } } },
+    },
+  },
+} as unknown as ContractDocument;
+const deref = derefIn(doc);
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const paths = (found: string[][]) => found.map((p) => p.join('.'));
+
+describe('unknown fields of a value against its schema', () => {
+  it('When an object described field by field has other fields, then each is found, at any depth and in arrays', () => {
+    const schema = { type: 'object', properties: { tiers: { type: 'array', items: ref('Tier') }, name: { type: 'string' } } };
+    const value = { name: 'a', extra: 1, tiers: [{ quantity: 1, cost: { value: 1, currency: 'USD' }, note: 'x' }] };
+    expect(paths(unknownFields(value, [schema], deref))).toEqual(['extra', 'tiers.0.note']);
+  });
+
+  it('When a closed shape (money) has another field, then it is not found: the validator answers 422 for it', () => {
+    expect(unknownFields({ quantity: 1, cost: { value: 1, currency: 'USD', tax: 0 } }, [ref('Tier')], deref)).toEqual([]);
+  });
+
+  it('When an object is free-form (additionalProperties true, a schema, or no properties), then nothing is found but its schema is followed', () => {
+    expect(unknownFields({ any: 1 }, [{ type: 'object', additionalProperties: true }], deref)).toEqual([]);
+    expect(unknownFields({ any: 1 }, [{ type: 'object' }], deref)).toEqual([]);
+    expect(paths(unknownFields({ a: { name: 'x', b: 2 } }, [{ type: 'object', additionalProperties: ref('Named') }], deref))).toEqual(['a.b']);
+  });
+
+  it('When the schema combines members (allOf, a nullable oneOf), then a field any member names is known', () => {
+    const both = { allOf: [ref('Named'), { type: 'object', properties: { age: { type: 'integer' } } }] };
+    expect(paths(unknownFields({ name: 'x', age: 1, other: 2 }, [both], deref))).toEqual(['other']);
+    const nullable = { oneOf: [ref('Named'), { type: 'null' }] };
+    expect(paths(unknownFields({ name: 'x', other: 2 }, [nullable], deref))).toEqual(['other']);
+  });
+
+  it('When a readOnly property is sent, then it counts as not named (it belongs to answers)', () => {
+    expect(paths(unknownFields({ id: '1', note: 'n' }, [ref('Stamped')], deref))).toEqual(['id']);
+  });
+
+  it('When asked to strip, then the found fields are deleted from the value and the rest is kept', () => {
+    const value = { name: 'x', extra: 1, __proto__: null } as Record<string, unknown>;
+    Object.defineProperty(value, 'constructor', { value: 1, enumerable: true, configurable: true, writable: true });
+    expect(paths(unknownFields(value, [ref('Named')], deref, true))).toEqual(['extra', 'constructor']);
+    expect(Object.keys(value)).toEqual(['name']);
+  });
+});
