@@ -33,7 +33,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -180,7 +183,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -213,7 +219,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -239,7 +248,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -267,7 +279,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -431,7 +446,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -485,7 +503,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -520,7 +541,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -552,7 +576,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -577,7 +604,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product identifier's UUID. */
+                /**
+                 * @description The product identifier's UUID.
+                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
             cookie?: never;
@@ -624,7 +654,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -659,7 +692,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -691,9 +727,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
-                /** @description The scraping request's UUID. */
+                /**
+                 * @description The scraping request's UUID.
+                 * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+                 */
                 supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
             };
             cookie?: never;
@@ -716,7 +758,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -774,7 +819,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -812,7 +860,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -837,7 +888,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item identifier's UUID. */
+                /**
+                 * @description The supplier item identifier's UUID.
+                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
             cookie?: never;
@@ -906,7 +960,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -929,7 +986,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -952,7 +1012,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -978,7 +1041,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -1004,7 +1070,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -1356,7 +1425,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -1383,7 +1455,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -2498,8 +2573,64 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The resource (or the merchant named by `merchant_id`) does not exist. */
-        NotFound: {
+        /** @description The catalog item (or the supplier item cost the body names) does not exist. */
+        CatalogItemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Catalog item not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The channel does not exist. */
+        ChannelNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Channel not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The merchant (named by the path, `merchant_id` or the body) does not exist. */
+        MerchantNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Merchant not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The product identifier does not exist. */
+        ProductIdentifierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Product identifier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The product does not exist. */
+        ProductNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2512,23 +2643,131 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The input breaks the contract or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
-        UnprocessableEntity: {
+        /** @description The supplier or its scraping request does not exist. */
+        ScrapingRequestNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "The sku field must not be greater than 255 characters.",
-                 *       "errors": {
-                 *         "sku": [
-                 *           "The sku field must not be greater than 255 characters."
-                 *         ]
-                 *       }
+                 *       "message": "Scraping request not found."
                  *     }
                  */
-                "application/json": components["schemas"]["ValidationError"];
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier item identifier does not exist. */
+        SupplierItemIdentifierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier item identifier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier item does not exist. */
+        SupplierItemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier item not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier does not exist. */
+        SupplierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The workspace does not exist or has expired. */
+        WorkspaceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Workspace not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not valid JSON. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is not valid JSON."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is larger than 1 MiB."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not in a media type the operation accepts. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "unsupported media type text/plain"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The channel cannot call the retailer. `reason` is `not_connected` when no connection data is stored, `authorization_required` when the retailer refused the refresh token (store new connection data or authorize again via `get-auth-url`). */
@@ -2581,34 +2820,64 @@ export interface components {
         Page: number;
         /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
         PerPage: number;
-        /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+        /**
+         * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+         * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
         MerchantIdQuery: string;
         /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
         SandboxWorkspaceQuery: string;
         /** @description The workspace id from `POST /_sandbox/workspaces`. */
         SandboxWorkspacePath: string;
-        /** @description The merchant's UUID. */
+        /**
+         * @description The merchant's UUID.
+         * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
         MerchantPath: string;
-        /** @description The product's UUID. */
+        /**
+         * @description The product's UUID.
+         * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+         */
         ProductPath: string;
-        /** @description The product identifier's UUID. */
+        /**
+         * @description The product identifier's UUID.
+         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         */
         ProductIdentifierPath: string;
-        /** @description The supplier's UUID. */
+        /**
+         * @description The supplier's UUID.
+         * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
         SupplierPath: string;
-        /** @description The scraping request's UUID. */
+        /**
+         * @description The scraping request's UUID.
+         * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+         */
         SupplierScrapingRequestPath: string;
-        /** @description The supplier item's UUID. */
+        /**
+         * @description The supplier item's UUID.
+         * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
         SupplierItemPath: string;
-        /** @description The supplier item identifier's UUID. */
+        /**
+         * @description The supplier item identifier's UUID.
+         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         */
         SupplierItemIdentifierPath: string;
-        /** @description The channel's UUID. */
+        /**
+         * @description The channel's UUID.
+         * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+         */
         ChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
          * @example orders/v0/orders
          */
         RetailerEndpointPath: string;
-        /** @description The catalog item's UUID. */
+        /**
+         * @description The catalog item's UUID.
+         * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+         */
         MarketplaceCatalogItemPath: string;
         /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
         SeriesFromDate: string;
@@ -2617,6 +2886,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The methods the contract has for this path (RFC 9110).
+         * @example GET, POST
+         */
+        Allow: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2677,7 +2951,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createMerchant: {
@@ -2717,8 +3010,30 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getMerchant: {
@@ -2726,7 +3041,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2754,7 +3072,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateMerchant: {
@@ -2762,7 +3100,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2785,10 +3126,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteMerchant: {
@@ -2796,7 +3159,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2812,7 +3178,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getCurrentUser: {
@@ -2845,6 +3231,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateCurrentUser: {
@@ -2885,14 +3291,39 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listMerchantMemberships: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
@@ -2952,8 +3383,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     inviteMerchantMember: {
@@ -3003,10 +3453,32 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantMembershipEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The email field is required.",
+                     *       "errors": {
+                     *         "email": [
+                     *           "The email field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     removeMerchantMember: {
@@ -3035,16 +3507,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The user_id field is required.",
+                     *       "errors": {
+                     *         "user_id": [
+                     *           "The user_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listChannels: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Keeps channels whose name contains this text (case-insensitive). */
                 q?: string;
@@ -3104,8 +3601,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field must be equal to one of the allowed values: retailer.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field must be equal to one of the allowed values: retailer."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createChannel: {
@@ -3152,10 +3668,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getChannel: {
@@ -3163,7 +3701,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3196,7 +3737,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateChannel: {
@@ -3204,7 +3765,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3244,10 +3808,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteChannel: {
@@ -3255,7 +3841,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3271,7 +3860,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     storeChannelConnectionData: {
@@ -3279,7 +3888,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3322,10 +3934,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The access_token field is required.",
+                     *       "errors": {
+                     *         "access_token": [
+                     *           "The access_token field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getChannelAuthUrl: {
@@ -3333,7 +3967,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3356,7 +3993,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     retrieveRetailerResource: {
@@ -3364,7 +4021,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -3393,9 +4053,28 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3405,7 +4084,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -3470,11 +4152,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3484,7 +4188,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -3525,11 +4232,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3539,7 +4268,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -3568,9 +4300,28 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3580,7 +4331,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`. Percent-encode the slashes when sending it in one segment (`orders%2Fv0%2Forders`, what Swagger UI does) or send it raw. Empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422: the relay only ever reaches the simulated retailer.
@@ -3629,11 +4383,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3654,7 +4430,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3711,15 +4490,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The identifier_type field must be equal to one of the allowed values: UPC, EAN, GTIN, ISBN.",
+                     *       "errors": {
+                     *         "identifier_type": [
+                     *           "The identifier_type field must be equal to one of the allowed values: UPC, EAN, GTIN, ISBN."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listProducts: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by title or SKU (case-insensitive substring). */
                 q?: string;
@@ -3790,8 +4591,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProduct: {
@@ -3840,10 +4660,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sku field is required.",
+                     *       "errors": {
+                     *         "sku": [
+                     *           "The sku field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getProduct: {
@@ -3851,7 +4693,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -3903,7 +4748,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateProduct: {
@@ -3911,7 +4776,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -3936,10 +4804,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sku field must be string.",
+                     *       "errors": {
+                     *         "sku": [
+                     *           "The sku field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteProduct: {
@@ -3947,7 +4837,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -3963,7 +4856,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listProductImages: {
@@ -3976,7 +4889,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4035,8 +4951,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProductImage: {
@@ -4044,7 +4979,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4084,10 +5022,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductImageEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The url field is required.",
+                     *       "errors": {
+                     *         "url": [
+                     *           "The url field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProductIdentifier: {
@@ -4095,7 +5055,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4133,10 +5096,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductIdentifierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field is required.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteProductIdentifier: {
@@ -4144,7 +5129,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product identifier's UUID. */
+                /**
+                 * @description The product identifier's UUID.
+                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
             cookie?: never;
@@ -4160,13 +5148,36 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductIdentifierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSuppliers: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
                 q?: string;
@@ -4221,8 +5232,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplier: {
@@ -4266,10 +5296,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSupplier: {
@@ -4277,7 +5329,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4307,7 +5362,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateSupplier: {
@@ -4315,7 +5390,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4339,10 +5417,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplier: {
@@ -4350,7 +5450,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4366,7 +5469,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listScrapingRequests: {
@@ -4379,7 +5502,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4432,8 +5558,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createScrapingRequest: {
@@ -4441,7 +5586,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4487,10 +5635,32 @@ export interface operations {
                     "application/json": components["schemas"]["ScrapingRequestEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The source_url field is required.",
+                     *       "errors": {
+                     *         "source_url": [
+                     *           "The source_url field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getScrapingRequest: {
@@ -4498,9 +5668,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
-                /** @description The scraping request's UUID. */
+                /**
+                 * @description The scraping request's UUID.
+                 * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+                 */
                 supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
             };
             cookie?: never;
@@ -4536,7 +5712,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ScrapingRequestNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listScrapingAttempts: {
@@ -4555,7 +5751,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4622,18 +5821,46 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The from_date field must match format \"date\".",
+                     *       "errors": {
+                     *         "from_date": [
+                     *           "The from_date field must match format \"date\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSupplierItems: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the items of this supplier. */
+                /**
+                 * @description Keeps the items of this supplier.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier_id?: string;
-                /** @description Keeps the items associated with this product. */
+                /**
+                 * @description Keeps the items associated with this product.
+                 * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
+                 */
                 product_id?: string;
                 /** @description Filters by SKU or description (case-insensitive substring). */
                 q?: string;
@@ -4719,8 +5946,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplierItem: {
@@ -4805,10 +6051,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierItemEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field is required.",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSupplierItem: {
@@ -4816,7 +6084,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -4877,7 +6148,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateSupplierItem: {
@@ -4885,7 +6176,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -4933,10 +6227,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field must be string.",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplierItem: {
@@ -4944,7 +6260,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -4960,7 +6279,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplierItemIdentifier: {
@@ -4968,7 +6307,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -5006,10 +6348,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierItemIdentifierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field is required.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplierItemIdentifier: {
@@ -5017,7 +6381,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item identifier's UUID. */
+                /**
+                 * @description The supplier item identifier's UUID.
+                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
             cookie?: never;
@@ -5033,7 +6400,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemIdentifierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listMarketplaces: {
@@ -5094,13 +6481,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The region field must be equal to one of the allowed values: north_america, europe, asia.",
+                     *       "errors": {
+                     *         "region": [
+                     *           "The region field must be equal to one of the allowed values: north_america, europe, asia."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItems: {
         parameters: {
             query?: {
-                /** @description Keeps the items of this marketplace. */
+                /**
+                 * @description Keeps the items of this marketplace.
+                 * @example eeeeeeee-0000-4000-8000-000000000005
+                 */
                 marketplace_id?: string;
                 /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
                 q?: string;
@@ -5187,7 +6596,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getCatalogItem: {
@@ -5195,7 +6623,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5247,7 +6678,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemImages: {
@@ -5260,7 +6711,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5316,8 +6770,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemSalesRanks: {
@@ -5336,7 +6809,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5388,8 +6864,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The category_level field must be equal to one of the allowed values: root, subcategory.",
+                     *       "errors": {
+                     *         "category_level": [
+                     *           "The category_level field must be equal to one of the allowed values: root, subcategory."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemCurrentOffers: {
@@ -5402,7 +6897,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5460,8 +6958,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemPriceHistory: {
@@ -5478,7 +6995,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5532,16 +7052,41 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The from_date field must match format \"date-time\".",
+                     *       "errors": {
+                     *         "from_date": [
+                     *           "The from_date field must match format \"date-time\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemImports: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the imports into this marketplace. */
+                /**
+                 * @description Keeps the imports into this marketplace.
+                 * @example eeeeeeee-0000-4000-8000-000000000004
+                 */
                 marketplace_id?: string;
                 /** @description Keeps the imports in this status as of now. */
                 status?: components["schemas"]["CatalogItemImportStatus"];
@@ -5620,8 +7165,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createCatalogItemImport: {
@@ -5691,26 +7255,60 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogItemImportEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field is required.",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listOpportunityForecasts: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the forecast with this id. */
+                /**
+                 * @description Keeps the forecast with this id.
+                 * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
+                 */
                 id?: string;
                 /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
                 minimum_profit?: number;
                 /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
                 maximum_margin_percent?: number;
-                /** @description Keeps forecasts of this catalog item. */
+                /**
+                 * @description Keeps forecasts of this catalog item.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item_id?: string;
-                /** @description Keeps forecasts of this supplier item cost tier. */
+                /**
+                 * @description Keeps forecasts of this supplier item cost tier.
+                 * @example e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001
+                 */
                 supplier_item_cost_id?: string;
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
@@ -5822,8 +7420,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "id": [
+                     *           "The id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     calculateOpportunityForecast: {
@@ -5926,18 +7543,46 @@ export interface operations {
                     "application/json": components["schemas"]["OpportunityForecastEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_catalog_item_id field is required.",
+                     *       "errors": {
+                     *         "marketplace_catalog_item_id": [
+                     *           "The marketplace_catalog_item_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSalesVolumeForecasts: {
         parameters: {
             query?: {
-                /** @description Keeps the forecast of this catalog item. */
+                /**
+                 * @description Keeps the forecast of this catalog item.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item_id?: string;
-                /** @description Keeps the forecasts of this marketplace's items. */
+                /**
+                 * @description Keeps the forecasts of this marketplace's items.
+                 * @example eeeeeeee-0000-4000-8000-000000000005
+                 */
                 marketplace_id?: string;
                 /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
                 period_days?: 7 | 30 | 90;
@@ -6002,7 +7647,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_catalog_item_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_catalog_item_id": [
+                     *           "The marketplace_catalog_item_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxHealth: {
@@ -6030,6 +7694,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxHealth"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
         };
@@ -6079,8 +7763,30 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxUserEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     resetSandbox: {
@@ -6102,8 +7808,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSandboxRequests: {
@@ -6174,8 +7899,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxRequestList"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The method field must be equal to one of the allowed values: GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD.",
+                     *       "errors": {
+                     *         "method": [
+                     *           "The method field must be equal to one of the allowed values: GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     clearSandboxRequests: {
@@ -6197,8 +7941,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxCoverage: {
@@ -6259,8 +8022,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCoverageEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxClock: {
@@ -6293,8 +8075,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClockEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     advanceSandboxClock: {
@@ -6336,8 +8137,30 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClockEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The seconds field must be integer.",
+                     *       "errors": {
+                     *         "seconds": [
+                     *           "The seconds field must be integer."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSandboxWorkspace: {
@@ -6371,6 +8194,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description The sandbox already keeps its maximum number of workspaces; delete one or wait for an idle one to expire. */
@@ -6409,7 +8252,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     resetSandboxWorkspace: {
@@ -6431,7 +8294,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listChannelCalls: {
@@ -6446,7 +8329,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -6496,8 +8382,27 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCallList"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     revokeChannelAuthorization: {
@@ -6508,7 +8413,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -6522,8 +8430,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
 }
