@@ -67,13 +67,20 @@ function fromRequestValidation(errors: ValidatorError[]): Answer {
   return { status: 422, body: { message: summarize(fieldErrors), errors: fieldErrors } };
 }
 
-/** RFC 9110's Allow: the methods the contract has for the path, as the validator's 405 lists them. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+const rank = (method: string) => {
+  const index = METHOD_ORDER.indexOf(method);
+  return index < 0 ? METHOD_ORDER.length : index;
+};
+
+/** RFC 9110's Allow: the methods the contract has for the path (the validator's 405 lists them), GET first. */
 function allowedMethods(err: unknown): string {
   const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
   return String(listed ?? '')
     .split(',')
     .map((method) => method.trim().toUpperCase())
     .filter(Boolean)
+    .sort((a, b) => rank(a) - rank(b))
     .join(', ');
 }
 
