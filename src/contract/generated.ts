@@ -7818,10 +7818,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "message": "The workspace field must not have more than 64 characters.",
                      *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
                      *         ]
                      *       }
                      *     }
@@ -7951,10 +7951,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "message": "The workspace field must not have more than 64 characters.",
                      *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
                      *         ]
                      *       }
                      *     }
@@ -8032,10 +8032,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "message": "The workspace field must not have more than 64 characters.",
                      *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
                      *         ]
                      *       }
                      *     }
@@ -8085,10 +8085,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "message": "The workspace field must not have more than 64 characters.",
                      *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
                      *         ]
                      *       }
                      *     }
@@ -8440,10 +8440,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "message": "The workspace field must not have more than 64 characters.",
                      *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
                      *         ]
                      *       }
                      *     }
