@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
+import { allowHeader } from './allow-header.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 
 interface OpenApiMeta {
@@ -67,21 +68,10 @@ function fromRequestValidation(errors: ValidatorError[]): Answer {
   return { status: 422, body: { message: summarize(fieldErrors), errors: fieldErrors } };
 }
 
-const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
-const rank = (method: string) => {
-  const index = METHOD_ORDER.indexOf(method);
-  return index < 0 ? METHOD_ORDER.length : index;
-};
-
-/** RFC 9110's Allow: the methods the contract has for the path (the validator's 405 lists them), GET first. */
+/** The methods the contract has for the path, as the validator's 405 lists them. */
 function allowedMethods(err: unknown): string {
   const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
-  return String(listed ?? '')
-    .split(',')
-    .map((method) => method.trim().toUpperCase())
-    .filter(Boolean)
-    .sort((a, b) => rank(a) - rank(b))
-    .join(', ');
+  return allowHeader(String(listed ?? '').split(','));
 }
 
 function documents(openapi: OpenApiMeta | undefined, status: number): boolean {

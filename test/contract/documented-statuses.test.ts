@@ -66,4 +66,11 @@ describe('Every status the server answers is one the operation documents', () =>
     expect(res.headers.allow).toBe('GET, POST');
     expect(res.body).toEqual({ message: 'The PATCH method is not supported for route /2024-09/merchants.' });
   });
+
+  it('When Prefer: code=405 is asked for, then the answer carries Allow like a real 405', async () => {
+    const t = await testApp();
+    const op = contractOperations.find((o) => o.operationId === 'getMerchant')!;
+    const res = await exampleRequest(t.app, op).set('Prefer', 'code=405').expect(405);
+    expect(res.headers.allow).toBe('GET, PUT, DELETE');
+  });
 });
