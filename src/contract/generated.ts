@@ -7697,7 +7697,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8197,7 +8197,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
                     [name: string]: unknown;
