@@ -50,24 +50,19 @@ function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
   return { body: value ?? { message: String(response.description ?? 'Answered on request (Prefer: code).') } };
 }
 
-/** The methods the contract has for a path, as a 405's Allow names them. */
-function methodsOf(doc: ContractDocument, path: string): string[] {
-  return listOperations(doc)
-    .filter((op) => op.path === path)
-    .map((op) => op.method);
-}
-
 /** Per operationId: the statuses it documents with their example bodies, and whether knobs apply. */
 export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
   const out = new Map<string, KnobFacts>();
-  for (const op of listOperations(doc)) {
+  const operations = listOperations(doc);
+  for (const op of operations) {
     const statuses = new Map<number, DocumentedStatus>();
     for (const status of op.statuses) {
       const response = deref(doc, op.operation.responses?.[String(status)]);
       if (isObj(response)) statuses.set(status, exampleOf(doc, response));
     }
     const allow = statuses.get(405);
-    if (allow) allow.headers = { Allow: allowHeader(methodsOf(doc, op.path)) };
+    // A 405 names the methods the contract has for the path, like the validator's own.
+    if (allow) allow.headers = { Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
     out.set(op.operationId, { knobs: op.path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
   }
   return out;
