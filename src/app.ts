@@ -1,6 +1,7 @@
 import express, { type Express, type Request } from 'express';
 import type { Config } from './config.js';
 import { loadContract } from './contract/load-contract.js';
+import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract, type AppLocals } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
@@ -57,8 +58,11 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
       outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
-      // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
-      express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }),
+      // The raw relay form becomes the encoded one before anything routes it (the body parser included).
+      rewriteRawRelay,
+      // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through
+      // the one error handler.
+      express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) }),
       // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
       // which knows the operation.
       scenarioKnobs({
@@ -69,8 +73,6 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       }),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages()),
-      // The raw relay form becomes the encoded one before the contract routes it.
-      rewriteRawRelay,
       ...mountContract(doc, withPreferKnobs(doc, handlers), routeBindings),
     ]),
   );

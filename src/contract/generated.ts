@@ -33,7 +33,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -180,7 +183,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -213,7 +219,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -239,7 +248,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -277,7 +289,10 @@ export interface paths {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -458,7 +473,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -512,7 +530,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -547,7 +568,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -579,7 +603,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -604,7 +631,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The product identifier's UUID. */
+                /**
+                 * @description The product identifier's UUID.
+                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
             cookie?: never;
@@ -651,7 +681,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -686,7 +719,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -718,9 +754,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
-                /** @description The scraping request's UUID. */
+                /**
+                 * @description The scraping request's UUID.
+                 * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+                 */
                 supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
             };
             cookie?: never;
@@ -743,7 +785,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -801,7 +846,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -839,7 +887,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -864,7 +915,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item identifier's UUID. */
+                /**
+                 * @description The supplier item identifier's UUID.
+                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
             cookie?: never;
@@ -933,7 +987,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -956,7 +1013,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -979,7 +1039,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -1005,7 +1068,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -1031,7 +1097,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -1383,7 +1452,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -1410,7 +1482,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -2536,8 +2611,64 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The resource (or the merchant named by `merchant_id`) does not exist. */
-        NotFound: {
+        /** @description The catalog item (or the supplier item cost the body names) does not exist. */
+        CatalogItemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Catalog item not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The channel does not exist. */
+        ChannelNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Channel not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The merchant (named by the path, `merchant_id` or the body) does not exist. */
+        MerchantNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Merchant not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The product identifier does not exist. */
+        ProductIdentifierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Product identifier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The product does not exist. */
+        ProductNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2550,23 +2681,131 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The input breaks the contract or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
-        UnprocessableEntity: {
+        /** @description The supplier or its scraping request does not exist. */
+        ScrapingRequestNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "The sku field must not be greater than 255 characters.",
-                 *       "errors": {
-                 *         "sku": [
-                 *           "The sku field must not be greater than 255 characters."
-                 *         ]
-                 *       }
+                 *       "message": "Scraping request not found."
                  *     }
                  */
-                "application/json": components["schemas"]["ValidationError"];
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier item identifier does not exist. */
+        SupplierItemIdentifierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier item identifier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier item does not exist. */
+        SupplierItemNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier item not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The supplier does not exist. */
+        SupplierNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Supplier not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The workspace does not exist or has expired. */
+        WorkspaceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Workspace not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not valid JSON. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is not valid JSON."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is larger than 1 MiB."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not in a media type the operation accepts. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "unsupported media type text/plain"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The channel cannot call the retailer. `reason` is `not_connected` when no connection data is stored, `authorization_required` when the retailer refused the refresh token (store new connection data or authorize again via `get-auth-url`). */
@@ -2619,27 +2858,54 @@ export interface components {
         Page: number;
         /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
         PerPage: number;
-        /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+        /**
+         * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+         * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
         MerchantIdQuery: string;
         /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
         SandboxWorkspaceQuery: string;
         /** @description The workspace id from `POST /_sandbox/workspaces`. */
         SandboxWorkspacePath: string;
-        /** @description The merchant's UUID. */
+        /**
+         * @description The merchant's UUID.
+         * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
         MerchantPath: string;
-        /** @description The product's UUID. */
+        /**
+         * @description The product's UUID.
+         * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+         */
         ProductPath: string;
-        /** @description The product identifier's UUID. */
+        /**
+         * @description The product identifier's UUID.
+         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         */
         ProductIdentifierPath: string;
-        /** @description The supplier's UUID. */
+        /**
+         * @description The supplier's UUID.
+         * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
         SupplierPath: string;
-        /** @description The scraping request's UUID. */
+        /**
+         * @description The scraping request's UUID.
+         * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+         */
         SupplierScrapingRequestPath: string;
-        /** @description The supplier item's UUID. */
+        /**
+         * @description The supplier item's UUID.
+         * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
         SupplierItemPath: string;
-        /** @description The supplier item identifier's UUID. */
+        /**
+         * @description The supplier item identifier's UUID.
+         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         */
         SupplierItemIdentifierPath: string;
-        /** @description The channel's UUID. */
+        /**
+         * @description The channel's UUID.
+         * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+         */
         ChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -2659,7 +2925,10 @@ export interface components {
         RetailerQuery: {
             [key: string]: string;
         };
-        /** @description The catalog item's UUID. */
+        /**
+         * @description The catalog item's UUID.
+         * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+         */
         MarketplaceCatalogItemPath: string;
         /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
         SeriesFromDate: string;
@@ -2670,6 +2939,11 @@ export interface components {
     headers: {
         /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded. Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
         SandboxIgnoredFields: string;
+        /**
+         * @description The methods the contract has for this path (RFC 9110).
+         * @example GET, POST
+         */
+        Allow: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2731,7 +3005,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createMerchant: {
@@ -2772,8 +3065,30 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getMerchant: {
@@ -2781,7 +3096,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2810,7 +3128,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateMerchant: {
@@ -2818,7 +3156,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2842,10 +3183,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteMerchant: {
@@ -2853,7 +3216,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The merchant's UUID. */
+                /**
+                 * @description The merchant's UUID.
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant: components["parameters"]["MerchantPath"];
             };
             cookie?: never;
@@ -2870,7 +3236,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getCurrentUser: {
@@ -2904,6 +3290,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateCurrentUser: {
@@ -2945,14 +3351,39 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listMerchantMemberships: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
@@ -3013,8 +3444,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     inviteMerchantMember: {
@@ -3065,10 +3515,32 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantMembershipEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The email field is required.",
+                     *       "errors": {
+                     *         "email": [
+                     *           "The email field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     removeMerchantMember: {
@@ -3098,16 +3570,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The user_id field is required.",
+                     *       "errors": {
+                     *         "user_id": [
+                     *           "The user_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listChannels: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Keeps channels whose name contains this text (case-insensitive). */
                 q?: string;
@@ -3168,8 +3665,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field must be equal to one of the allowed values: retailer.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field must be equal to one of the allowed values: retailer."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createChannel: {
@@ -3217,10 +3733,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getChannel: {
@@ -3228,7 +3766,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3262,7 +3803,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateChannel: {
@@ -3270,7 +3831,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3311,10 +3875,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteChannel: {
@@ -3322,7 +3908,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3339,7 +3928,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     storeChannelConnectionData: {
@@ -3347,7 +3956,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3391,10 +4003,32 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The access_token field is required.",
+                     *       "errors": {
+                     *         "access_token": [
+                     *           "The access_token field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getChannelAuthUrl: {
@@ -3402,7 +4036,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3426,7 +4063,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     retrieveRetailerResource: {
@@ -3444,7 +4101,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -3476,9 +4136,28 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3498,7 +4177,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -3566,11 +4248,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3590,7 +4294,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -3634,11 +4341,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3658,7 +4387,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -3690,9 +4422,28 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3712,7 +4463,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
                 /**
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
@@ -3764,11 +4518,33 @@ export interface operations {
                     "application/json": components["schemas"]["RetailerRelayResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The endpoint field format is invalid.",
+                     *       "errors": {
+                     *         "endpoint": [
+                     *           "The endpoint field format is invalid."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["RetailerThrottled"];
             504: components["responses"]["RetailerTimeout"];
         };
@@ -3789,7 +4565,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -3847,15 +4626,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ChannelNotConnected"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The identifier_type field must be equal to one of the allowed values: UPC, EAN, GTIN, ISBN.",
+                     *       "errors": {
+                     *         "identifier_type": [
+                     *           "The identifier_type field must be equal to one of the allowed values: UPC, EAN, GTIN, ISBN."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listProducts: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by title or SKU (case-insensitive substring). */
                 q?: string;
@@ -3927,8 +4728,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProduct: {
@@ -3978,10 +4798,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sku field is required.",
+                     *       "errors": {
+                     *         "sku": [
+                     *           "The sku field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getProduct: {
@@ -3989,7 +4831,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4042,7 +4887,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateProduct: {
@@ -4050,7 +4915,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4076,10 +4944,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sku field must be string.",
+                     *       "errors": {
+                     *         "sku": [
+                     *           "The sku field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteProduct: {
@@ -4087,7 +4977,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4104,7 +4997,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listProductImages: {
@@ -4117,7 +5030,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4177,8 +5093,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProductImage: {
@@ -4186,7 +5121,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4227,10 +5165,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductImageEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The url field is required.",
+                     *       "errors": {
+                     *         "url": [
+                     *           "The url field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createProductIdentifier: {
@@ -4238,7 +5198,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's UUID. */
+                /**
+                 * @description The product's UUID.
+                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 */
                 product: components["parameters"]["ProductPath"];
             };
             cookie?: never;
@@ -4277,10 +5240,32 @@ export interface operations {
                     "application/json": components["schemas"]["ProductIdentifierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ProductNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field is required.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteProductIdentifier: {
@@ -4288,7 +5273,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product identifier's UUID. */
+                /**
+                 * @description The product identifier's UUID.
+                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
             cookie?: never;
@@ -4305,13 +5293,36 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProductIdentifierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSuppliers: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
                 q?: string;
@@ -4367,8 +5378,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The merchant_id field is required.",
+                     *       "errors": {
+                     *         "merchant_id": [
+                     *           "The merchant_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplier: {
@@ -4413,10 +5443,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field is required.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSupplier: {
@@ -4424,7 +5476,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4455,7 +5510,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateSupplier: {
@@ -4463,7 +5538,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4488,10 +5566,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplier: {
@@ -4499,7 +5599,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4516,7 +5619,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listScrapingRequests: {
@@ -4529,7 +5652,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4583,8 +5709,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createScrapingRequest: {
@@ -4592,7 +5737,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4639,10 +5787,32 @@ export interface operations {
                     "application/json": components["schemas"]["ScrapingRequestEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The source_url field is required.",
+                     *       "errors": {
+                     *         "source_url": [
+                     *           "The source_url field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getScrapingRequest: {
@@ -4650,9 +5820,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
-                /** @description The scraping request's UUID. */
+                /**
+                 * @description The scraping request's UUID.
+                 * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
+                 */
                 supplier_scraping_request: components["parameters"]["SupplierScrapingRequestPath"];
             };
             cookie?: never;
@@ -4689,7 +5865,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ScrapingRequestNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listScrapingAttempts: {
@@ -4708,7 +5904,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The supplier's UUID. */
+                /**
+                 * @description The supplier's UUID.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier: components["parameters"]["SupplierPath"];
             };
             cookie?: never;
@@ -4776,18 +5975,46 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The from_date field must match format \"date\".",
+                     *       "errors": {
+                     *         "from_date": [
+                     *           "The from_date field must match format \"date\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSupplierItems: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the items of this supplier. */
+                /**
+                 * @description Keeps the items of this supplier.
+                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 */
                 supplier_id?: string;
-                /** @description Keeps the items associated with this product. */
+                /**
+                 * @description Keeps the items associated with this product.
+                 * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
+                 */
                 product_id?: string;
                 /** @description Filters by SKU or description (case-insensitive substring). */
                 q?: string;
@@ -4874,8 +6101,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplierItem: {
@@ -4961,10 +6207,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierItemEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field is required.",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSupplierItem: {
@@ -4972,7 +6240,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -5034,7 +6305,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     updateSupplierItem: {
@@ -5042,7 +6333,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -5091,10 +6385,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The supplier_id field must be string.",
+                     *       "errors": {
+                     *         "supplier_id": [
+                     *           "The supplier_id field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplierItem: {
@@ -5102,7 +6418,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -5119,7 +6438,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSupplierItemIdentifier: {
@@ -5127,7 +6466,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item's UUID. */
+                /**
+                 * @description The supplier item's UUID.
+                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 */
                 supplier_item: components["parameters"]["SupplierItemPath"];
             };
             cookie?: never;
@@ -5166,10 +6508,32 @@ export interface operations {
                     "application/json": components["schemas"]["SupplierItemIdentifierEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["SupplierItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The type field is required.",
+                     *       "errors": {
+                     *         "type": [
+                     *           "The type field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     deleteSupplierItemIdentifier: {
@@ -5177,7 +6541,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The supplier item identifier's UUID. */
+                /**
+                 * @description The supplier item identifier's UUID.
+                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
             cookie?: never;
@@ -5194,7 +6561,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["SupplierItemIdentifierNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listMarketplaces: {
@@ -5256,13 +6643,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The region field must be equal to one of the allowed values: north_america, europe, asia.",
+                     *       "errors": {
+                     *         "region": [
+                     *           "The region field must be equal to one of the allowed values: north_america, europe, asia."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItems: {
         parameters: {
             query?: {
-                /** @description Keeps the items of this marketplace. */
+                /**
+                 * @description Keeps the items of this marketplace.
+                 * @example eeeeeeee-0000-4000-8000-000000000005
+                 */
                 marketplace_id?: string;
                 /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
                 q?: string;
@@ -5350,7 +6759,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getCatalogItem: {
@@ -5358,7 +6786,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5411,7 +6842,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The Prefer code must be an integer from 100 to 599, got 'abc'.",
+                     *       "errors": {
+                     *         "Prefer.code": [
+                     *           "The Prefer code must be an integer from 100 to 599, got 'abc'."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemImages: {
@@ -5424,7 +6875,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5481,8 +6935,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemSalesRanks: {
@@ -5501,7 +6974,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5554,8 +7030,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The category_level field must be equal to one of the allowed values: root, subcategory.",
+                     *       "errors": {
+                     *         "category_level": [
+                     *           "The category_level field must be equal to one of the allowed values: root, subcategory."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemCurrentOffers: {
@@ -5568,7 +7063,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5627,8 +7125,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemPriceHistory: {
@@ -5645,7 +7162,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The catalog item's UUID. */
+                /**
+                 * @description The catalog item's UUID.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item: components["parameters"]["MarketplaceCatalogItemPath"];
             };
             cookie?: never;
@@ -5700,16 +7220,41 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The from_date field must match format \"date-time\".",
+                     *       "errors": {
+                     *         "from_date": [
+                     *           "The from_date field must match format \"date-time\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listCatalogItemImports: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the imports into this marketplace. */
+                /**
+                 * @description Keeps the imports into this marketplace.
+                 * @example eeeeeeee-0000-4000-8000-000000000004
+                 */
                 marketplace_id?: string;
                 /** @description Keeps the imports in this status as of now. */
                 status?: components["schemas"]["CatalogItemImportStatus"];
@@ -5789,8 +7334,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createCatalogItemImport: {
@@ -5861,26 +7425,60 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogItemImportEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_id field is required.",
+                     *       "errors": {
+                     *         "marketplace_id": [
+                     *           "The marketplace_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listOpportunityForecasts: {
         parameters: {
             query: {
-                /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
+                /**
+                 * @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403).
+                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps the forecast with this id. */
+                /**
+                 * @description Keeps the forecast with this id.
+                 * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
+                 */
                 id?: string;
                 /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
                 minimum_profit?: number;
                 /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
                 maximum_margin_percent?: number;
-                /** @description Keeps forecasts of this catalog item. */
+                /**
+                 * @description Keeps forecasts of this catalog item.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item_id?: string;
-                /** @description Keeps forecasts of this supplier item cost tier. */
+                /**
+                 * @description Keeps forecasts of this supplier item cost tier.
+                 * @example e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001
+                 */
                 supplier_item_cost_id?: string;
                 /** @description The page to return, from 1. */
                 page?: components["parameters"]["Page"];
@@ -5993,8 +7591,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["MerchantNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "id": [
+                     *           "The id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     calculateOpportunityForecast: {
@@ -6098,18 +7715,46 @@ export interface operations {
                     "application/json": components["schemas"]["OpportunityForecastEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["CatalogItemNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_catalog_item_id field is required.",
+                     *       "errors": {
+                     *         "marketplace_catalog_item_id": [
+                     *           "The marketplace_catalog_item_id field is required."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSalesVolumeForecasts: {
         parameters: {
             query?: {
-                /** @description Keeps the forecast of this catalog item. */
+                /**
+                 * @description Keeps the forecast of this catalog item.
+                 * @example 0627d02b-2539-4fc3-9cec-3f208482b961
+                 */
                 marketplace_catalog_item_id?: string;
-                /** @description Keeps the forecasts of this marketplace's items. */
+                /**
+                 * @description Keeps the forecasts of this marketplace's items.
+                 * @example eeeeeeee-0000-4000-8000-000000000005
+                 */
                 marketplace_id?: string;
                 /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
                 period_days?: 7 | 30 | 90;
@@ -6175,7 +7820,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["UnprocessableEntity"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The marketplace_catalog_item_id field must match format \"uuid\".",
+                     *       "errors": {
+                     *         "marketplace_catalog_item_id": [
+                     *           "The marketplace_catalog_item_id field must match format \"uuid\"."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxHealth: {
@@ -6204,6 +7868,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxHealth"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
         };
@@ -6254,8 +7938,30 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxUserEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The name field must be string.",
+                     *       "errors": {
+                     *         "name": [
+                     *           "The name field must be string."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     resetSandbox: {
@@ -6278,8 +7984,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listSandboxRequests: {
@@ -6355,8 +8080,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxRequestList"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The method field must be equal to one of the allowed values: GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD.",
+                     *       "errors": {
+                     *         "method": [
+                     *           "The method field must be equal to one of the allowed values: GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     clearSandboxRequests: {
@@ -6379,8 +8123,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxCoverage: {
@@ -6442,8 +8205,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCoverageEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxClock: {
@@ -6477,8 +8259,27 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClockEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     advanceSandboxClock: {
@@ -6521,8 +8322,30 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClockEnvelope"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The seconds field must be integer.",
+                     *       "errors": {
+                     *         "seconds": [
+                     *           "The seconds field must be integer."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     createSandboxWorkspace: {
@@ -6557,6 +8380,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description The sandbox already keeps its maximum number of workspaces; delete one or wait for an idle one to expire. */
@@ -6596,7 +8439,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     resetSandboxWorkspace: {
@@ -6619,7 +8482,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["WorkspaceNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     listChannelCalls: {
@@ -6634,7 +8517,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -6685,8 +8571,27 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCallList"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The per_page field must be >= 1.",
+                     *       "errors": {
+                     *         "per_page": [
+                     *           "The per_page field must be >= 1."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     revokeChannelAuthorization: {
@@ -6697,7 +8602,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The channel's UUID. */
+                /**
+                 * @description The channel's UUID.
+                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 */
                 channel: components["parameters"]["ChannelPath"];
             };
             cookie?: never;
@@ -6712,8 +8620,27 @@ export interface operations {
                 };
                 content?: never;
             };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
+            404: components["responses"]["ChannelNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
 }

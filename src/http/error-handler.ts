@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
+import { allowHeader } from './allow-header.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 
 interface OpenApiMeta {
@@ -50,7 +51,10 @@ function toAnswer(err: unknown, req: Request): Answer | undefined {
   if (typeof e?.status !== 'number' || e.status >= 500 || e.status < 400) return undefined;
   if (e.status === 400 && Array.isArray(e.errors)) return fromRequestValidation(e.errors);
   if (e.status === 404) return { status: 404, body: { message: `The route ${req.path} could not be found.` } };
-  if (e.status === 405) return { status: 405, body: { message: `The ${req.method} method is not supported for route ${req.path}.` } };
+  if (e.status === 405) {
+    const body = { message: `The ${req.method} method is not supported for route ${req.path}.` };
+    return { status: 405, body, headers: { Allow: allowedMethods(err) } };
+  }
   if (e.status === 401) return { status: 401, body: { message: 'Unauthenticated.' } };
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
@@ -62,6 +66,12 @@ function fromRequestValidation(errors: ValidatorError[]): Answer {
   if (badUuidInPath) return { status: 404, body: { message: 'Not found.' } };
   const fieldErrors = toFieldErrors(errors);
   return { status: 422, body: { message: summarize(fieldErrors), errors: fieldErrors } };
+}
+
+/** The methods the contract has for the path, as the validator's 405 lists them. */
+function allowedMethods(err: unknown): string {
+  const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
+  return allowHeader(String(listed ?? '').split(','));
 }
 
 function documents(openapi: OpenApiMeta | undefined, status: number): boolean {

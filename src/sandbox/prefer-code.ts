@@ -4,6 +4,7 @@
 // an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
 import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
 import { deref, isObj, listOperations, type ContractDocument } from '../contract/load-contract.js';
+import { allowHeader } from '../http/allow-header.js';
 import type { Ctx } from '../http/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
@@ -15,6 +16,8 @@ export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
 interface DocumentedStatus {
   /** The body to answer, or undefined for a status with no JSON content (204). */
   body: unknown;
+  /** Headers the status carries by definition (Allow on a 405). */
+  headers?: Record<string, string>;
 }
 
 /** What the knobs need to know about one operation. */
@@ -40,12 +43,16 @@ function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
 /** Per operationId: the statuses it documents with their example bodies, and whether knobs apply. */
 export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
   const out = new Map<string, KnobFacts>();
-  for (const op of listOperations(doc)) {
+  const operations = listOperations(doc);
+  for (const op of operations) {
     const statuses = new Map<number, DocumentedStatus>();
     for (const status of op.statuses) {
       const response = deref(doc, op.operation.responses?.[String(status)]);
       if (isObj(response)) statuses.set(status, exampleOf(doc, response));
     }
+    const allow = statuses.get(405);
+    // A 405 names the methods the contract has for the path, like the validator's own.
+    if (allow) allow.headers = { Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
     out.set(op.operationId, { knobs: op.path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
   }
   return out;
@@ -81,7 +88,7 @@ function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undef
     const { code, applied } = parsed.knobs;
     if (code !== undefined) {
       const status = facts.statuses.get(code);
-      if (status) return reply(code, structuredClone(status.body), { 'Preference-Applied': appliedHere(applied) });
+      if (status) return reply(code, structuredClone(status.body), { ...status.headers, 'Preference-Applied': appliedHere(applied) });
       const documented = [...facts.statuses.keys()].join(', ');
       const message = `The operation ${operationId} does not document status ${code}; documented: ${documented}.`;
       if (facts.documents422) unprocessable({ 'Prefer.code': [message] });

@@ -44,7 +44,8 @@ describe('the contract', () => {
 
   it('documents no 403 on the opportunity forecast list, as the specification says', () => {
     const list = operations.find((op) => op.operationId === 'listOpportunityForecasts');
-    expect(list?.statuses).toEqual([200, 401, 404, 422]);
+    expect(list?.statuses).not.toContain(403);
+    expect(list?.statuses).toEqual(expect.arrayContaining([200, 401, 404, 422]));
   });
 
   it('has a handler for every operation and an operation for every handler', () => {
