@@ -1798,9 +1798,11 @@ export interface components {
              * @description On update, the id of one of this item's tiers, to keep that id (see updateSupplierItem); not accepted on creation.
              */
             id?: string;
+            /** @description The specification names no upper bound; the sandbox caps it like `stock_quantity`, so the forecast's sell-through arithmetic stays finite. */
             minimum_order_quantity: number;
             /** @description A Money object whose value is at least 0. */
             cost: {
+                /** @description At most one billion per unit. The specification names no upper bound; the sandbox sets one so that the opportunity forecast's arithmetic (cost times units, margins) stays finite instead of overflowing. */
                 value: number;
                 currency: string;
             };

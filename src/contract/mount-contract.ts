@@ -12,6 +12,8 @@ import { listOperations, type ContractDocument } from './load-contract.js';
 import { markBundled } from './validator/skip-bundling.js';
 import { tuneValidator } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
+import { unprocessable } from '../http/errors.js';
+import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 
@@ -89,6 +91,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
 function adapt(operationId: string, handler: AnyHandler): RequestHandler {
   return async (req, res, next) => {
     try {
+      const nonFinite = nonFiniteNumberErrors(req.query);
+      if (nonFinite) unprocessable(nonFinite);
       const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
       const world = auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
