@@ -47,6 +47,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
