@@ -12,7 +12,7 @@ import { contractValidator } from '../helpers/contract-schemas.js';
 import { fuzzRequests, type FuzzRequest, type IdPools } from '../helpers/fuzz-requests.js';
 
 const SEED = 20240901;
-const BATCHES = 125;
+const BATCHES = 150;
 const BATCH_SIZE = 20;
 const { doc } = loadContract();
 const operations = listOperations(doc);
@@ -116,7 +116,7 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
   const { pools, ownedA, ownedB } = worldIds(t);
   const outcome: Outcome = { statuses: [], requests: 0, problems: [], undocumented: new Map() };
   const problem = (req: FuzzRequest, status: number, what: string) => {
-    if (outcome.problems.length < 40) outcome.problems.push(`${req.operation.operationId} ${req.operation.method} ${req.path}${req.query.slice(0, 120)} as ${req.user} -> ${status}: ${what}`);
+    if (outcome.problems.length < 40) outcome.problems.push(`${req.operation.operationId} ${req.operation.method} ${req.path}${req.query.slice(0, 120)} body ${req.body?.slice(0, 120) ?? '(none)'} as ${req.user} -> ${status}: ${what}`);
   };
   const send = async (req: FuzzRequest) => {
     const method = req.operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
