@@ -2579,7 +2579,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The page to return, from 1. */
+        /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
         Page: number;
         /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
         PerPage: number;
@@ -2631,7 +2631,7 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -2896,7 +2896,7 @@ export interface operations {
             query: {
                 /** @description The merchant whose records to list. Unknown merchant -> 404; a merchant the caller is not a member of -> 403 (404 where the operation documents no 403). */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3052,7 +3052,7 @@ export interface operations {
                 q?: string;
                 /** @description Keeps channels of this type. */
                 type?: components["schemas"]["ChannelType"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3649,7 +3649,7 @@ export interface operations {
                 identifier?: string;
                 /** @description Restricts `identifier` to one identifier type; without it any type matches. */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3727,7 +3727,7 @@ export interface operations {
                 q?: string;
                 /** @description Exact SKU match (case-sensitive). */
                 sku?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3971,7 +3971,7 @@ export interface operations {
     listProductImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4172,7 +4172,7 @@ export interface operations {
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
                 q?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4374,7 +4374,7 @@ export interface operations {
     listScrapingRequests: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4550,7 +4550,7 @@ export interface operations {
                 to_date?: string;
                 /** @description true keeps attempts not started yet; false keeps attempts that have started. */
                 not_started?: boolean;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4639,7 +4639,7 @@ export interface operations {
                 product_id?: string;
                 /** @description Filters by SKU or description (case-insensitive substring). */
                 q?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5043,7 +5043,7 @@ export interface operations {
             query?: {
                 /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
                 region?: components["schemas"]["MarketplaceRegion"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5112,7 +5112,7 @@ export interface operations {
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
                 category?: components["schemas"]["CatalogCategory"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5255,7 +5255,7 @@ export interface operations {
     listCatalogItemImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5331,7 +5331,7 @@ export interface operations {
                 from_date?: components["parameters"]["SeriesFromDate"];
                 /** @description Keeps points recorded at or before this instant. */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5397,7 +5397,7 @@ export interface operations {
     listCatalogItemCurrentOffers: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5473,7 +5473,7 @@ export interface operations {
                 from_date?: components["parameters"]["SeriesFromDate"];
                 /** @description Keeps points recorded at or before this instant. */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5547,7 +5547,7 @@ export interface operations {
                 marketplace_id?: string;
                 /** @description Keeps the imports in this status as of now. */
                 status?: components["schemas"]["CatalogItemImportStatus"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5714,7 +5714,7 @@ export interface operations {
                 marketplace_catalog_item_id?: string;
                 /** @description Keeps forecasts of this supplier item cost tier. */
                 supplier_item_cost_id?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5943,7 +5943,7 @@ export interface operations {
                 marketplace_id?: string;
                 /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
                 period_days?: 7 | 30 | 90;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6441,7 +6441,7 @@ export interface operations {
             query?: {
                 /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
