@@ -13,6 +13,7 @@ import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { missingBodyIsEmpty } from './http/missing-body.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
@@ -48,6 +49,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
@@ -63,6 +65,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through
       // the one error handler.
       express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) }),
+      missingBodyIsEmpty,
       // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
       // which knows the operation.
       scenarioKnobs({

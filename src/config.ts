@@ -30,6 +30,11 @@ export interface Config {
   journalSize: number;
   /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
   strict: boolean;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): false ignores X-Forwarded-*; true, a hop count or proxy addresses make
+   * links and `meta.path` follow X-Forwarded-Proto and X-Forwarded-Host.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -50,6 +55,7 @@ export const defaultConfig: Config = {
   maxWorkspaces: 100,
   journalSize: 1000,
   strict: false,
+  trustProxy: false,
 };
 
 /**
@@ -79,7 +85,24 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (max !== undefined) config.maxWorkspaces = max;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, errors);
+  if (trustProxy !== undefined) config.trustProxy = trustProxy;
   return { config, errors };
+}
+
+// Express's names for address ranges, or IPv4/IPv6 addresses and subnets.
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;
+
+/** TRUST_PROXY in the forms Express's `trust proxy` takes: true/false, a hop count, or a comma list of addresses. */
+function parseTrustProxy(raw: string | undefined, errors: string[]): boolean | number | string | undefined {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim());
+  if (list.every((part) => PROXY_ADDRESS.test(part))) return list.join(',');
+  errors.push(`TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses, got '${raw}'`);
+  return undefined;
 }
 
 function positiveInteger(name: string, raw: string | undefined, min: number, max: number, errors: string[]): number | undefined {

@@ -37,6 +37,7 @@ Environment only:
   MAX_WORKSPACES        Workspaces kept at once (default 100)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
+  TRUST_PROXY           Behind a proxy (true, hops or addresses): links follow X-Forwarded-*
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)

@@ -1904,9 +1904,11 @@ export interface components {
              * @description On update, the id of one of this item's tiers, to keep that id (see updateSupplierItem); not accepted on creation.
              */
             id?: string;
+            /** @description The specification names no upper bound; the sandbox caps it like `stock_quantity`, so the forecast's sell-through arithmetic stays finite. */
             minimum_order_quantity: number;
             /** @description A Money object whose value is at least 0. */
             cost: {
+                /** @description At most one billion per unit. The specification names no upper bound; the sandbox sets one so that the opportunity forecast's arithmetic (cost times units, margins) stays finite instead of overflowing. */
                 value: number;
                 currency: string;
             };
@@ -2854,7 +2856,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The page to return, from 1. */
+        /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
         Page: number;
         /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
         PerPage: number;
@@ -2956,7 +2958,7 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3385,7 +3387,7 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -3610,7 +3612,7 @@ export interface operations {
                 q?: string;
                 /** @description Keeps channels of this type. */
                 type?: components["schemas"]["ChannelType"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4558,7 +4560,7 @@ export interface operations {
                 identifier?: string;
                 /** @description Restricts `identifier` to one identifier type; without it any type matches. */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4662,7 +4664,7 @@ export interface operations {
                 q?: string;
                 /** @description Exact SKU match (case-sensitive). */
                 sku?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5023,7 +5025,7 @@ export interface operations {
     listProductImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5326,7 +5328,7 @@ export interface operations {
                 merchant_id: components["parameters"]["MerchantIdQuery"];
                 /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
                 q?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5645,7 +5647,7 @@ export interface operations {
     listScrapingRequests: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5897,7 +5899,7 @@ export interface operations {
                 to_date?: string;
                 /** @description true keeps attempts not started yet; false keeps attempts that have started. */
                 not_started?: boolean;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6018,7 +6020,7 @@ export interface operations {
                 product_id?: string;
                 /** @description Filters by SKU or description (case-insensitive substring). */
                 q?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6589,7 +6591,7 @@ export interface operations {
             query?: {
                 /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
                 region?: components["schemas"]["MarketplaceRegion"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6681,7 +6683,7 @@ export interface operations {
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
                 category?: components["schemas"]["CatalogCategory"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6868,7 +6870,7 @@ export interface operations {
     listCatalogItemImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6967,7 +6969,7 @@ export interface operations {
                 from_date?: components["parameters"]["SeriesFromDate"];
                 /** @description Keeps points recorded at or before this instant. */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7056,7 +7058,7 @@ export interface operations {
     listCatalogItemCurrentOffers: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7155,7 +7157,7 @@ export interface operations {
                 from_date?: components["parameters"]["SeriesFromDate"];
                 /** @description Keeps points recorded at or before this instant. */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7258,7 +7260,7 @@ export interface operations {
                 marketplace_id?: string;
                 /** @description Keeps the imports in this status as of now. */
                 status?: components["schemas"]["CatalogItemImportStatus"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7480,7 +7482,7 @@ export interface operations {
                  * @example e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001
                  */
                 supplier_item_cost_id?: string;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7758,7 +7760,7 @@ export interface operations {
                 marketplace_id?: string;
                 /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
                 period_days?: 7 | 30 | 90;
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8510,7 +8512,7 @@ export interface operations {
             query?: {
                 /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];

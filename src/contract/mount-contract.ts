@@ -17,6 +17,8 @@ import { markBundled } from './validator/skip-bundling.js';
 import { tuneValidator } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
+import { unprocessable } from '../http/errors.js';
+import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 
@@ -117,6 +119,8 @@ function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[])
 function adapt(operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
   return async (req, res, next) => {
     try {
+      const nonFinite = nonFiniteNumberErrors(req.query);
+      if (nonFinite) unprocessable(nonFinite);
       const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
       const world = requestWorld(req, worlds) ?? notFound('workspace');

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
 import { allowHeader } from './allow-header.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
@@ -17,17 +17,23 @@ type Logger = (line: string) => void;
  * Anything else is a bug: logged with its stack and answered 500 without internals.
  */
 export function errorHandler(log: Logger = (line) => process.stderr.write(line + '\n')): ErrorRequestHandler {
+  const serverError = (req: Request, res: Response, cause: unknown) => {
+    log(`[sandbox] 500 on ${req.method} ${req.originalUrl}: ${(cause as Error)?.stack ?? String(cause)}`);
+    // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
+    res.status(500).type('application/json').end(JSON.stringify({ message: 'Server Error' }));
+  };
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const answer = toAnswer(err, req);
-    if (!answer) {
-      log(`[sandbox] 500 on ${req.method} ${req.originalUrl}: ${(err as Error)?.stack ?? String(err)}`);
-      // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
-      res.status(500).type('application/json').end(JSON.stringify({ message: 'Server Error' }));
-      return;
+    // Whatever fails in here is answered as JSON too: an error escaping this handler reaches Express's own HTML page.
+    try {
+      const answer = toAnswer(err, req);
+      if (!answer) return serverError(req, res, err);
+      if (answer.headers) res.set(answer.headers);
+      res.status(answer.status).json(answer.body);
+    } catch (failure) {
+      if (res.headersSent) return next(failure);
+      serverError(req, res, failure);
     }
-    if (answer.headers) res.set(answer.headers);
-    res.status(answer.status).json(answer.body);
   };
 }
 

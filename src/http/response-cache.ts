@@ -94,7 +94,9 @@ export class ResponseCache {
     // Authentication runs on a hit too; an unknown token goes the slow way, which answers the documented 401.
     const auth = token === undefined ? undefined : worlds.authenticate(token);
     if (!auth) return next();
-    const key = `${auth.world.id}\n${auth.user.id}\n${req.headers.host ?? ''}\n${req.headers.accept ?? ''}\n${req.url}`;
+    // The forwarded headers are part of the key: behind a trusted proxy they change the links in the answer.
+    const forwarded = `${req.headers['x-forwarded-proto'] ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}`;
+    const key = `${auth.world.id}\n${auth.user.id}\n${req.headers.host ?? ''}\n${forwarded}\n${req.headers.accept ?? ''}\n${req.url}`;
     const entry = this.entries.get(key);
     const { store } = auth.world;
     if (entry && entry.store === store && entry.version === store.version) {

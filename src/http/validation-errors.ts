@@ -23,7 +23,8 @@ export function locate(path = ''): ErrorLocation {
 
 /** Turns the validator's errors into Laravel-style field errors: `{ "costs.0.cost.value": ["The ... field must be >= 0."] }`. */
 export function toFieldErrors(errors: ValidatorError[]): FieldErrors {
-  const out: FieldErrors = {};
+  // Keys come from the request (`constructor`, `__proto__`, `toString`): a plain object would hand back its inherited members.
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const error of errors) {
     const { field } = locate(error.path);
     (out[field] ??= []).push(sentence(field, error));
