@@ -24,7 +24,10 @@ export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): bool
   return SECRET_KEYS.has(k) || (where === 'query' && QUERY_ONLY_SECRET_KEYS.has(k));
 }
 
-function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<object>): unknown {
+/** Deeper than this, the journal keeps a marker: no contract shape nests that far, and recursion must stay bounded. */
+const MAX_DEPTH = 64;
+
+function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<object>, depth = 0): unknown {
   if (typeof value === 'string') {
     return value.length > MAX_STRING_CHARS
       ? `${value.slice(0, MAX_STRING_CHARS)}…[truncated ${value.length - MAX_STRING_CHARS} chars]`
@@ -33,13 +36,13 @@ function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<obje
   if (value === null || typeof value !== 'object') return value;
   if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[binary ${value.byteLength} bytes]`;
   if (seen.has(value)) return '[circular]';
+  if (depth >= MAX_DEPTH) return `[nested deeper than ${MAX_DEPTH} levels]`;
   seen.add(value);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, where, seen));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = isSecretKey(key, where) ? REDACTED : redactValue(v, where, seen);
-  }
-  return out;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, where, seen, depth + 1));
+  // fromEntries defines own properties, so a key such as `__proto__` is kept as data, never set as a prototype.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key, isSecretKey(key, where) ? REDACTED : redactValue(v, where, seen, depth + 1)]),
+  );
 }
 
 /** A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. */

@@ -130,7 +130,7 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
     const op = req.operation;
     outcome.statuses.push(`${op.operationId}:${status}`);
     outcome.requests++;
-    if (status >= 500) problem(req, status, `5xx ${res.text.slice(0, 200)}`);
+    if (status >= 500) problem(req, status, `5xx ${res.text.slice(0, 200)}; logged: ${t.errors.at(-1)?.slice(0, 600) ?? "nothing"}`);
     if (!op.statuses.includes(status)) {
       const key = `${op.operationId} ${status}`;
       outcome.undocumented.set(key, (outcome.undocumented.get(key) ?? 0) + 1);

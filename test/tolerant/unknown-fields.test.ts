@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractDocument } from '../../src/contract/load-contract.js';
 import { derefIn } from '../../src/contract/tolerant/request-shape.js';
-import { unknownFields } from '../../src/contract/tolerant/unknown-fields.js';
+import { unknownFields, withoutPaths } from '../../src/contract/tolerant/unknown-fields.js';
 
 const doc = {
   openapi: '3.1.0',
@@ -48,10 +48,16 @@ describe('unknown fields of a value against its schema', () => {
     expect(paths(unknownFields({ id: '1', note: 'n' }, [ref('Stamped')], deref))).toEqual(['id']);
   });
 
-  it('When asked to strip, then the found fields are deleted from the value and the rest is kept', () => {
-    const value = { name: 'x', extra: 1, __proto__: null } as Record<string, unknown>;
-    Object.defineProperty(value, 'constructor', { value: 1, enumerable: true, configurable: true, writable: true });
-    expect(paths(unknownFields(value, [ref('Named')], deref, true))).toEqual(['extra', 'constructor']);
-    expect(Object.keys(value)).toEqual(['name']);
+  it('When the found fields are dropped, then the copy keeps the rest and the original is untouched', () => {
+    const value = JSON.parse('{"name":"x","extra":1,"constructor":1,"items":[{"keep":1,"drop":2}]}') as Record<string, unknown>;
+    const found = [['extra'], ['constructor'], ['items', '0', 'drop']];
+    expect(withoutPaths(value, found)).toEqual(JSON.parse('{"name":"x","items":[{"keep":1}]}'));
+    expect(Object.keys(value)).toEqual(['name', 'extra', 'constructor', 'items']);
+  });
+
+  it('When an ignored field nests thousands of levels deep, then dropping it does not walk it', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [{ a: deep }];
+    expect(withoutPaths({ name: 'x', deep }, [['deep']])).toEqual({ name: 'x' });
   });
 });

@@ -6,7 +6,7 @@ import { recordIgnored } from '../../http/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
 import type { ContractDocument } from '../load-contract.js';
 import { derefIn, requestShapes, type RequestShape } from './request-shape.js';
-import { unknownFields } from './unknown-fields.js';
+import { unknownFields, withoutPaths } from './unknown-fields.js';
 
 /** What the validator left on a routed request: the operation it matched. */
 type RoutedRequest = Request & { openapi?: { schema?: { operationId?: unknown } } };
@@ -63,11 +63,9 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
       // Express 5 parses req.query from the URL on every read; an own property is what the validator and handler see.
       Object.defineProperty(req, 'query', { value: kept, writable: true, configurable: true, enumerable: true });
     }
-    if (bodyIgnored.length > 0) {
-      const body = structuredClone(req.body);
-      unknownFields(body, [bodySchema], deref, true);
-      req.body = body;
-    }
+    // The journal keeps the body as received; the validator and the handler get a copy without the ignored fields.
+    if (bodyIgnored.length > 0) req.body = withoutPaths(req.body, bodyIgnored);
     return validateRequest(req, res, next);
   };
 }
+

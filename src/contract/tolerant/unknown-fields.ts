@@ -35,11 +35,10 @@ const describesObject = (s: Schema) =>
   isObject(s.properties) || 'additionalProperties' in s || 'patternProperties' in s || s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
 
 /**
- * The fields of `value` (at any depth) that the schemas do not name, as paths of keys and array indexes. With
- * `strip`, each is deleted from `value`, so pass a copy when the original must survive. A property the contract
+ * The fields of `value` (at any depth) that the schemas do not name, as paths of keys and array indexes. A property the contract
  * marks readOnly counts as not named: it belongs to answers, and the validator would refuse it in a request.
  */
-export function unknownFields(value: unknown, schemas: readonly unknown[], deref: Deref, strip = false): string[][] {
+export function unknownFields(value: unknown, schemas: readonly unknown[], deref: Deref): string[][] {
   const found: string[][] = [];
   const walk = (node: unknown, candidates: readonly unknown[], path: string[]) => {
     if (path.length > MAX_DEPTH || candidates.length === 0) return;
@@ -60,7 +59,6 @@ export function unknownFields(value: unknown, schemas: readonly unknown[], deref
       const readOnly = named.length > 0 && named.every((s) => s.readOnly === true);
       if (tolerant && (named.length === 0 || readOnly)) {
         found.push([...path, key]);
-        if (strip) delete node[key];
         continue;
       }
       const open = objects.map((s) => s.additionalProperties).filter(isObject);
@@ -69,4 +67,24 @@ export function unknownFields(value: unknown, schemas: readonly unknown[], deref
   };
   walk(value, schemas, []);
   return found;
+}
+
+/**
+ * A copy of `value` without the fields at `paths`, copying only the objects and arrays along each path: an ignored
+ * field may hold anything, however deep, and is dropped without being walked.
+ */
+export function withoutPaths(value: unknown, paths: readonly (readonly string[])[]): unknown {
+  let result = value;
+  for (const path of paths) result = without(result, path);
+  return result;
+}
+
+function without(node: unknown, path: readonly string[]): unknown {
+  if (path.length === 0 || node === null || typeof node !== 'object') return node;
+  const [key, ...rest] = path;
+  if (!Object.hasOwn(node, key)) return node;
+  const copy: Record<string, unknown> = Array.isArray(node) ? ([...node] as unknown as Record<string, unknown>) : Object.fromEntries(Object.entries(node));
+  if (rest.length === 0) delete copy[key];
+  else copy[key] = without((node as Record<string, unknown>)[key], rest);
+  return copy;
 }
