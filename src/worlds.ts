@@ -5,9 +5,7 @@ import { listOperations, loadContract } from './contract/load-contract.js';
 import { notFound, tooManyRequests } from './http/errors.js';
 import { CoverageTracker } from './sandbox/coverage.js';
 import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
-import { MemoryPersistence } from './store/persistence-memory.js';
-import { Store } from './store/store.js';
-import { loadSeeded, resetWorld, type World } from './world.js';
+import { resetWorld, workspaceStore, type World } from './world.js';
 import { disposeWorldResources } from './world-resources.js';
 
 /** Who a bearer token belongs to, and in which world. */
@@ -124,8 +122,7 @@ export class Worlds {
     do id = randomBytes(6).toString('hex');
     while (this.workspaces.has(id));
     const tokenPrefix = `ws_${id}.`;
-    const store = new Store(new MemoryPersistence(), this.main.store.seed);
-    loadSeeded(store, tokenPrefix);
+    const store = workspaceStore(this.main.store.seed, tokenPrefix);
     const now = this.now();
     const ws: Workspace = { world: { id, store, clock: new Clock(), tokenPrefix }, createdAt: now, lastUsedAt: now };
     this.workspaces.set(id, ws);
