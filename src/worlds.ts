@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from './areas/users/records.js';
 import { Clock } from './clock.js';
+import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { listOperations, loadContract } from './contract/load-contract.js';
-import { notFound, tooManyRequests } from './http/errors.js';
+import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
+import { httpError, notFound, tooManyRequests } from './http/errors.js';
 import { CoverageTracker } from './sandbox/coverage.js';
 import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
 import { resetWorld, workspaceStore, type World } from './world.js';
@@ -22,6 +24,10 @@ export interface WorldsOptions {
   maxWorkspaces?: number;
   /** Requests the journal keeps. Default 1000. */
   journalSize?: number;
+  /** Creating a workspace answers 503 once the heap is past this percentage of its limit. Default 85. */
+  heapBudgetPercent?: number;
+  /** Reads the heap (tests inject one). */
+  heap?: HeapGauge;
   /** Wall clock for idleness (tests inject one). */
   now?: () => number;
 }
@@ -49,6 +55,8 @@ export class Worlds {
   readonly journal: RequestJournal;
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
+  readonly heapBudgetPercent: number;
+  private readonly heap: HeapGauge;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly coverage = new Map<string, CoverageTracker>();
   private readonly now: () => number;
@@ -59,7 +67,9 @@ export class Worlds {
     options: WorldsOptions = {},
   ) {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
-    this.maxWorkspaces = options.maxWorkspaces ?? 100;
+    this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
+    this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
+    this.heap = options.heap ?? v8Heap;
     this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
     this.now = options.now ?? Date.now;
   }
@@ -112,11 +122,20 @@ export class Worlds {
     return this.workspace(name)?.world ?? notFound('workspace');
   }
 
-  /** Creates an isolated world seeded from the default world's seed. */
+  /**
+   * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Refused with
+   * 429 at the workspace limit and with 503 when the heap is past its budget (existing worlds keep working).
+   */
   createWorkspace(): Workspace {
-    this.sweep();
+    // Sweeping scans every workspace: done here only when an expired one could make room.
+    if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
     if (this.workspaces.size >= this.maxWorkspaces) {
       tooManyRequests(`The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+    }
+    if (heapOverBudget(this.heap, this.heapBudgetPercent)) {
+      httpError(503, 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', undefined, {
+        'Retry-After': '60',
+      });
     }
     let id: string;
     do id = randomBytes(6).toString('hex');
@@ -202,6 +221,16 @@ export function controlPlaneWorkspace(req: { query: unknown }): string | undefin
 }
 
 /** The Worlds options a configuration asks for. */
-export function worldsOptions(config: { workspaceIdleTtlMs: number; maxWorkspaces: number; journalSize: number }): WorldsOptions {
-  return { idleTtlMs: config.workspaceIdleTtlMs, maxWorkspaces: config.maxWorkspaces, journalSize: config.journalSize };
+export function worldsOptions(config: {
+  workspaceIdleTtlMs: number;
+  maxWorkspaces: number;
+  heapBudgetPercent: number;
+  journalSize: number;
+}): WorldsOptions {
+  return {
+    idleTtlMs: config.workspaceIdleTtlMs,
+    maxWorkspaces: config.maxWorkspaces,
+    heapBudgetPercent: config.heapBudgetPercent,
+    journalSize: config.journalSize,
+  };
 }
