@@ -130,11 +130,13 @@ export async function benchWorkspaces(o: Options): Promise<void> {
     const pages: { key: string; label: string; spec: Pick<LoadSpec, 'headers' | 'rotate'> }[] = [
       // Both go through wrk's per-request Lua hook, so the client costs the same on both sides.
       { key: 'default', label: 'the default world', spec: { headers: {}, rotate: { header: 'Authorization', values: [`Bearer ${OWNER_TOKEN}`] } } },
+      // One workspace separates the cost of reading through a view from that of 50 worlds' distinct answers.
+      { key: 'one', label: 'one workspace', spec: { headers: {}, rotate: { header: 'Authorization', values: [`Bearer ${tokens[0]}`] } } },
       { key: 'workspaces', label: '50 workspaces', spec: { headers: {}, rotate: { header: 'Authorization', values: tokens.map((t) => `Bearer ${t}`) } } },
     ];
     for (const p of pages) await drive({ url: sandbox.url + PAGE_PATH, method: 'GET', connections: o.connections, seconds: 1, ...p.spec }, o.tool);
     for (let round = 1; round <= o.rounds; round++) {
-      for (const p of round % 2 ? pages : [...pages].reverse()) {
+      for (const p of pages.map((_, i) => pages[(i + round - 1) % pages.length])) {
         const r = await drive({ url: sandbox.url + PAGE_PATH, method: 'GET', connections: o.connections, seconds: o.pageSeconds, ...p.spec }, o.tool);
         if (r.errors > 0) o.log(`  warning: products page through ${p.label}: ${r.errors} of ${r.requests} requests failed`);
         o.note(`ws.page.${p.key}`, `products page through ${p.label}`, 'req/s', r.requestsPerSecond);
@@ -155,6 +157,10 @@ export function workspaceChecks(med: (key: string) => number, total: number): Ch
     { target: `${total.toLocaleString('en-US')} workspaces in one process < ${T.rssAtTenThousandMiB / 1024} GiB RSS`, measured: `${med('ws.rss').toFixed(0)} MiB`, ok: med('ws.rss') < T.rssAtTenThousandMiB },
     { target: `workspace creation p99 <= ${T.createP99Ms} ms (HTTP, one client)`, measured: `${med('ws.create.p99').toFixed(2)} ms (in-process ${med('ws.inproc.p99').toFixed(3)} ms)`, ok: med('ws.create.p99') <= T.createP99Ms },
     { target: `no request waits > ${T.waitMs} ms behind creations (4 clients creating)`, measured: `max ${med('ws.wait.max').toFixed(2)} ms, p99 ${med('ws.wait.p99').toFixed(2)} ms`, ok: med('ws.wait.max') <= T.waitMs },
-    { target: `products page through 50 workspaces >= ${T.pageRatio} x the default world`, measured: `${Math.round(med('ws.page.workspaces'))} vs ${Math.round(med('ws.page.default'))} req/s (ratio ${ratio.toFixed(2)})`, ok: ratio >= T.pageRatio },
+    {
+      target: `products page through 50 workspaces >= ${T.pageRatio} x the default world`,
+      measured: `${Math.round(med('ws.page.workspaces'))} vs ${Math.round(med('ws.page.default'))} req/s (ratio ${ratio.toFixed(2)}; one workspace ${Math.round(med('ws.page.one'))} req/s)`,
+      ok: ratio >= T.pageRatio,
+    },
   ];
 }
