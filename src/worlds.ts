@@ -20,7 +20,7 @@ export interface Authenticated {
 export interface WorldsOptions {
   /** A workspace unused for this long is deleted. Default one hour. */
   idleTtlMs?: number;
-  /** At most this many workspaces at once. Default 100. */
+  /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
   maxWorkspaces?: number;
   /** Requests the journal keeps. Default 1000. */
   journalSize?: number;
@@ -45,8 +45,9 @@ const WORKSPACE_TOKEN = /^ws_([0-9a-f]{12})\./;
 
 /**
  * The worlds the server serves and how a token finds its world: the default world, plus isolated workspaces
- * (own in-memory store seeded from the same seed, own clock, own tokens prefixed `ws_<id>.`). It also holds
- * what the control plane reads across worlds: the request journal and each world's coverage.
+ * (each an in-memory copy-on-write view of the world seeded from the same seed, with its own clock and tokens
+ * prefixed `ws_<id>.`). It also holds what the control plane reads across worlds: the request journal and each
+ * world's coverage.
  */
 export class Worlds {
   /** When this server started serving, for the health answer. */
