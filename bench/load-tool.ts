@@ -17,6 +17,8 @@ export interface LoadSpec {
   body?: (n: number, runId: string) => string;
   /** The same body template as Lua source for wrk: `body` with `n` and `run` in scope. */
   luaBody?: string;
+  /** One header whose value rotates over `values`, request by request (e.g. the tokens of many workspaces). */
+  rotate?: { header: string; values: string[] };
 }
 
 /** What one run measured. */
@@ -64,7 +66,14 @@ ${
   n = n + 1
   return wrk.format(nil, nil, nil, ${spec.luaBody})
 end`
-    : ''
+    : spec.rotate
+      ? `local rotate = { ${spec.rotate.values.map(lua).join(', ')} }
+request = function()
+  n = n + 1
+  wrk.headers[${lua(spec.rotate.header)}] = rotate[(n % #rotate) + 1]
+  return wrk.format()
+end`
+      : ''
 }
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -102,7 +111,11 @@ async function driveAutocannon(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.seconds,
     method: spec.method,
     headers: spec.headers,
-    requests: spec.body ? [{ setupRequest: (req: object) => ({ ...req, body: spec.body!(++n, id) }) }] : undefined,
+    requests: spec.body
+      ? [{ setupRequest: (req: object) => ({ ...req, body: spec.body!(++n, id) }) }]
+      : spec.rotate
+        ? [{ setupRequest: (req: { headers?: object }) => ({ ...req, headers: { ...req.headers, [spec.rotate!.header]: spec.rotate!.values[++n % spec.rotate!.values.length] } }) }]
+        : undefined,
   });
   return {
     requestsPerSecond: result.requests.total / (result.duration || spec.seconds),

@@ -4,6 +4,7 @@
 //  2. creates at 32 connections on a small store and on a store grown to 10,000 products, interleaved, each
 //     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS);
 //  3. the same creates on the floor of the stack (Express 5 with a Map, with and without the validator), as a reference;
+//  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation under load, the page through 50;
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { writeStore } from './grow-store.js';
 import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool.js';
+import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 
 const argv = process.argv.slice(2);
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
 
   if (!argv.includes('--no-build')) {
     log('building (npm run build)...');
-    const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the build failed');
   }
 
@@ -181,6 +183,10 @@ async function main(): Promise<void> {
         log(`  round ${round}: ${floor.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
       }
     }
+
+    // 4. Workspaces: what an untouched one costs, creation under load, and the page through many of them.
+    copyStore(small, join(dir, 'workspaces.json'));
+    await benchWorkspaces({ smoke, rounds, pageSeconds, connections, tool, dataFile: join(dir, 'workspaces.json'), log, note });
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
@@ -217,6 +223,7 @@ async function main(): Promise<void> {
     },
     { target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`, measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`, ok: med('startup.grown.ms') <= TARGETS.startupMs },
     { target: `RSS at start-up <= ${TARGETS.rssMb} MB`, measured: `${fmt(med('startup.grown.rss'), 'MB')} MB`, ok: med('startup.grown.rss') <= TARGETS.rssMb },
+    ...workspaceChecks(med, smoke ? 1000 : 10_000),
   ];
   const targetTable = ['| target | measured (medians) | |', '|---|---|---|', ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`)];
   const header = [

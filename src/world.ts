@@ -20,29 +20,61 @@ export interface World {
 /** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
 export const workspaceIdOf = (world: World): string | undefined => (world.tokenPrefix ? world.id : undefined);
 
-// Seeding a world costs most of a second; a workspace (and a reset) loads a copy of the seeded snapshot instead.
-const seeded = new Map<number, Snapshot>();
+// Seeding a world costs most of a second: it is done once per seed, into a frozen base that every workspace reads
+// through (a copy-on-write view) and that resets of the default world copy.
+const bases = new Map<number, Store>();
 
-/** The seeded state for a seed, computed once per process; callers get their own deep copy. */
-export function seededSnapshot(seed: number): Snapshot {
-  let snapshot = seeded.get(seed);
-  if (!snapshot) {
-    const scratch = new Store(new MemoryPersistence(), seed);
-    seedStore(scratch);
-    snapshot = scratch.snapshot();
-    seeded.set(seed, snapshot);
+/** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
+export function seededBase(seed: number): Store {
+  let base = bases.get(seed);
+  if (!base) {
+    base = new Store(new MemoryPersistence(), seed);
+    seedStore(base);
+    bases.set(seed, base.freeze());
   }
-  return structuredClone(snapshot);
+  return base;
+}
+
+/** The seeded state for a seed; callers get their own deep copy. */
+export function seededSnapshot(seed: number): Snapshot {
+  return structuredClone(seededBase(seed).snapshot());
 }
 
 /** Puts the seeded state (with this world's token prefix) into a store, replacing what it held. */
 export function loadSeeded(store: Store, tokenPrefix = ''): void {
+  if (store.base) {
+    store.discardChanges();
+    prefixTokens(store, tokenPrefix);
+    return;
+  }
   const snapshot = seededSnapshot(store.seed);
   if (tokenPrefix) {
     const tokens = (snapshot.collections.tokens ?? []) as { id: string }[];
     snapshot.collections.tokens = tokens.map((t) => ({ ...t, id: tokenPrefix + t.id }));
   }
   store.load(snapshot);
+}
+
+/**
+ * A workspace's store: a copy-on-write view of the seeded base, whose only own records at the start are its
+ * demo tokens (renamed with its prefix), so an untouched workspace costs a few kilobytes.
+ */
+export function workspaceStore(seed: number, tokenPrefix: string): Store {
+  const store = new Store(new MemoryPersistence(), seed, seededBase(seed));
+  prefixTokens(store, tokenPrefix);
+  return store;
+}
+
+// A view's tokens: each base token is replaced by its prefixed copy, in the base's order.
+function prefixTokens(store: Store, tokenPrefix: string): void {
+  if (!tokenPrefix) return;
+  const tokens = store.collections.tokens;
+  store.apply(() => {
+    for (const token of tokens.all()) {
+      tokens.remove(token.id);
+      tokens.insert({ ...token, id: tokenPrefix + token.id });
+    }
+  });
 }
 
 /** Opens a world on its persistence: loads what is there, or seeds (and persists) a fresh one. */
@@ -74,5 +106,5 @@ export async function resetWorld(world: World): Promise<void> {
   loadSeeded(world.store, world.tokenPrefix);
   disposeWorldResources(world.store.collections);
   world.clock.reset();
-  await world.store.persistence.replaceAll(world.store.snapshot());
+  if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from './areas/users/records.js';
 import { Clock } from './clock.js';
+import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { listOperations, loadContract } from './contract/load-contract.js';
-import { tooManyRequests } from './http/errors.js';
+import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
+import { httpError, tooManyRequests } from './http/errors.js';
 import { CoverageTracker } from './sandbox/coverage.js';
 import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
-import { MemoryPersistence } from './store/persistence-memory.js';
-import { Store } from './store/store.js';
-import { loadSeeded, resetWorld, type World } from './world.js';
+import { resetWorld, workspaceStore, type World } from './world.js';
 import { disposeWorldResources } from './world-resources.js';
 
 /** Who a bearer token belongs to, and in which world. */
@@ -20,10 +20,14 @@ export interface Authenticated {
 export interface WorldsOptions {
   /** A workspace unused for this long is deleted. Default one hour. */
   idleTtlMs?: number;
-  /** At most this many workspaces at once. Default 100. */
+  /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
   maxWorkspaces?: number;
   /** Requests the journal keeps. Default 1000. */
   journalSize?: number;
+  /** Creating a workspace answers 503 once the heap is past this percentage of its limit. Default 85. */
+  heapBudgetPercent?: number;
+  /** Reads the heap (tests inject one). */
+  heap?: HeapGauge;
   /** Wall clock for idleness (tests inject one). */
   now?: () => number;
 }
@@ -44,8 +48,9 @@ export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKS
 
 /**
  * The worlds the server serves and how a token finds its world: the default world, plus isolated workspaces
- * (own in-memory store seeded from the same seed, own clock, own tokens prefixed `ws_<id>.`). It also holds
- * what the control plane reads across worlds: the request journal and each world's coverage.
+ * (each an in-memory copy-on-write view of the world seeded from the same seed, with its own clock and tokens
+ * prefixed `ws_<id>.`). It also holds what the control plane reads across worlds: the request journal and each
+ * world's coverage.
  */
 export class Worlds {
   /** When this server started serving, for the health answer. */
@@ -54,6 +59,8 @@ export class Worlds {
   readonly journal: RequestJournal;
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
+  readonly heapBudgetPercent: number;
+  private readonly heap: HeapGauge;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly coverage = new Map<string, CoverageTracker>();
   private readonly now: () => number;
@@ -64,7 +71,9 @@ export class Worlds {
     options: WorldsOptions = {},
   ) {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
-    this.maxWorkspaces = options.maxWorkspaces ?? 100;
+    this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
+    this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
+    this.heap = options.heap ?? v8Heap;
     this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
     this.now = options.now ?? Date.now;
   }
@@ -117,18 +126,26 @@ export class Worlds {
     return this.workspace(name)?.world;
   }
 
-  /** Creates an isolated world seeded from the default world's seed. */
+  /**
+   * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Refused with
+   * 429 at the workspace limit and with 503 when the heap is past its budget (existing worlds keep working).
+   */
   createWorkspace(): Workspace {
-    this.sweep();
+    // Sweeping scans every workspace: done here only when an expired one could make room.
+    if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
     if (this.workspaces.size >= this.maxWorkspaces) {
       tooManyRequests(`The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+    }
+    if (heapOverBudget(this.heap, this.heapBudgetPercent)) {
+      httpError(503, 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', undefined, {
+        'Retry-After': '60',
+      });
     }
     let id: string;
     do id = randomBytes(6).toString('hex');
     while (this.workspaces.has(id));
     const tokenPrefix = `ws_${id}.`;
-    const store = new Store(new MemoryPersistence(), this.main.store.seed);
-    loadSeeded(store, tokenPrefix);
+    const store = workspaceStore(this.main.store.seed, tokenPrefix);
     const now = this.now();
     const ws: Workspace = { world: { id, store, clock: new Clock(), tokenPrefix }, createdAt: now, lastUsedAt: now };
     this.workspaces.set(id, ws);
@@ -208,6 +225,16 @@ export function controlPlaneWorkspace(req: { query: unknown }): string | undefin
 }
 
 /** The Worlds options a configuration asks for. */
-export function worldsOptions(config: { workspaceIdleTtlMs: number; maxWorkspaces: number; journalSize: number }): WorldsOptions {
-  return { idleTtlMs: config.workspaceIdleTtlMs, maxWorkspaces: config.maxWorkspaces, journalSize: config.journalSize };
+export function worldsOptions(config: {
+  workspaceIdleTtlMs: number;
+  maxWorkspaces: number;
+  heapBudgetPercent: number;
+  journalSize: number;
+}): WorldsOptions {
+  return {
+    idleTtlMs: config.workspaceIdleTtlMs,
+    maxWorkspaces: config.maxWorkspaces,
+    heapBudgetPercent: config.heapBudgetPercent,
+    journalSize: config.journalSize,
+  };
 }

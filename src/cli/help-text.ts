@@ -34,7 +34,8 @@ ${options}
 Environment only:
   CORS_ORIGINS          Origins allowed to call from a browser: * (default) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
-  MAX_WORKSPACES        Workspaces kept at once (default 100)
+  MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
+  HEAP_BUDGET_PERCENT   Refuse new workspaces (503) past this share of the heap limit (default 85)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
   TRUST_PROXY           Behind a proxy (true, hops or addresses): links follow X-Forwarded-*

@@ -1389,8 +1389,9 @@ export interface paths {
         put?: never;
         /**
          * Create an isolated workspace
-         * @description Creates an isolated world: its own in-memory store seeded from the same seed as the default world, its own
-         *     clock, journal entries and coverage, and its own demo users whose tokens start with `ws_<id>.`. A token of
+         * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
+         *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
+         *     its own clock, journal entries and coverage, and its own demo users whose tokens start with `ws_<id>.`. A token of
          *     one workspace never sees another world's data. Name the workspace on control-plane calls with
          *     `?workspace=<id>`. A workspace nobody used for `idle_ttl_seconds` (default one hour) is deleted.
          */
@@ -8414,6 +8415,25 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "The sandbox already keeps 100 workspaces; delete one or wait for an idle one to expire."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The process is short of memory for another workspace: its heap is past `HEAP_BUDGET_PERCENT` (default
+             *     85) of its limit. Existing workspaces keep working; retry after `Retry-After` seconds, once idle
+             *     workspaces have expired or been deleted.
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

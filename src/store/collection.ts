@@ -1,3 +1,5 @@
+import { deepFreeze, emptyIndexes, reindex, type KeyFns, type RecordIndexes } from './record-index.js';
+
 /** How a collection is declared by an area: which fields get a lookup index. */
 export interface CollectionDef<T extends { id: string }> {
   indexes: readonly (keyof T & string)[];
@@ -22,119 +24,173 @@ export interface ChangeSink {
 /**
  * Records of one kind, held in insertion order, with Map indexes so a lookup never scans.
  * Records are immutable: update() replaces the record, which lets a transaction keep the old one for rollback.
+ *
+ * A collection built over a frozen `base` is a copy-on-write view of it: it keeps only what it changed (a record,
+ * or null for a deleted base record) with indexes of those records, and reads the base for the rest. Many
+ * workspaces then share one seeded world and each costs what it changed. Reads keep the order a full copy would
+ * have: base records in their place (an updated one too), then the records this view added, in insertion order.
  */
 export class Collection<T extends { id: string }> {
-  private readonly byId = new Map<string, T>();
-  private readonly indexes = new Map<string, Map<unknown, Map<string, T>>>();
-  private readonly keyFns = new Map<string, (record: T) => readonly unknown[]>();
+  /** Every record; in a view, the base's (never written through the view). */
+  private readonly records: Map<string, T>;
+  private readonly indexes: RecordIndexes<T>;
+  private readonly keyFns: KeyFns<T>;
+  /** A view's changes by id: the current record, or null where a base record was deleted. Created on first write. */
+  private own: Map<string, T | null> | undefined;
+  private ownIndexes: RecordIndexes<T> | undefined;
+  /** Records a view added minus base records it deleted. */
+  private sizeDelta = 0;
+  private frozen = false;
 
   constructor(
     readonly name: string,
     def: CollectionDef<T>,
     private readonly sink: ChangeSink,
+    private readonly base?: Collection<T>,
   ) {
-    for (const field of def.indexes) {
-      this.indexes.set(field, new Map());
-      this.keyFns.set(field, (record) => [(record as Record<string, unknown>)[field]]);
+    if (base) {
+      if (!base.frozen) throw new Error(`${name}: a copy-on-write view needs a frozen base`);
+      this.records = base.records;
+      this.indexes = base.indexes;
+      this.keyFns = base.keyFns;
+      return;
     }
-    for (const [key, fn] of Object.entries(def.keys ?? {})) {
-      this.indexes.set(key, new Map());
-      this.keyFns.set(key, fn);
-    }
+    this.keyFns = new Map();
+    for (const field of def.indexes) this.keyFns.set(field, (record) => [(record as Record<string, unknown>)[field]]);
+    for (const [key, fn] of Object.entries(def.keys ?? {})) this.keyFns.set(key, fn);
+    this.records = new Map();
+    this.indexes = emptyIndexes(this.keyFns);
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.records.size + this.sizeDelta;
   }
 
   get(id: string): T | undefined {
-    return this.byId.get(id);
+    if (this.own) {
+      const changed = this.own.get(id);
+      if (changed !== undefined) return changed ?? undefined;
+    }
+    return this.records.get(id);
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.get(id) !== undefined;
   }
 
   /** Every record in insertion order. */
   all(): T[] {
-    return [...this.byId.values()];
+    const own = this.own;
+    if (!own || own.size === 0) return [...this.records.values()];
+    const out: T[] = [];
+    for (const [id, record] of this.records) {
+      const changed = own.get(id);
+      if (changed === undefined) out.push(record);
+      else if (changed) out.push(changed);
+    }
+    for (const [id, changed] of own) if (changed && !this.records.has(id)) out.push(changed);
+    return out;
   }
 
   /** The records whose indexed `field` equals `value`, in insertion order. */
   where<K extends keyof T & string>(field: K, value: T[K]): T[] {
-    const index = this.indexes.get(field);
-    if (!index) throw new Error(`${this.name}.${field} is not indexed; declare it in the collection definition`);
-    const bucket = index.get(value);
-    return bucket ? [...bucket.values()] : [];
+    if (!this.indexes.has(field)) throw new Error(`${this.name}.${field} is not indexed; declare it in the collection definition`);
+    return this.bucket(field, value);
   }
 
   /** The records filed under a computed key of the collection definition (`keys`), in insertion order. */
   byKey(key: string, value: unknown): T[] {
-    const index = this.indexes.get(key);
-    if (!index || !this.keyFns.has(key)) throw new Error(`${this.name} has no key ${key}; declare it in the collection definition`);
-    const bucket = index.get(value);
-    return bucket ? [...bucket.values()] : [];
+    if (!this.indexes.has(key)) throw new Error(`${this.name} has no key ${key}; declare it in the collection definition`);
+    return this.bucket(key, value);
   }
 
-  /** How many records have `field` equal to `value`, without copying them. */
+  /** How many records have `field` equal to `value`, without copying them (in a view with changes, it merges). */
   countWhere<K extends keyof T & string>(field: K, value: T[K]): number {
-    return this.indexes.get(field)?.get(value)?.size ?? 0;
+    if (!this.own || this.own.size === 0) return this.indexes.get(field)?.get(value)?.size ?? 0;
+    return this.indexes.has(field) ? this.bucket(field, value).length : 0;
   }
 
   insert(record: T): T {
-    if (this.byId.has(record.id)) throw new Error(`${this.name} ${record.id} exists already`);
-    this.put(record);
+    if (this.has(record.id)) throw new Error(`${this.name} ${record.id} exists already`);
+    this.write(record.id, record);
     this.sink.record(this.name, record.id, undefined, record);
     return record;
   }
 
   /** Replaces the record with a copy carrying the patch and answers the new record. */
   update(id: string, patch: Partial<T>): T {
-    const before = this.byId.get(id);
+    const before = this.get(id);
     if (!before) throw new Error(`${this.name} ${id} does not exist`);
     const after = { ...before, ...patch, id } as T;
-    this.unindex(before);
-    this.put(after);
+    this.write(id, after);
     this.sink.record(this.name, id, before, after);
     return after;
   }
 
   remove(id: string): T | undefined {
-    const before = this.byId.get(id);
+    const before = this.get(id);
     if (!before) return undefined;
-    this.unindex(before);
-    this.byId.delete(id);
+    this.write(id, undefined);
     this.sink.record(this.name, id, before, undefined);
     return before;
   }
 
   /** Puts a record back exactly as it was, without recording a change: used by rollback and loading. */
   restore(id: string, record: T | undefined): void {
-    const current = this.byId.get(id);
-    if (current) this.unindex(current);
-    if (record) this.put(record);
-    else this.byId.delete(id);
+    this.write(id, record);
+  }
+
+  /** Forgets every change of a view: it reads as its base again (a workspace's reset). */
+  discardChanges(): void {
+    if (!this.base) throw new Error(`${this.name} is not a copy-on-write view`);
+    this.own = undefined;
+    this.ownIndexes = undefined;
+    this.sizeDelta = 0;
+  }
+
+  /** Makes this collection a read-only base for views: its records are frozen and every write throws. */
+  freeze(): void {
+    for (const record of this.records.values()) deepFreeze(record);
+    this.frozen = true;
   }
 
   /** Map.set on an existing key keeps its place, so an update never reorders a collection. */
-  private put(record: T): void {
-    this.byId.set(record.id, record);
-    for (const [name, index] of this.indexes) {
-      for (const key of this.keyFns.get(name)!(record)) {
-        let bucket = index.get(key);
-        if (!bucket) index.set(key, (bucket = new Map()));
-        bucket.set(record.id, record);
-      }
+  private write(id: string, next: T | undefined): void {
+    if (this.frozen) throw new Error(`${this.name} is a frozen base; write through a copy-on-write view`);
+    if (!this.base) {
+      reindex(this.indexes, this.keyFns, this.records.get(id), next);
+      if (next) this.records.set(id, next);
+      else this.records.delete(id);
+      return;
     }
+    const own = (this.own ??= new Map());
+    const ownIndexes = (this.ownIndexes ??= emptyIndexes(this.keyFns));
+    const changed = own.get(id);
+    const inBase = this.records.get(id);
+    const wasVisible = changed === undefined ? inBase !== undefined : changed !== null;
+    // Putting the base record back (a rollback of this view's first change) leaves nothing to keep.
+    const keep = next === inBase ? undefined : next;
+    reindex(ownIndexes, this.keyFns, changed ?? undefined, keep);
+    if (next === inBase) own.delete(id);
+    else own.set(id, next ?? null);
+    this.sizeDelta += (next ? 1 : 0) - (wasVisible ? 1 : 0);
   }
 
-  private unindex(record: T): void {
-    for (const [name, index] of this.indexes) {
-      for (const key of this.keyFns.get(name)!(record)) {
-        const bucket = index.get(key);
-        bucket?.delete(record.id);
-        if (bucket && bucket.size === 0) index.delete(key);
+  /** One index bucket, merged with a view's changes: base order first, then the records the view filed there. */
+  private bucket(name: string, value: unknown): T[] {
+    const inBase = this.indexes.get(name)!.get(value);
+    const own = this.own;
+    if (!own || own.size === 0) return inBase ? [...inBase.values()] : [];
+    const ownBucket = this.ownIndexes!.get(name)!.get(value);
+    const out: T[] = [];
+    if (inBase) {
+      for (const [id, record] of inBase) {
+        const changed = own.get(id);
+        if (changed === undefined) out.push(record);
+        else if (changed && ownBucket?.has(id)) out.push(changed);
       }
     }
+    if (ownBucket) for (const [id, record] of ownBucket) if (!inBase?.has(id)) out.push(record);
+    return out;
   }
 }

@@ -25,13 +25,18 @@ export class Store implements ChangeSink {
   private pending: PendingChange[] = [];
   private inTransaction = false;
 
+  /**
+   * With a `base` (a frozen store of the same seed), this store is a copy-on-write view of it: it keeps only what
+   * it changed, and `discardChanges` takes it back to the base.
+   */
   constructor(
     readonly persistence: Persistence,
     readonly seed: number,
+    readonly base?: Store,
   ) {
     const collections: Record<string, Collection<{ id: string }>> = {};
     for (const [name, def] of Object.entries(collectionDefs)) {
-      collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this);
+      collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this, base?.collection(name));
     }
     this.collections = collections as unknown as Collections;
   }
@@ -75,6 +80,18 @@ export class Store implements ChangeSink {
     for (const change of this.pending.reverse()) {
       this.collection(change.collection).restore(change.id, change.before as { id: string } | undefined);
     }
+  }
+
+  /** Makes this store a read-only base that views share: every record frozen, every write throws. */
+  freeze(): this {
+    for (const name of Object.keys(collectionDefs)) this.collection(name).freeze();
+    return this;
+  }
+
+  /** Drops every change of a copy-on-write view, so it reads as its base again. */
+  discardChanges(): void {
+    for (const name of Object.keys(collectionDefs)) this.collection(name).discardChanges();
+    this.version++;
   }
 
   private collection(name: string): Collection<{ id: string }> {

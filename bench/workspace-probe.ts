@@ -1,0 +1,46 @@
+// Run by bench/workspace-bench.ts in its own process with --expose-gc: the memory of untouched workspaces and
+// the time one creation takes, measured in-process (no HTTP) so nothing else allocates between the readings.
+// Prints one JSON line.
+import { defaultConfig } from '../src/config.js';
+import { MemoryPersistence } from '../src/store/persistence-memory.js';
+import { openWorld } from '../src/world.js';
+import { Worlds } from '../src/worlds.js';
+
+const total = Number(process.argv[2] ?? 10_000);
+const sample = Math.min(1000, total);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with --expose-gc');
+
+function settled(): { rss: number; heap: number } {
+  for (let i = 0; i < 3; i++) gc!();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed + m.external };
+}
+
+const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+const worlds = new Worlds(world, { maxWorkspaces: total + 1, heapBudgetPercent: 95 });
+worlds.createWorkspace(); // the seeded base is built once, on the first creation
+const before = settled();
+const times: number[] = [];
+const create = () => {
+  const t = process.hrtime.bigint();
+  worlds.createWorkspace();
+  times.push(Number(process.hrtime.bigint() - t) / 1e6);
+};
+for (let i = 0; i < sample; i++) create();
+const afterSample = settled();
+for (let i = sample; i < total; i++) create();
+const atTotal = settled();
+times.sort((a, b) => a - b);
+process.stdout.write(
+  JSON.stringify({
+    workspaces: total,
+    rssPerWorkspaceKiB: (afterSample.rss - before.rss) / sample / 1024,
+    heapPerWorkspaceKiB: (afterSample.heap - before.heap) / sample / 1024,
+    rssAtTotalMiB: atTotal.rss / 2 ** 20,
+    createP50Ms: times[Math.floor(times.length * 0.5)],
+    createP99Ms: times[Math.floor(times.length * 0.99)],
+    createMaxMs: times[times.length - 1],
+  }) + '\n',
+);
+await worlds.close();
