@@ -14,14 +14,22 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Variables that would change what a started sandbox does; cleared so the caller's shell does not leak in. */
+/**
+ * Variables that would change what a started sandbox does, cleared so the caller's shell does not leak in; and
+ * npm's own (npm_*), which `npm test` passes down: the process starts as from a user's shell.
+ */
 const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE', 'RESET', 'LATENCY_MS', 'LOG_LEVEL', 'CORS_ORIGINS', 'WORKSPACE_TTL_SECONDS'];
+
+/** The environment of a user's shell: this one without sandbox and npm variables, plus `extra`. */
+export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (SANDBOX_VARIABLES.includes(name) || name.startsWith('npm_')) delete env[name];
+  return { ...env, ...extra };
+}
 
 /** Spawns `command args` and reads the URL it announces. */
 export function startServerProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ServerProcess {
-  const env = { ...process.env };
-  for (const name of SANDBOX_VARIABLES) delete env[name];
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: options.cwd, env: userEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = new Promise<string>((resolve, reject) => {
@@ -33,6 +41,8 @@ export function startServerProcess(command: string, args: string[], options: { c
     child.stderr!.on('data', (chunk) => (output += chunk));
     void exited.then((code) => reject(new Error(`${command} exited with ${code} before listening: ${output}`)));
   });
+  // Awaited by the tests that need it; one that only kills the process must not leave an unhandled rejection.
+  url.catch(() => undefined);
   return { child, url, exited, output: () => output };
 }
 
