@@ -11,6 +11,7 @@ import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
@@ -56,6 +57,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })),
       outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
+      outsideApi(favicon()),
       // Body parsing: malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
       express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }),
       // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
