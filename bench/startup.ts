@@ -1,25 +1,26 @@
 // Start-up as a newcomer meets it: the time from the command to the first authenticated 200 (GET
 // /2024-09/users/current), on a data file that does not exist yet (seeded on start), for each way of starting
-// the sandbox, with and without the contract's parsed copy (src/contract/load-contract.ts). "Fresh clone" also
-// starts tsx without its transform cache, as a first `npm start` after `npm ci` does.
+// the sandbox, with and without the contract's parsed copy (src/contract/load-contract.ts). For `npm start`,
+// "nothing prepared" also removes its bundle of the sources (src/build/start-sources.mjs), which `prepare` makes
+// on `npm ci`: the first start after `npm ci --ignore-scripts`, or after editing a source.
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedCopyPaths, writeShippedCopy } from '../src/contract/load-contract.js';
-import { freePort, OWNER_TOKEN, startProcess } from './servers.js';
+import { freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
 
 export interface StartupCase {
   key: string;
   label: string;
   command: string;
   args: string[];
-  /** Remove the parsed contract copies (and skip tsx's cache) before starting: a fresh clone. */
+  /** Remove the parsed contract copies (and npm start's bundle of the sources) before starting. */
   fresh: boolean;
 }
 
 /** npm start, the built server (as the Docker image runs it) and the bin (the file the package ships), fresh and warm. */
 export const STARTUP_CASES: StartupCase[] = [
-  { key: 'npm-start.fresh', label: '`npm start`, fresh clone (no parsed copy, no tsx cache)', command: 'npm', args: ['start'], fresh: true },
-  { key: 'npm-start.warm', label: '`npm start`, with the parsed copy', command: 'npm', args: ['start'], fresh: false },
+  { key: 'npm-start.fresh', label: '`npm start`, nothing prepared (no parsed copy, no sources bundle)', command: 'npm', args: ['start'], fresh: true },
+  { key: 'npm-start.warm', label: '`npm start` after `npm ci` (parsed copy and sources bundle)', command: 'npm', args: ['start'], fresh: false },
   { key: 'built.fresh', label: '`node dist/server.js`, no parsed copy', command: process.execPath, args: ['dist/server.js'], fresh: true },
   { key: 'built.warm', label: '`node dist/server.js`, with the parsed copy the build ships', command: process.execPath, args: ['dist/server.js'], fresh: false },
   { key: 'bin.warm', label: 'the bin (bin/commerce-operations-sandbox.js, as packed), with the parsed copy', command: process.execPath, args: ['bin/commerce-operations-sandbox.js'], fresh: false },
@@ -38,8 +39,10 @@ export async function measureStartup(
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const c of STARTUP_CASES) {
-        if (c.fresh) for (const copy of parsedCopyPaths()) rmSync(copy, { force: true });
-        else if (!existsSync(parsedCopyPaths()[0]!)) writeShippedCopy();
+        if (c.fresh) {
+          for (const copy of parsedCopyPaths()) rmSync(copy, { force: true });
+          if (c.command === 'npm') rmSync(join(ROOT, 'dist', 'sources'), { recursive: true, force: true });
+        } else if (!existsSync(parsedCopyPaths()[0]!)) writeShippedCopy();
         const port = await freePort();
         const dataFile = join(dir, `startup-${c.key}-${round}.json`);
         const server = await startProcess({
@@ -52,7 +55,6 @@ export async function measureStartup(
             DATA_FILE: dataFile,
             STORE: 'file',
             LOG_LEVEL: 'warn',
-            ...(c.fresh ? { TSX_DISABLE_CACHE: '1' } : {}),
           },
           port,
           probe: '/2024-09/users/current',
