@@ -16,7 +16,7 @@ function sourceFiles(dir) {
     .sort();
 }
 
-/** The bundle of the current sources, made if needed; answers its path. */
+/** The bundle of the current sources, made if needed; answers its path, or undefined without esbuild (--omit=dev). */
 export async function sourcesBundle() {
   const hash = createHash('sha256');
   for (const file of [...sourceFiles(join(root, 'src')), join(root, 'package-lock.json')]) {
@@ -25,7 +25,8 @@ export async function sourcesBundle() {
   const name = `server-${hash.digest('hex').slice(0, 16)}`;
   const outfile = join(OUT_DIR, `${name}.mjs`);
   if (!existsSync(outfile)) {
-    const { build } = await import('esbuild');
+    const build = await import('esbuild').then((esbuild) => esbuild.build, () => undefined);
+    if (!build) return undefined;
     const { outputFiles } = await build({ ...serverBundleOptions('src/main.ts', outfile), write: false });
     mkdirSync(OUT_DIR, { recursive: true });
     for (const old of readdirSync(OUT_DIR)) if (!old.startsWith(name)) rmSync(join(OUT_DIR, old), { force: true });
@@ -41,8 +42,13 @@ export async function sourcesBundle() {
 
 const outfile = await sourcesBundle();
 if (process.argv[2] === '--prepare') {
-  process.stdout.write(`sources bundle: ${relative(root, outfile)}\n`);
-} else {
+  process.stdout.write(outfile ? `sources bundle: ${relative(root, outfile)}\n` : 'sources bundle: skipped, esbuild is not installed\n');
+} else if (outfile) {
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(outfile).href);
+} else {
+  // Installed without dev dependencies: the sources through tsx (a dependency), slower to start, same process.
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(root, 'src', 'main.ts')).href);
 }
