@@ -1,5 +1,5 @@
 // The servers the benchmark compares, each its own process on its own port: the built sandbox, json-server 1.0
-// (the devDependency) and a bare node:http server. Separate processes, so no server's GC or event loop is charged to another.
+// (installed by the benchmark itself, bench/json-server.ts) and a bare node:http server. Separate processes, so no server's GC or event loop is charged to another.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -35,6 +35,8 @@ export async function freePort(): Promise<number> {
  */
 export async function startProcess(opts: {
   name: string;
+  /** The program to run; node by default. */
+  command?: string;
   args: string[];
   env?: Record<string, string>;
   port: number;
@@ -43,7 +45,7 @@ export async function startProcess(opts: {
   timeoutMs?: number;
 }): Promise<Running> {
   const started = performance.now();
-  const child = spawn(process.execPath, opts.args, {
+  const child = spawn(opts.command ?? process.execPath, opts.args, {
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -108,12 +110,12 @@ export async function startSandbox(dataFile: string, extraEnv: Record<string, st
   });
 }
 
-/** json-server 1.0 (the pinned devDependency) on a db.json. */
-export async function startJsonServer(dbFile: string): Promise<Running> {
+/** json-server 1.0 (its bin.js, from installJsonServer) on a db.json. */
+export async function startJsonServer(bin: string, dbFile: string): Promise<Running> {
   const port = await freePort();
   return startProcess({
     name: 'json-server 1.0',
-    args: ['node_modules/json-server/lib/bin.js', '--port', String(port), dbFile],
+    args: [bin, '--port', String(port), dbFile],
     port,
     probe: '/products',
   });

@@ -14,6 +14,7 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
@@ -60,6 +61,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
       outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
+      outsideApi(favicon()),
       // The raw relay form becomes the encoded one before anything routes it (the body parser included).
       rewriteRawRelay,
       // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { helpText } from './cli/help-text.js';
 import { parseArgs } from './cli/parse-args.js';
+import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopWithParent(() => shutdown('parent process gone'));
 }
 
 main().catch((error) => {

@@ -56,11 +56,15 @@ describe('cached answers in front of Express', () => {
   });
 
   it('When a handler answers what the contract refuses, then it is answered 500 every time and never cached', async () => {
-    const { sandbox, cache, get } = await start();
+    const errors: string[] = [];
+    const { sandbox, cache, get } = await start({ errorLog: (line) => errors.push(line) });
     const store = sandbox.worlds.main.store;
     // A stored merchant with a field the contract does not know: getMerchant hands the record out as is.
     store.apply(() => store.collections.merchants.update(MERCHANT, { leaked: 'secret' } as never));
     for (let i = 0; i < 3; i++) expect((await get(`/2024-09/merchants/${MERCHANT}`)).status).toBe(500);
+    // Each refusal is logged as the bug it is, once per answer, naming what the contract refused.
+    expect(errors).toHaveLength(3);
+    for (const line of errors) expect(line).toMatch(/500 on GET .*must NOT have additional properties/);
     expect(cache.stats).toMatchObject({ hits: 0, stored: 0 });
     // Every answer the cache holds was one the response validator let through.
     expect((await get('/2024-09/users/current')).status).toBe(200);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 
-const BIN = join(projectRoot, 'src/cli/bin.js');
+// The CLI from its sources, in this process (npm start bundles them first; the packed bin runs dist/server.js).
+const CLI = ['--import', 'tsx', join(projectRoot, 'src/main.ts')];
 // Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
 const cleanEnv = () => {
   const env = { ...process.env };
@@ -11,9 +12,9 @@ const cleanEnv = () => {
   return env;
 };
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, [BIN, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
 
-describe('the CLI (src/cli/bin.js)', () => {
+describe('the CLI (src/main.ts)', () => {
   it('When --help is given, then it prints every flag and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
@@ -38,7 +39,7 @@ describe('the CLI (src/cli/bin.js)', () => {
   }, 120_000);
 
   it('When started in memory on port 0, then it serves health, logs one JSON line per request and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, '--in-memory', '--port', '0', '--seed', '7', '--latency', '5'], {
+    const child = spawn(process.execPath, [...CLI, '--in-memory', '--port', '0', '--seed', '7', '--latency', '5'], {
       cwd: projectRoot,
       env: cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],

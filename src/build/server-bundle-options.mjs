@@ -1,0 +1,24 @@
+// The esbuild options of the one-file server, shared by `npm run build` (dist/server.js) and `npm start`
+// (src/build/start-sources.mjs): both start the same way, one file instead of ~550 modules.
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Bundles `entry` (the server's main module, compiled or TypeScript) and its dependencies into `outfile`. */
+export function serverBundleOptions(entry, outfile) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // swagger-ui-dist serves its asset files from its own directory (__dirname), which only exists unbundled.
+    external: ['swagger-ui-dist'],
+    // The CommonJS dependencies call require() for Node's built-ins (and swagger-ui-dist); an ES module has none.
+    banner: { js: "import { createRequire as __sandboxRequire } from 'node:module'; const require = __sandboxRequire(import.meta.url);" },
+    logLevel: 'warning',
+  };
+}

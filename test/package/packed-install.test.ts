@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/paths.js';
+import { eventually, releasedBy, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
+
+// The package as a stranger gets it: `npm pack` (whose prepack builds dist/ and the contract's parsed copy) in a
+// copy of this checkout, so no other test ever sees a dist/ being rebuilt, then `npm i <tarball>` in an empty folder.
+const OWNER = { Authorization: 'Bearer demo-owner-token' };
+const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const NOT_PACKED = new Set(['node_modules', 'dist', '.git', 'coverage', 'data', 'test', 'bench']);
+
+let root: string;
+let consumer: string;
+let tarball: string;
+const started: ServerProcess[] = [];
+
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'sandbox-pack-'));
+  const checkout = join(root, 'checkout');
+  cpSync(projectRoot, checkout, { recursive: true, filter: (src) => !NOT_PACKED.has(relative(projectRoot, src).split('/')[0]!) });
+  // The build needs the dev dependencies (tsc, esbuild): the checkout's own install, shared read-only.
+  symlinkSync(realpathSync(join(projectRoot, 'node_modules')), join(checkout, 'node_modules'));
+  const packs = join(root, 'packs');
+  mkdirSync(packs);
+  run('npm', ['pack', '--pack-destination', packs], checkout);
+  tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz'))!);
+  consumer = join(root, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], consumer);
+}, 300_000);
+
+afterEach(() => {
+  for (const server of started.splice(0)) server.child.kill('SIGKILL');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const installed = () => join(consumer, 'node_modules', 'commerce-operations-sandbox');
+const track = (server: ServerProcess) => (started.push(server), server);
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+
+describe('the packed package, installed in an empty folder', () => {
+  it('When packed, then the tarball holds the built server, the typed API, the parsed contract, the contract and fixtures, and no sources or tests', () => {
+    const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/server.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
+      expect(files, needed).toContain(needed);
+    }
+    expect(files.filter((f) => /^dist\/contract\/openapi-[0-9a-f]{16}\.json$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => f.startsWith('test/') || f.startsWith('bench/') || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.endsWith('.map'))).toEqual([]);
+  });
+
+  it('When `npx commerce-operations-sandbox --in-memory --port 0` runs there, then it serves the API and SIGTERM to npx stops it', async () => {
+    const server = track(startServerProcess('npx', ['commerce-operations-sandbox', '--in-memory', '--port', '0'], { cwd: consumer }));
+    const url = await server.url;
+    expect((await fetch(`${url}/2024-09/users/current`, { headers: OWNER })).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    // npx runs the bin through `sh -c`; the server sees its parent go and stops on its own.
+    expect(await eventually(async () => releasedBy(url, join(root, 'no-data-file')))).toBe(true);
+    // It read the parsed copy it ships: nothing parsed the YAML and cached it inside the installed package.
+    expect(existsSync(join(installed(), 'node_modules', '.cache'))).toBe(false);
+  }, 60_000);
+
+  it('When the bin is started on a data file and its PID gets SIGTERM, then it exits 0, frees the port and the lock, and starts again on the same file', async () => {
+    const dataFile = join(root, 'sandbox.json');
+    const bin = join(consumer, 'node_modules', '.bin', 'commerce-operations-sandbox');
+    const first = track(startServerProcess(bin, ['--data', dataFile, '--port', '0'], { cwd: consumer, env: { NODE_ENV: 'production' } }));
+    const url = await first.url;
+    expect(await json(await fetch(`${url}/_sandbox/health`))).toMatchObject({ status: 'ok', store: 'file' });
+    // The bundle keeps what it cannot hold: Swagger UI's asset files and the lazily loaded YAML writer.
+    const docs = await fetch(`${url}/docs/`);
+    expect(await docs.text()).toContain('swagger-ui');
+    expect((await (await fetch(`${url}/docs/swagger-ui-bundle.js`)).arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    expect(await (await fetch(`${url}/openapi.yaml`)).text()).toMatch(/^openapi: 3\.1/m);
+    // The validator, bundled, still checks requests (422) and answers (201 in the contract's shape).
+    const create = (body: object) =>
+      fetch(`${url}/2024-09/products`, { method: 'POST', headers: { ...OWNER, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await create({ merchant_id: MERCHANT, sku: 'PACKED-1', title: 'Packed' });
+    expect(created.status).toBe(201);
+    const refused = await create({ merchant_id: MERCHANT, title: 'No sku' });
+    expect(await json(refused)).toMatchObject({ errors: { sku: expect.any(Array) } });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(await releasedBy(url, dataFile)).toBe(true);
+    const second = track(startServerProcess(bin, ['--data', dataFile, '--port', '0'], { cwd: consumer }));
+    const again = await second.url;
+    const kept = await fetch(`${again}/2024-09/products?merchant_id=${MERCHANT}&per_page=100`, { headers: OWNER });
+    expect(JSON.stringify(await kept.json())).toContain('PACKED-1');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+
+  it("When a TypeScript file imports startSandbox from 'commerce-operations-sandbox', then it type-checks against the package's types and runs", () => {
+    writeFileSync(
+      join(consumer, 'check.ts'),
+      [
+        "import { startSandbox, type RunningSandbox } from 'commerce-operations-sandbox';",
+        "const sandbox: RunningSandbox = await startSandbox({ store: 'memory', logLevel: 'silent' });",
+        'const url: string = sandbox.url;',
+        "// @ts-expect-error the port is a number: fails as an unused directive if the types were any",
+        "void startSandbox({ port: 'eighty' });",
+        'export { url };',
+      ].join('\n'),
+    );
+    const tsconfig = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['check.ts'] };
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig));
+    run(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], consumer);
+
+    writeFileSync(
+      join(consumer, 'check.mjs'),
+      [
+        "import { startSandbox } from 'commerce-operations-sandbox';",
+        "const sandbox = await startSandbox({ store: 'memory', logLevel: 'silent' });",
+        "const res = await fetch(sandbox.url + '/2024-09/users/current', { headers: { Authorization: 'Bearer ' + sandbox.tokens.owner } });",
+        'console.log(res.status);',
+        'await sandbox.close();',
+      ].join('\n'),
+    );
+    expect(run(process.execPath, ['check.mjs'], consumer).trim()).toBe('200');
+  }, 60_000);
+});
