@@ -10,6 +10,7 @@ import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
+import { requestId } from './http/request-id.js';
 import { errorHandler } from './http/error-handler.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
@@ -51,7 +52,9 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
-      // First: a preflight carries no token and is no operation, so it is answered before anything else.
+      // First the request id, so every answer carries it, preflights and errors included.
+      requestId(),
+      // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion })),

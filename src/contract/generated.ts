@@ -1555,7 +1555,7 @@ export interface components {
         };
         /** @description One journaled request. Bodies are free-form JSON (or null), secrets redacted. */
         SandboxRequest: {
-            /** Format: uuid */
+            /** @description The request's id, the `X-Request-Id` its answer carried (the client's own id when it sent a valid one, otherwise a UUID). */
             id: string;
             /** Format: date-time */
             at: string;

@@ -2,6 +2,7 @@
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { Request, RequestHandler, Response } from 'express';
 import { formatRequestLog, isLogged, requestLogLevel, type RequestLogLevel } from '../http/request-log.js';
+import { requestIdOf } from '../http/request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
 
@@ -65,6 +66,8 @@ function requestBodyOf(req: Request): unknown {
  * path in front of Express (cached answers) builds one itself and hands it to `app.locals.sandbox.observe`.
  */
 export interface Exchange {
+  /** The request id, as sent in X-Request-Id; the journal entry takes it as its id. */
+  requestId?: string;
   /** When the request arrived. */
   at: Date;
   method: string;
@@ -95,6 +98,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
     tracker?.record(operationId, ex.status);
     if (journal && !ex.unjournaled && !skipPath(ex.path)) {
       journal.record({
+        id: ex.requestId,
         at: ex.at,
         workspace: ex.workspace,
         method: ex.method,
@@ -136,6 +140,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
 
     res.once('finish', () => {
       observe({
+        requestId: requestIdOf(req),
         at,
         method: req.method,
         url,
