@@ -11,6 +11,7 @@ import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { requestId } from './http/request-id.js';
+import { createRequestLogger } from './http/request-log.js';
 import { errorHandler } from './http/error-handler.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
@@ -26,7 +27,7 @@ export interface AppOptions {
   config: Config;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
-  /** Where the one-line-per-request log goes (stdout by default); config.logLevel decides which lines. */
+  /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
   requestLog?: (line: string) => void;
 }
 
@@ -41,8 +42,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   const observe = createObserver({
     journal: worlds.journal,
     coverageOf: (workspace) => worlds.coverageOf(workspace),
-    log: config.logLevel === 'silent' ? undefined : (requestLog ?? ((line) => process.stdout.write(line + '\n'))),
-    logLevel: config.logLevel,
+    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
   });
   app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
