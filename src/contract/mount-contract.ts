@@ -10,7 +10,7 @@ import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
 import { markBundled } from './validator/skip-bundling.js';
-import { tuneValidator } from './validator/tune-validator.js';
+import { applyValidatorPatches } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
@@ -58,7 +58,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers): Requ
   if (cached) return cached;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
-  tuneValidator();
+  // The validator's speed-ups, on the release they were written for only (src/contract/validator/tune-validator.ts).
+  applyValidatorPatches();
   const middleware = OpenApiValidator.middleware({
     // The validator deep-copies the document it is given, so a shallow copy keeps the shared one unmarked.
     apiSpec: markBundled({ ...doc }) as never,
