@@ -2617,6 +2617,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
+        XRequestId: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2643,6 +2645,7 @@ export interface operations {
             /** @description The caller's merchants. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +2704,7 @@ export interface operations {
             /** @description The merchant was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,6 +2740,7 @@ export interface operations {
             /** @description The merchant. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2781,6 +2786,7 @@ export interface operations {
             /** @description The merchant was updated. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2806,6 +2812,7 @@ export interface operations {
             /** @description The merchant and everything it owned were deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2827,6 +2834,7 @@ export interface operations {
             /** @description The current user. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2868,6 +2876,7 @@ export interface operations {
             /** @description The updated user. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +2917,7 @@ export interface operations {
             /** @description The merchant's memberships. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,6 +2988,7 @@ export interface operations {
             /** @description The user is now a member. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,6 +3042,7 @@ export interface operations {
             /** @description The membership was removed. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3739,6 +3751,7 @@ export interface operations {
             /** @description The merchant's products. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3817,6 +3830,7 @@ export interface operations {
             /** @description The product was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,6 +3875,7 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +3947,7 @@ export interface operations {
             /** @description The product was updated. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3957,6 +3973,7 @@ export interface operations {
             /** @description The product, its identifiers and its images were deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3986,6 +4003,7 @@ export interface operations {
             /** @description The product's images. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4082,7 @@ export interface operations {
             /** @description The image was added. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,6 +4134,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,6 +4174,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4184,6 +4205,7 @@ export interface operations {
             /** @description The merchant's suppliers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4270,7 @@ export interface operations {
             /** @description The supplier was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4310,7 @@ export interface operations {
             /** @description The supplier. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,6 +4359,7 @@ export interface operations {
             /** @description The supplier was updated. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4360,6 +4385,7 @@ export interface operations {
             /** @description The supplier and what depended on it were deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4389,6 +4415,7 @@ export interface operations {
             /** @description The supplier's scraping requests. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4490,7 @@ export interface operations {
             /** @description The scraping request was created and its attempts are scheduled. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,6 +4538,7 @@ export interface operations {
             /** @description The scraping request. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4594,7 @@ export interface operations {
             /** @description The supplier's scraping attempts. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +4681,7 @@ export interface operations {
             /** @description The merchant's supplier items. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4765,6 +4796,7 @@ export interface operations {
             /** @description The supplier item was created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4826,6 +4858,7 @@ export interface operations {
             /** @description The supplier item. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,6 +4962,7 @@ export interface operations {
             /** @description The supplier item was updated. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4954,6 +4988,7 @@ export interface operations {
             /** @description The supplier item was deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4988,6 +5023,7 @@ export interface operations {
             /** @description The identifier was added. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5063,7 @@ export interface operations {
             /** @description The identifier was deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5055,6 +5092,7 @@ export interface operations {
             /** @description The marketplaces. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5162,7 @@ export interface operations {
             /** @description The catalog items. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5244,7 @@ export interface operations {
             /** @description The catalog item. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5270,6 +5310,7 @@ export interface operations {
             /** @description The catalog item's images. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,6 +5387,7 @@ export interface operations {
             /** @description The sales rank observations. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5412,6 +5454,7 @@ export interface operations {
             /** @description The current offers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5488,6 +5531,7 @@ export interface operations {
             /** @description The price history points. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +5603,7 @@ export interface operations {
             /** @description The merchant's imports. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +5701,7 @@ export interface operations {
             /** @description The import was queued. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +5772,7 @@ export interface operations {
             /** @description The merchant's opportunity forecasts. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5848,6 +5895,7 @@ export interface operations {
             /** @description The forecast was calculated and stored. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5955,6 +6003,7 @@ export interface operations {
             /** @description The sales volume forecasts. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6017,6 +6066,7 @@ export interface operations {
             /** @description The sandbox is up. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6059,6 +6109,7 @@ export interface operations {
             /** @description The user and their token. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6149,7 @@ export interface operations {
             /** @description The world is back to its seeded state. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6131,6 +6183,7 @@ export interface operations {
             /** @description Journal entries, newest first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6193,6 +6246,7 @@ export interface operations {
             /** @description The journal is cleared. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6216,6 +6270,7 @@ export interface operations {
             /** @description The coverage report of the world. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6278,6 +6333,7 @@ export interface operations {
             /** @description The world's clock. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6321,6 +6377,7 @@ export interface operations {
             /** @description The world's clock after the move. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6409,7 @@ export interface operations {
             /** @description The workspace and its demo tokens. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6405,6 +6463,7 @@ export interface operations {
             /** @description The workspace is gone. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6427,6 +6486,7 @@ export interface operations {
             /** @description The workspace is back to its seeded state. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
