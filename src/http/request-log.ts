@@ -30,11 +30,16 @@ export interface RequestLoggerOptions {
   pretty?: boolean;
 }
 
+// In a terminal a request is one short line: the fields are read in a sentence rather than listed.
+const PRETTY_MESSAGE =
+  '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
+const PRETTY_IN_MESSAGE = 'pid,hostname,method,path,query,status,duration_ms,operation_id,workspace,request_id';
+
 /** The request logger: pino at the configured level, JSON unless `pretty`. */
 export function createRequestLogger({ level, write, pretty = !write && process.stdout.isTTY === true }: RequestLoggerOptions): Logger {
   const lines = write && new Writable({ write: (chunk, _encoding, done) => (write(String(chunk).replace(/\n$/, '')), done()) });
   const destination: DestinationStream = pretty
-    ? PinoPretty({ sync: true, colorize: !lines, ignore: 'pid,hostname', messageFormat: '{method} {path} {status} {duration_ms}ms', destination: lines || 1 })
+    ? PinoPretty({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
     : write
       ? { write: (chunk) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) }
       : pino.destination({ dest: 1, sync: true });

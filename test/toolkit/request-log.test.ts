@@ -70,7 +70,8 @@ describe('request log line', () => {
     // pino-pretty pipes into the writer: its line arrives on a later turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
     const text = chunks.join('');
-    expect(text).toContain('GET /2024-09/merchants 200');
+    expect(text).toContain('GET /2024-09/merchants 200 1 ms');
+    expect(text.trim().split('\n')).toHaveLength(1);
     expect(() => JSON.parse(text)).toThrow();
   });
 });
