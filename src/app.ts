@@ -32,9 +32,9 @@ export interface AppOptions {
 }
 
 /**
- * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal, coverage, log line),
- * the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth, request and response
- * validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
+ * coverage, log line), the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth,
+ * request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
  */
 export function createApp({ worlds, config, log, requestLog }: AppOptions): Express {
   const app = express();
