@@ -12,6 +12,8 @@ import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
+import { requestId } from './http/request-id.js';
+import { createRequestLogger } from './http/request-log.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { favicon } from './http/favicon.js';
@@ -29,14 +31,14 @@ export interface AppOptions {
   config: Config;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
-  /** Where the one-line-per-request log goes (stdout by default); config.logLevel decides which lines. */
+  /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
   requestLog?: (line: string) => void;
 }
 
 /**
- * The sandbox as an Express app, without listening: CORS, the request observer (journal, coverage, log line),
- * the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth, request and response
- * validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
+ * coverage, log line), the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth,
+ * request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
  */
 export function createApp({ worlds, config, log, requestLog }: AppOptions): Express {
   const app = express();
@@ -44,8 +46,7 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   const observe = createObserver({
     journal: worlds.journal,
     coverageOf: (workspace) => worlds.coverageOf(workspace),
-    log: config.logLevel === 'silent' ? undefined : (requestLog ?? ((line) => process.stdout.write(line + '\n'))),
-    logLevel: config.logLevel,
+    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
   });
   app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
@@ -56,7 +57,9 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
-      // First: a preflight carries no token and is no operation, so it is answered before anything else.
+      // First the request id, so every answer carries it, preflights and errors included.
+      requestId(),
+      // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),

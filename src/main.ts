@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   const { config, errors } = configFromOptions(parsed.options, process.env);
   if (errors.length > 0) fail(errors);
 
-  const sandbox = await startSandbox({ ...config, requestLog: (line) => console.log(line) });
+  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
+  const sandbox = await startSandbox(config);
   const { url } = sandbox;
   if (config.logLevel !== 'silent') {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);

@@ -1,5 +1,7 @@
 // The CLI's argument parsing, kept pure (argv and env in, options or messages out) so every rule and every
-// error message is unit-tested and main only decides what to do with the result.
+// error message is unit-tested and main only decides what to do with the result. node:util parseArgs splits the
+// line into tokens; the rules and messages are the sandbox's own.
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Log levels, quietest last. */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
@@ -37,27 +39,29 @@ export const MAX_LATENCY_MS = 60_000;
 
 type Env = Record<string, string | undefined>;
 
-interface FlagSpec {
-  key: 'port' | 'host' | 'seed' | 'data' | 'in-memory' | 'reset' | 'latency' | 'log-level' | 'strict' | 'help' | 'version';
-  takesValue: boolean;
-}
+/**
+ * Every flag, for node:util parseArgs: a string flag takes a value, a boolean flag none. A new flag is one line
+ * here, its reading below and its line in help-text.ts.
+ */
+const OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  data: { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  reset: { type: 'boolean' },
+  latency: { type: 'string' },
+  'log-level': { type: 'string' },
+  strict: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-const FLAGS: Record<string, FlagSpec> = {
-  '--port': { key: 'port', takesValue: true },
-  '-p': { key: 'port', takesValue: true },
-  '--host': { key: 'host', takesValue: true },
-  '--seed': { key: 'seed', takesValue: true },
-  '--data': { key: 'data', takesValue: true },
-  '--in-memory': { key: 'in-memory', takesValue: false },
-  '--reset': { key: 'reset', takesValue: false },
-  '--latency': { key: 'latency', takesValue: true },
-  '--log-level': { key: 'log-level', takesValue: true },
-  '--strict': { key: 'strict', takesValue: false },
-  '--help': { key: 'help', takesValue: false },
-  '-h': { key: 'help', takesValue: false },
-  '--version': { key: 'version', takesValue: false },
-  '-v': { key: 'version', takesValue: false },
-};
+type FlagKey = keyof typeof OPTIONS;
+
+const isFlag = (name: string): name is FlagKey => Object.hasOwn(OPTIONS, name);
+/** Every spelling of a flag as typed: --port, -p. */
+const SPELLINGS = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => [`--${name}`, ...('short' in o ? [`-${o.short}`] : [])]));
 
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -74,9 +78,8 @@ function distance(a: string, b: string): number {
 }
 
 function suggest(flag: string): string {
-  const best = Object.keys(FLAGS)
-    .filter((f) => f.startsWith('--'))
-    .map((f) => [f, distance(flag, f)] as const)
+  const best = Object.keys(OPTIONS)
+    .map((name) => [`--${name}`, distance(flag, `--${name}`)] as const)
     .sort((a, b) => a[1] - b[1])[0];
   return best && best[1] <= 2 ? ` Did you mean ${best[0]}?` : '';
 }
@@ -99,32 +102,46 @@ function boolEnv(name: string, raw: string, errors: string[]): boolean | undefin
 /** Turns argv (without node and the script) and the environment into options; flags win over environment. */
 export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   const errors: string[] = [];
-  const given = new Map<FlagSpec['key'], { flag: string; value: string }>();
+  const given = new Map<FlagKey, { flag: string; value: string }>();
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const spec = FLAGS[flag];
-    if (!spec) {
-      errors.push(arg.startsWith('-') ? `Unknown option '${flag}'.${suggest(flag)}` : `Unexpected argument '${arg}'`);
-      continue;
-    }
-    let value = '';
-    if (spec.takesValue) {
-      if (eq > 0) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length && !FLAGS[argv[i + 1]!] && !argv[i + 1]!.startsWith('--')) value = argv[++i]!;
-      else {
-        errors.push(`${flag} needs a value`);
+  // parseArgs in its lenient mode hands back every token, so each problem gets the sandbox's own sentence and all
+  // of them are reported at once, instead of the first one thrown.
+  const read = (args: readonly string[]): void => {
+    const { tokens } = nodeParseArgs({ args: [...args], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+    const seen = new Set<number>();
+    for (const token of tokens) {
+      if (token.kind === 'positional') {
+        errors.push(`Unexpected argument '${token.value}'`);
         continue;
       }
-    } else if (eq > 0) {
-      errors.push(`${flag} takes no value, got '${arg.slice(eq + 1)}'`);
-      continue;
+      const arg = args[token.index]!;
+      if (token.kind === 'option-terminator' || !isFlag(token.name) || (!arg.startsWith('--') && arg !== token.rawName)) {
+        // An unknown flag, or short flags run together or given a value with '=' (-pv, -p=1), which only --flags take.
+        if (seen.has(token.index)) continue;
+        seen.add(token.index);
+        const flag = token.kind === 'option' && arg.startsWith('--') ? token.rawName : arg;
+        errors.push(`Unknown option '${flag}'.${suggest(flag)}`);
+        continue;
+      }
+      const flag = token.rawName;
+      let value = '';
+      if (OPTIONS[token.name].type === 'string') {
+        // A following flag is not a value: '--port --host x' is a --port without one, then --host.
+        if (token.value === undefined || (!token.inlineValue && (SPELLINGS.has(token.value) || token.value.startsWith('--')))) {
+          errors.push(`${flag} needs a value`);
+          if (token.value !== undefined) return read(args.slice(token.index + 1));
+          continue;
+        }
+        value = token.value;
+      } else if (token.inlineValue) {
+        errors.push(`${flag} takes no value, got '${token.value}'`);
+        continue;
+      }
+      if (given.has(token.name)) errors.push(`${flag} was given more than once`);
+      else given.set(token.name, { flag, value });
     }
-    if (given.has(spec.key)) errors.push(`${flag} was given more than once`);
-    else given.set(spec.key, { flag, value });
-  }
+  };
+  read(argv);
 
   // --help and --version answer even when the rest of the line is wrong: that is when people reach for them.
   if (given.has('help') || given.has('version')) {
@@ -132,7 +149,7 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   }
 
   // A flag's own name goes into its message; an environment variable's name into its.
-  const source = (key: FlagSpec['key'], envName: string): [string, string] | undefined => {
+  const source = (key: FlagKey, envName: string): [string, string] | undefined => {
     const flag = given.get(key);
     if (flag) return [flag.flag, flag.value];
     const fromEnv = env[envName];

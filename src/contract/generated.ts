@@ -1658,7 +1658,7 @@ export interface components {
         };
         /** @description One journaled request. Bodies are free-form JSON (or null), secrets redacted. */
         SandboxRequest: {
-            /** Format: uuid */
+            /** @description The request's id, the `X-Request-Id` its answer carried (the client's own id when it sent a valid one, otherwise a UUID). */
             id: string;
             /** Format: date-time */
             at: string;
@@ -2947,6 +2947,8 @@ export interface components {
          * @example GET, POST
          */
         Allow: string;
+        /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
+        XRequestId: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
         XRetailerStatus: number;
         /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
@@ -2974,6 +2976,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3052,6 +3055,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,6 +3117,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,6 +3187,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3233,6 +3239,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3275,6 +3282,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,6 +3345,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3412,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3493,6 +3503,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,6 +3580,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4680,6 +4692,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,6 +4791,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4848,6 +4862,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4943,6 +4958,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4994,6 +5010,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5047,6 +5064,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5148,6 +5166,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,6 +5244,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5290,6 +5310,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5344,6 +5365,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,6 +5450,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,6 +5516,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5565,6 +5589,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5616,6 +5641,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5669,6 +5695,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +5793,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5842,6 +5870,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5921,6 +5950,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6036,6 +6066,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,6 +6201,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6289,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6384,6 +6417,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6435,6 +6469,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6493,6 +6528,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6558,6 +6594,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6607,6 +6644,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6699,6 +6737,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,6 +6842,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,6 +6932,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7032,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7080,6 +7122,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7179,6 +7222,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7276,6 +7320,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7393,6 +7438,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7498,6 +7544,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7640,6 +7687,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7776,6 +7824,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7858,6 +7907,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7921,6 +7971,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7983,6 +8034,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8036,6 +8088,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8122,6 +8175,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8165,6 +8219,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8247,6 +8302,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +8366,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8364,6 +8421,7 @@ export interface operations {
             201: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8457,6 +8515,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8500,6 +8559,7 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;

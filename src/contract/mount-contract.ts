@@ -14,7 +14,7 @@ import { runsOutsideTransaction, type Handlers, type UploadedFile } from './hand
 import { listOperations, type ContractDocument } from './load-contract.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { markBundled } from './validator/skip-bundling.js';
-import { tuneValidator } from './validator/tune-validator.js';
+import { applyValidatorPatches } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
 import { unprocessable } from '../http/errors.js';
@@ -66,7 +66,8 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindi
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
   const plans = bindingPlans(doc, bindings);
-  tuneValidator();
+  // The validator's speed-ups, on the release they were written for only (src/contract/validator/tune-validator.ts).
+  applyValidatorPatches();
   const middleware = OpenApiValidator.middleware({
     // The validator deep-copies the document it is given, so a shallow copy keeps the shared one unmarked.
     apiSpec: markBundled({ ...doc }) as never,

@@ -1,13 +1,16 @@
-// One JSON line per request, so a CI log can be grepped or fed to jq; secrets in query strings (the
-// retailer callback's `code`, a token passed as a parameter) never reach it.
+// One line per request, through pino: JSON lines a CI log can grep or feed to jq, or pino-pretty's readable lines
+// when a person watches a terminal. Secrets in query strings (the retailer callback's `code`, a token passed as
+// a parameter) never reach it.
+import { Writable } from 'node:stream';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 import { redactUrl } from '../sandbox/redact.js';
 
-/** Log levels in order of severity; 'silent' logs nothing. */
+/** The levels --log-level / LOG_LEVEL accept, pino's names; 'silent' logs nothing. */
 export type RequestLogLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
 /** What is known about a finished request. */
 export interface RequestLogInput {
-  at: Date;
   method: string;
   /** The URL as received (path and query). */
   url: string;
@@ -18,34 +21,66 @@ export interface RequestLogInput {
   requestId?: string;
 }
 
-const SEVERITY: Record<RequestLogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3, silent: -1 };
-
-/** The level a request is logged at: a 5xx is the sandbox's own fault and worth an error line. */
-export function requestLogLevel(status: number): Exclude<RequestLogLevel, 'silent'> {
-  return status >= 500 ? 'error' : 'info';
+/** Where the lines go and how they look. */
+export interface RequestLoggerOptions {
+  level: RequestLogLevel;
+  /** Each line, without its newline (tests, embedders); by default stdout. */
+  write?: (line: string) => void;
+  /** pino-pretty's coloured lines instead of JSON; by default when stdout is a terminal. */
+  pretty?: boolean;
 }
 
-/** Whether a line of `level` is printed when the sandbox runs at `configured`. */
-export function isLogged(configured: RequestLogLevel, level: RequestLogLevel): boolean {
-  return configured !== 'silent' && level !== 'silent' && SEVERITY[level] <= SEVERITY[configured];
+// In a terminal a request is one short line: the fields are read in a sentence rather than listed.
+const PRETTY_MESSAGE =
+  '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
+const PRETTY_IN_MESSAGE = 'pid,hostname,method,path,query,status,duration_ms,operation_id,workspace,request_id';
+
+/** The request logger: pino at the configured level, JSON unless `pretty`. */
+export function createRequestLogger({ level, write, pretty = !write && process.stdout.isTTY === true }: RequestLoggerOptions): Logger {
+  const lines = write && new Writable({ write: (chunk, _encoding, done) => (write(String(chunk).replace(/\n$/, '')), done()) });
+  const destination: DestinationStream = pretty
+    ? PinoPretty({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
+    : write
+      ? { write: (chunk) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) }
+      : pino.destination({ dest: 1, sync: true });
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }
 
-/** Formats one request as a single JSON line (no trailing newline), query secrets redacted. */
-export function formatRequestLog(input: RequestLogInput): string {
+/** The docs pages' files and the contract downloads: useful when debugging the docs, noise otherwise. */
+export function isDocsAsset(path: string): boolean {
+  return path === '/favicon.ico' || path === '/docs' || path.startsWith('/docs/') || path.startsWith('/openapi.');
+}
+
+/** The level a request is logged at: a 5xx is the sandbox's own fault; docs assets only at debug. */
+export function requestLogLevel(status: number, path = ''): 'error' | 'info' | 'debug' {
+  if (status >= 500) return 'error';
+  return isDocsAsset(path) ? 'debug' : 'info';
+}
+
+/** The fields of one request's line, query secrets redacted. */
+export function requestLogFields(input: RequestLogInput): Record<string, unknown> {
   const url = redactUrl(input.url);
   const q = url.indexOf('?');
-  const line: Record<string, unknown> = {
-    time: input.at.toISOString(),
-    level: requestLogLevel(input.status),
-    msg: 'request',
-    method: input.method.toUpperCase(),
-    path: q < 0 ? url : url.slice(0, q),
-  };
-  if (q >= 0) line.query = url.slice(q + 1);
-  line.operation_id = input.operationId ?? null;
-  line.status = input.status;
-  line.duration_ms = Math.round(input.durationMs * 10) / 10;
-  if (input.workspace !== undefined) line.workspace = input.workspace;
-  if (input.requestId !== undefined) line.request_id = input.requestId;
-  return JSON.stringify(line);
+  const fields: Record<string, unknown> = { method: input.method.toUpperCase(), path: q < 0 ? url : url.slice(0, q) };
+  if (q >= 0) fields.query = url.slice(q + 1);
+  fields.operation_id = input.operationId ?? null;
+  fields.status = input.status;
+  fields.duration_ms = Math.round(input.durationMs * 10) / 10;
+  if (input.workspace !== undefined) fields.workspace = input.workspace;
+  if (input.requestId !== undefined) fields.request_id = input.requestId;
+  return fields;
+}
+
+/** Writes one request's line at its level (nothing when the logger's level is above it). */
+export function logRequest(logger: Logger, input: RequestLogInput): void {
+  const fields = requestLogFields(input);
+  logger[requestLogLevel(input.status, fields.path as string)](fields, 'request');
 }

@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { ignoredOf } from './ignored-fields.js';
+import { assignRequestId } from './request-id.js';
 
 /**
  * The reads whose 200 depends only on the store, the caller and the URL (host and query included), so the bytes of
@@ -121,12 +122,15 @@ export class ResponseCache {
     const at = new Date();
     const started = process.hrtime.bigint();
     this.stats.hits++;
+    // Each answer has its own id; the stored headers never hold the id of the answer they were captured from.
+    const requestId = assignRequestId(req, res);
     res.writeHead(200, entry.statusMessage, entry.headers);
     res.end(entry.body);
     // The journal, the coverage report and the log see a cached answer like any other.
     const observe = locals.observe;
     if (observe) {
       observe({
+        requestId,
         at,
         method: 'GET',
         url: req.url ?? entry.path,
@@ -192,7 +196,7 @@ export class ResponseCache {
       // The names as the slow path spelled them, so a cached answer is byte for byte the computed one.
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
-      for (const name of raw) spelled[name] = headers[name.toLowerCase()];
+      for (const name of raw) if (name.toLowerCase() !== 'x-request-id') spelled[name] = headers[name.toLowerCase()];
       const url = req.url ?? '';
       const q = url.indexOf('?');
       const ignored = ignoredOf(res as { locals?: Record<string, unknown> });

@@ -1,8 +1,10 @@
 // One place that watches every finished request and feeds the journal, the coverage report and the log line,
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import { ignoredOf } from '../http/ignored-fields.js';
-import { formatRequestLog, isLogged, requestLogLevel, type RequestLogLevel } from '../http/request-log.js';
+import { logRequest } from '../http/request-log.js';
+import { requestIdOf } from '../http/request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
 
@@ -12,9 +14,8 @@ export interface ObserveOptions {
   coverage?: CoverageTracker;
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
-  /** Where log lines go (e.g. console.log); no lines without it. */
-  log?: (line: string) => void;
-  logLevel?: RequestLogLevel;
+  /** The request log (src/http/request-log.ts); no lines without it. */
+  logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
   /** The operationId the request matched; by default what express-openapi-validator left on req.openapi. */
@@ -66,6 +67,8 @@ function requestBodyOf(req: Request, body: unknown): unknown {
  * path in front of Express (cached answers) builds one itself and hands it to `app.locals.sandbox.observe`.
  */
 export interface Exchange {
+  /** The request id, as sent in X-Request-Id; the journal entry takes it as its id. */
+  requestId?: string;
   /** When the request arrived. */
   at: Date;
   method: string;
@@ -90,7 +93,7 @@ export interface Exchange {
 
 /** Feeds one exchange to the journal, the coverage report and the log: the part of observeRequests that needs no Express. */
 export function createObserver(options: ObserveOptions): (exchange: Exchange) => void {
-  const { journal, coverage, coverageOf, log, logLevel = 'info' } = options;
+  const { journal, coverage, coverageOf, logger } = options;
   const skipPath = options.skipJournalPath ?? isToolingPath;
   return (ex) => {
     const operationId = ex.operationId ?? undefined;
@@ -98,6 +101,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
     tracker?.record(operationId, ex.status);
     if (journal && !ex.unjournaled && !skipPath(ex.path)) {
       journal.record({
+        id: ex.requestId,
         at: ex.at,
         workspace: ex.workspace,
         method: ex.method,
@@ -112,8 +116,9 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         ignored: ex.ignored,
       });
     }
-    if (log && isLogged(logLevel, requestLogLevel(ex.status))) {
-      log(formatRequestLog({ at: ex.at, method: ex.method, url: ex.url, operationId, status: ex.status, durationMs: ex.durationMs, workspace: ex.workspace }));
+    if (logger) {
+      const { method, url, status, durationMs, workspace, requestId } = ex;
+      logRequest(logger, { method, url, operationId, status, durationMs, workspace, requestId });
     }
   };
 }
@@ -142,6 +147,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
       const ignored = ignoredOf(res);
       observe({
+        requestId: requestIdOf(req),
         at,
         method: req.method,
         url,

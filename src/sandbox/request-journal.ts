@@ -11,6 +11,8 @@ export type JournalEntry = components['schemas']['SandboxRequest'];
 
 /** What the app hands over after a response was sent; raw values, the journal redacts them. */
 export interface JournalRecordInput {
+  /** The request's id (its X-Request-Id); the journal makes one when the request had none. */
+  id?: string;
   workspace?: string;
   method: string;
   path: string;
@@ -91,7 +93,7 @@ export class RequestJournal {
   record(input: JournalRecordInput): void {
     this.push({
       head: {
-        id: this.newId(),
+        id: input.id ?? this.newId(),
         at: input.at ?? this.now(),
         workspace: input.workspace ?? DEFAULT_WORKSPACE,
         method: input.method.toUpperCase(),

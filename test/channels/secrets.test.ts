@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createRequestLogger } from '../../src/http/request-log.js';
 import { observeRequests } from '../../src/sandbox/observe-requests.js';
 import { RequestJournal } from '../../src/sandbox/request-journal.js';
 import { testApp } from '../helpers/app.js';
@@ -13,7 +14,7 @@ describe('secrets never leave the store', () => {
     const lines: string[] = [];
     // The request log and journal wrap the app exactly as the toolkit does in a server.
     const outer = express();
-    outer.use(observeRequests({ journal, log: (line) => lines.push(line), logLevel: 'debug' }));
+    outer.use(observeRequests({ journal, logger: createRequestLogger({ level: 'debug', write: (line) => lines.push(line) }) }));
     outer.use(t.app);
     const owner = t.auth('owner');
     const bodies: string[] = [];

@@ -8,7 +8,7 @@ import { mountContract } from '../../src/contract/mount-contract.js';
 import { handlers } from '../../src/handlers.js';
 import { routeBindings } from '../../src/route-bindings.js';
 import { followPointer } from '../../src/contract/validator/preprocessor-refs.js';
-import { tuneValidator } from '../../src/contract/validator/tune-validator.js';
+import { applyValidatorPatches } from '../../src/contract/validator/tune-validator.js';
 import { validatorModules } from '../../src/contract/validator/validator-module.js';
 
 // src/contract/validator changes how express-openapi-validator 5.6 does its work, never what it decides. These tests
@@ -38,7 +38,7 @@ const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;
 
 describe('the validator tuning', () => {
-  tuneValidator();
+  applyValidatorPatches();
 
   it('patches the very modules the validator loads (no second copy of the validator or of path-to-regexp)', () => {
     expect(require.resolve('path-to-regexp', { paths: [validatorDir] })).toBe(require.resolve('path-to-regexp'));

@@ -70,6 +70,17 @@ describe('the toolkit wired into the app', () => {
     expect(lines[0]).not.toContain('demo-owner-token');
   });
 
+  it('When a request is logged, then its line carries the answer’s X-Request-Id; docs assets only at debug', async () => {
+    const { app, lines } = await appWithLog();
+    const res = await request(app).get('/_sandbox/health').set('X-Request-Id', 'trace-7').expect(200);
+    await request(app).get('/openapi.json').expect(200);
+    await request(app).get('/docs/').expect(200);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ path: '/_sandbox/health', request_id: res.headers['x-request-id'] })]);
+    const debug = await appWithLog({ logLevel: 'debug' });
+    await request(debug.app).get('/openapi.json').expect(200);
+    expect(debug.lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ level: 'debug', path: '/openapi.json' })]);
+  });
+
   it('When the log level is warn or silent, then ordinary request lines are not printed', async () => {
     for (const logLevel of ['warn', 'silent'] as const) {
       const { app, lines } = await appWithLog({ logLevel });

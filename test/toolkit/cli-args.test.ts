@@ -81,6 +81,17 @@ describe('CLI arguments', () => {
     ]);
   });
 
+  it('When a flag is followed by another flag instead of its value, then it lacks a value and the next flag still counts', () => {
+    expect(parseArgs(['--port', '--host', '0.0.0.0'])).toEqual({ ok: false, errors: ['--port needs a value'] });
+    expect(parseArgs(['--seed', '-p', '80'])).toEqual({ ok: false, errors: ['--seed needs a value'] });
+    expect(parseArgs(['--latency', '-5'])).toEqual({ ok: false, errors: ["--latency must be an integer number of milliseconds from 0 to 60000, got '-5'"] });
+  });
+
+  it('When short flags are run together or given a value with =, then they are unknown', () => {
+    expect(parseArgs(['-p=5'])).toEqual({ ok: false, errors: ["Unknown option '-p=5'."] });
+    expect(parseArgs(['-hv'])).toEqual({ ok: false, errors: ["Unknown option '-hv'."] });
+  });
+
   it('When --help or --version is given, then it wins even over bad values', () => {
     expect(ok(['--port', 'abc', '--help'])).toMatchObject({ help: true });
     expect(ok(['-v'])).toMatchObject({ version: true, help: false });

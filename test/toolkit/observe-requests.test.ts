@@ -2,6 +2,7 @@ import express, { type Request } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOperations, type ContractDocument } from '../../src/contract/load-contract.js';
+import { createRequestLogger } from '../../src/http/request-log.js';
 import { CoverageTracker } from '../../src/sandbox/coverage.js';
 import { isToolingPath, observeRequests } from '../../src/sandbox/observe-requests.js';
 import { RequestJournal } from '../../src/sandbox/request-journal.js';
@@ -25,8 +26,7 @@ function setup(logLevel: 'info' | 'warn' = 'info') {
     observeRequests({
       journal,
       coverage,
-      log: (l) => lines.push(l),
-      logLevel,
+      logger: createRequestLogger({ level: logLevel, write: (l) => lines.push(l) }),
       workspaceOf: (req) => (req.get('x-test-workspace') ?? undefined),
     }),
   );

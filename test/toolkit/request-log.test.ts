@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatRequestLog, isLogged, requestLogLevel } from '../../src/http/request-log.js';
+import { createRequestLogger, logRequest, requestLogLevel } from '../../src/http/request-log.js';
 
-const at = new Date('2024-09-02T10:00:00.000Z');
+function logged(level: Parameters<typeof createRequestLogger>[0]['level'] = 'info') {
+  const lines: string[] = [];
+  return { lines, logger: createRequestLogger({ level, write: (line) => lines.push(line) }) };
+}
 
 describe('request log line', () => {
-  it('When a request finishes, then one JSON line carries method, path, operationId, status and duration', () => {
-    const line = formatRequestLog({ at, method: 'get', url: '/2024-09/products?page=2&per_page=5', operationId: 'listProducts', status: 200, durationMs: 12.345, workspace: 'default' });
-    expect(line).not.toContain('\n');
-    expect(JSON.parse(line)).toEqual({
-      time: '2024-09-02T10:00:00.000Z',
+  it('When a request finishes, then one JSON line carries method, path, operationId, status, duration and request id', () => {
+    const { lines, logger } = logged();
+    logRequest(logger, { method: 'get', url: '/2024-09/products?page=2&per_page=5', operationId: 'listProducts', status: 200, durationMs: 12.345, workspace: 'default', requestId: 'r-1' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('\n');
+    const { time, ...rest } = JSON.parse(lines[0]!);
+    expect(Number.isNaN(Date.parse(time))).toBe(false);
+    expect(rest).toEqual({
       level: 'info',
       msg: 'request',
       method: 'GET',
@@ -18,28 +24,54 @@ describe('request log line', () => {
       status: 200,
       duration_ms: 12.3,
       workspace: 'default',
+      request_id: 'r-1',
     });
   });
 
   it('When the query carries a code or token, then the value is redacted', () => {
-    const line = formatRequestLog({ at, method: 'GET', url: '/retailer/callback?code=SECRETCODE&state=abc&access_token=tok', status: 302, durationMs: 1 });
-    expect(line).not.toMatch(/SECRETCODE|tok\b/);
-    expect(JSON.parse(line).query).toBe('code=[REDACTED]&state=abc&access_token=[REDACTED]');
+    const { lines, logger } = logged();
+    logRequest(logger, { method: 'GET', url: '/retailer/callback?code=SECRETCODE&state=abc&access_token=tok', status: 302, durationMs: 1 });
+    expect(lines[0]).not.toMatch(/SECRETCODE|tok\b/);
+    expect(JSON.parse(lines[0]!).query).toBe('code=[REDACTED]&state=abc&access_token=[REDACTED]');
   });
 
   it('When no operation matched, then operation_id is null and there is no query field', () => {
-    const parsed = JSON.parse(formatRequestLog({ at, method: 'GET', url: '/nope', status: 404, durationMs: 0.04 }));
+    const { lines, logger } = logged();
+    logRequest(logger, { method: 'GET', url: '/nope', status: 404, durationMs: 0.04 });
+    const parsed = JSON.parse(lines[0]!);
     expect(parsed).toMatchObject({ operation_id: null, status: 404, duration_ms: 0 });
     expect(parsed).not.toHaveProperty('query');
   });
 
-  it('When the status is 5xx, then the line is an error; levels filter as configured', () => {
-    expect(requestLogLevel(500)).toBe('error');
-    expect(requestLogLevel(404)).toBe('info');
-    expect(isLogged('info', 'info')).toBe(true);
-    expect(isLogged('warn', 'info')).toBe(false);
-    expect(isLogged('warn', 'error')).toBe(true);
-    expect(isLogged('silent', 'error')).toBe(false);
-    expect(isLogged('debug', 'info')).toBe(true);
+  it('When the status is 5xx, then the line is an error; docs assets are debug; the configured level filters', () => {
+    expect(requestLogLevel(500, '/docs/')).toBe('error');
+    expect(requestLogLevel(404, '/2024-09/x')).toBe('info');
+    for (const path of ['/docs', '/docs/swagger-ui.css', '/favicon.ico', '/openapi.json', '/openapi.yaml']) expect(requestLogLevel(200, path)).toBe('debug');
+    const info = logged('info');
+    logRequest(info.logger, { method: 'GET', url: '/docs/swagger-ui-bundle.js', status: 200, durationMs: 1 });
+    logRequest(info.logger, { method: 'GET', url: '/2024-09/merchants', status: 200, durationMs: 1 });
+    expect(info.lines.map((l) => JSON.parse(l).path)).toEqual(['/2024-09/merchants']);
+    const debug = logged('debug');
+    logRequest(debug.logger, { method: 'GET', url: '/docs/swagger-ui-bundle.js', status: 200, durationMs: 1 });
+    expect(JSON.parse(debug.lines[0]!).level).toBe('debug');
+    const warn = logged('warn');
+    logRequest(warn.logger, { method: 'GET', url: '/2024-09/merchants', status: 200, durationMs: 1 });
+    logRequest(warn.logger, { method: 'GET', url: '/2024-09/merchants', status: 500, durationMs: 1 });
+    expect(warn.lines.map((l) => JSON.parse(l).level)).toEqual(['error']);
+    const silent = logged('silent');
+    logRequest(silent.logger, { method: 'GET', url: '/x', status: 500, durationMs: 1 });
+    expect(silent.lines).toEqual([]);
+  });
+
+  it('When the log is pretty, then lines are readable text rather than JSON', async () => {
+    const chunks: string[] = [];
+    const logger = createRequestLogger({ level: 'info', pretty: true, write: (line) => chunks.push(line) });
+    logRequest(logger, { method: 'GET', url: '/2024-09/merchants', status: 200, durationMs: 1 });
+    // pino-pretty pipes into the writer: its line arrives on a later turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = chunks.join('');
+    expect(text).toContain('GET /2024-09/merchants 200 1 ms');
+    expect(text.trim().split('\n')).toHaveLength(1);
+    expect(() => JSON.parse(text)).toThrow();
   });
 });

@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestIdFrom } from '../../src/http/request-id.js';
+import { responseCacheOf } from '../../src/server.js';
+import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
+import { demo, testApp } from '../helpers/app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const PRODUCTS = `/2024-09/products?merchant_id=${demo.merchant}`;
+
+describe('X-Request-Id', () => {
+  it('When any kind of answer is sent, then it carries a request id', async () => {
+    const t = await testApp();
+    const answers = [
+      await request(t.app).get(PRODUCTS).set(t.auth('owner')),
+      await request(t.app).post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant }),
+      await request(t.app).get(PRODUCTS),
+      await request(t.app).get('/2024-09/no-such-thing').set(t.auth('owner')),
+      await request(t.app).get('/_sandbox/health'),
+      await request(t.app).get('/'),
+      await request(t.app).get('/docs/'),
+      await request(t.app).options('/2024-09/products').set('Origin', 'https://a.example').set('Access-Control-Request-Method', 'POST'),
+      await request(t.app).post('/2024-09/products').set(t.auth('owner')).set('Content-Type', 'application/json').send('{bad json'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 422, 401, 404, 200, 200, 200, 204, 400]);
+    for (const res of answers) expect(res.headers['x-request-id']).toMatch(UUID);
+    expect(new Set(answers.map((r) => r.headers['x-request-id'])).size).toBe(answers.length);
+  });
+
+  it('When the client sends a valid id, then the answer echoes it', async () => {
+    const t = await testApp();
+    const res = await request(t.app).get(PRODUCTS).set(t.auth('owner')).set('X-Request-Id', 'ci-run.42:step_7');
+    expect(res.headers['x-request-id']).toBe('ci-run.42:step_7');
+  });
+
+  it('When the client sends an id that is too long, empty or has other characters, then a new one replaces it', async () => {
+    const t = await testApp();
+    for (const bad of ['x'.repeat(129), 'has space', 'quote"d', '<script>', 'é']) {
+      const res = await request(t.app).get(PRODUCTS).set(t.auth('owner')).set('X-Request-Id', bad);
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    }
+    expect(requestIdFrom({ 'x-request-id': '' }, () => 'new')).toBe('new');
+    expect(requestIdFrom({ 'x-request-id': 'x'.repeat(128) }, () => 'new')).toBe('x'.repeat(128));
+  });
+
+  it('When a request is journaled, then its entry id is the answer’s request id', async () => {
+    const t = await testApp();
+    const mine = await request(t.app).get(PRODUCTS).set(t.auth('owner')).set('X-Request-Id', 'client-id-1');
+    const made = await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner'));
+    const journal = await request(t.app).get('/_sandbox/requests').set(t.auth('owner')).expect(200);
+    const ids = journal.body.data.map((e: { id: string }) => e.id);
+    expect(ids).toContain(mine.headers['x-request-id']);
+    expect(ids).toContain(made.headers['x-request-id']);
+  });
+});
+
+describe('X-Request-Id on cached answers', () => {
+  let sandbox: RunningSandbox | undefined;
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+  });
+
+  it('When an answer comes from the cache, then it has its own id, the client’s if valid, and the journal entry has it too', async () => {
+    sandbox = await startSandbox({ store: 'memory', logLevel: 'silent' });
+    const get = (headers: Record<string, string> = {}) =>
+      fetch(sandbox!.url + PRODUCTS, { headers: { Authorization: `Bearer ${demo.owner.token}`, ...headers } });
+    const first = await get();
+    const second = await get();
+    const third = await get({ 'X-Request-Id': 'cached-echo' });
+    expect(responseCacheOf(sandbox.server)!.stats.hits).toBe(2);
+    expect(second.headers.get('x-request-id')).toMatch(UUID);
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(third.headers.get('x-request-id')).toBe('cached-echo');
+    const journal = sandbox.worlds.journal.list({ path: '/2024-09/products' }).map((e) => e.id);
+    expect(journal).toEqual([third, second, first].map((r) => r.headers.get('x-request-id')));
+  });
+});
