@@ -6,9 +6,9 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
 import { nginxConfig, type Replica } from '../../deploy/nginx/nginx-config.js';
 import { accepts, eventually } from './server-process.js';
+import { skippableDescribe } from './skippable-suite.js';
 
 /** Where nginx lives; NGINX_PATH overrides it for machines that keep it elsewhere. */
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -20,20 +20,8 @@ const nginxMissing = !existsSync(NGINX_PATH);
 export const nginxSkipReason: string | undefined =
   nginxMissing && !isCI ? `nginx not found at ${NGINX_PATH}; install it (apt-get install -y nginx) or set NGINX_PATH` : undefined;
 
-let warned = false;
-
 /** A describe() for nginx suites: skipped with a visible reason locally, always run in CI. */
-export function describeWithNginx(name: string, body: () => void): void {
-  if (nginxSkipReason) {
-    if (!warned) {
-      warned = true;
-      console.warn(`[nginx tests skipped] ${nginxSkipReason}`);
-    }
-    describe.skip(`${name} (skipped: ${nginxSkipReason})`, body);
-    return;
-  }
-  describe(name, body);
-}
+export const describeWithNginx = skippableDescribe('nginx', nginxSkipReason);
 
 /** A free loopback port (the OS picks one; nginx binds it right after). */
 export async function freePort(): Promise<number> {

@@ -37,6 +37,20 @@ describe('REPLICA_ID', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('When a workspace opens its consent page, then the form posts to a URL carrying the state, which nginx routes by', async () => {
+    const t = await testApp({ replicaId: 'r3' });
+    const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { id: string; tokens: { owner: string } };
+    const auth = await request(t.app)
+      .get('/2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/get-auth-url')
+      .set('Authorization', `Bearer ${ws.tokens.owner}`)
+      .expect(200);
+    const url = new URL(auth.body.url as string);
+    const state = url.searchParams.get('state')!;
+    expect(state.startsWith(`ws_${ws.id}.`)).toBe(true);
+    const page = await request(t.app).get(url.pathname + url.search).expect(200);
+    expect(page.text).toContain(`action="/_retailer/authorize?state=${encodeURIComponent(state)}"`);
+  });
+
   it('When no REPLICA_ID is set, then workspace ids stay plain hex', async () => {
     const t = await testApp();
     const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { id: string };
