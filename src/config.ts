@@ -39,6 +39,11 @@ export interface Config {
    * links and `meta.path` follow X-Forwarded-Proto and X-Forwarded-Host.
    */
   trustProxy: boolean | number | string;
+  /**
+   * This replica's name among several behind nginx (REPLICA_ID, `[a-z0-9]{1,8}`): it prefixes the ids of the
+   * workspaces it creates (`<replica>-<hex>`), so the proxy can route every request of a workspace here.
+   */
+  replicaId?: string;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -100,10 +105,18 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (budget !== undefined) config.heapBudgetPercent = budget;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
+  const replica = env.REPLICA_ID?.trim();
+  if (replica !== undefined && replica !== '') {
+    if (REPLICA_ID.test(replica)) config.replicaId = replica;
+    else errors.push(`REPLICA_ID must be 1 to 8 lowercase letters or digits, got '${env.REPLICA_ID}'`);
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, errors);
   if (trustProxy !== undefined) config.trustProxy = trustProxy;
   return { config, errors };
 }
+
+/** A replica's name: what nginx's routing regex (deploy/nginx) reads back out of a workspace id. */
+export const REPLICA_ID = /^[a-z0-9]{1,8}$/;
 
 // Express's names for address ranges, or IPv4/IPv6 addresses and subnets.
 const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;

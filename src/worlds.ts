@@ -30,6 +30,8 @@ export interface WorldsOptions {
   heap?: HeapGauge;
   /** Wall clock for idleness (tests inject one). */
   now?: () => number;
+  /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
+  replicaId?: string;
 }
 
 /** A live workspace and when it was last used. */
@@ -39,10 +41,13 @@ export interface Workspace {
   lastUsedAt: number;
 }
 
-const WORKSPACE_TOKEN = /^ws_([0-9a-f]{12})\./;
+// A workspace id: random hex, after the replica's name when the server is one of several (`r1-3f9a1c0b7d2e`).
+const WORKSPACE_ID = '(?:[a-z0-9]{1,8}-)?[0-9a-f]{12}';
+const WORKSPACE_TOKEN = new RegExp(`^ws_(${WORKSPACE_ID})\\.`);
+const WORKSPACE_NAME = new RegExp(`^${WORKSPACE_ID}$`);
 
 /** True for a name shaped like the ids createWorkspace hands out (or `default`), whether or not it is live. */
-export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || /^[0-9a-f]{12}$/.test(name);
+export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || WORKSPACE_NAME.test(name);
 
 /** True for an operation the coverage report is about: the versioned API, not the control plane itself. */
 
@@ -64,6 +69,7 @@ export class Worlds {
   private readonly workspaces = new Map<string, Workspace>();
   private readonly coverage = new Map<string, CoverageTracker>();
   private readonly now: () => number;
+  private readonly idPrefix: string;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -76,6 +82,7 @@ export class Worlds {
     this.heap = options.heap ?? v8Heap;
     this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
     this.now = options.now ?? Date.now;
+    this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
   }
 
   /** The world and user of a bearer token, or undefined for a token no world knows. */
@@ -142,7 +149,7 @@ export class Worlds {
       });
     }
     let id: string;
-    do id = randomBytes(6).toString('hex');
+    do id = this.idPrefix + randomBytes(6).toString('hex');
     while (this.workspaces.has(id));
     const tokenPrefix = `ws_${id}.`;
     const store = workspaceStore(this.main.store.seed, tokenPrefix);
@@ -230,8 +237,10 @@ export function worldsOptions(config: {
   maxWorkspaces: number;
   heapBudgetPercent: number;
   journalSize: number;
+  replicaId?: string;
 }): WorldsOptions {
   return {
+    replicaId: config.replicaId,
     idleTtlMs: config.workspaceIdleTtlMs,
     maxWorkspaces: config.maxWorkspaces,
     heapBudgetPercent: config.heapBudgetPercent,

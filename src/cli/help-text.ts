@@ -39,6 +39,7 @@ Environment only:
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
   TRUST_PROXY           Behind a proxy (true, hops or addresses): links follow X-Forwarded-*
+  REPLICA_ID            One of several replicas behind nginx: prefixes its workspace ids (e.g. r1)
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)

@@ -1732,6 +1732,10 @@ export interface components {
         };
         SandboxWorkspaceEnvelope: {
             data: {
+                /**
+                 * @description Random hex (`3f9a1c0b7d2e`). A replica started with `REPLICA_ID` (one of several behind nginx)
+                 *     prefixes it with its name (`r1-3f9a1c0b7d2e`), so the proxy routes the workspace's requests to it.
+                 */
                 id: string;
                 /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
                 tokens: {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { skippableDescribe } from './skippable-suite.js';
 
 /** Where the browser lives; CHROMIUM_PATH overrides it for machines that keep it elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,20 +36,8 @@ export const browserSkipReason: string | undefined =
     ? `chromium not found at ${CHROMIUM_PATH}; install it (apt-get install -y chromium) or set CHROMIUM_PATH`
     : undefined;
 
-let warned = false;
-
 /** A describe() for browser suites: skipped with a visible reason locally, always run in CI. */
-export function describeWithBrowser(name: string, body: () => void): void {
-  if (browserSkipReason) {
-    if (!warned) {
-      warned = true;
-      console.warn(`[browser tests skipped] ${browserSkipReason}`);
-    }
-    describe.skip(`${name} (skipped: ${browserSkipReason})`, body);
-    return;
-  }
-  describe(name, body);
-}
+export const describeWithBrowser = skippableDescribe('browser', browserSkipReason);
 
 /** One browser with its own throwaway profile; close() kills it and deletes the profile. */
 export interface BrowserSession {

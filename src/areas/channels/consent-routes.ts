@@ -74,7 +74,9 @@ export function consentPages(): Router {
     const channel = store.channels.get(pending.value.channel_id);
     const merchant = channel && store.merchants.get(channel.merchant_id);
     if (!channel || !merchant) return sendProblem(res, 'channel_gone');
-    sendPage(res, 200, renderConsentPage({ merchantName: merchant.name, channelName: channel.name, state: pending.value.id, action: CONSENT_PATH }));
+    // The state rides in the form's URL too, so a proxy routing by it (deploy/nginx) sends the decision to this replica.
+    const action = `${CONSENT_PATH}?state=${encodeURIComponent(pending.value.id)}`;
+    sendPage(res, 200, renderConsentPage({ merchantName: merchant.name, channelName: channel.name, state: pending.value.id, action }));
   });
 
   router.post(CONSENT_PATH, express.urlencoded({ extended: false, limit: '16kb' }), async (req, res, next) => {
