@@ -1,4 +1,5 @@
 import { createApp } from '../../src/app.js';
+import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
@@ -25,9 +26,11 @@ export async function testApp(overrides: Partial<Config> = {}) {
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, worldsOptions(config));
   const errors: string[] = [];
-  const app = createApp({ worlds, config, log: (line) => errors.push(line) });
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line) });
+  const app = createApp(runtime);
   return {
     app,
+    runtime,
     world,
     worlds,
     store: world.store.collections,

@@ -1,14 +1,13 @@
 import type { Collections } from '../../store/store.js';
-import { registeredUploadStorage } from './uploads.js';
+import { registeredUploadStorage, type UploadStorage } from './uploads.js';
 
 /**
  * Deletes a product with what only exists through it: its identifiers, its images and their uploaded files.
  * Supplier items that pointed at it stay, unlinked (`product_id` null, like a nullOnDelete foreign key: the item
  * itself did not change, so its updated_at does not move either).
  */
-export function deleteProductCascade(store: Collections, productId: string): void {
+export function deleteProductCascade(store: Collections, productId: string, uploads: UploadStorage | undefined): void {
   for (const identifier of store.product_identifiers.where('product_id', productId)) store.product_identifiers.remove(identifier.id);
-  const uploads = registeredUploadStorage(store);
   for (const image of store.product_images.where('product_id', productId)) {
     store.product_images.remove(image.id);
     // Files are not transactional: removed last, after every check of the request has passed.
@@ -20,5 +19,6 @@ export function deleteProductCascade(store: Collections, productId: string): voi
 
 /** Merchant deletion: every product of the merchant, with its cascade. */
 export function deleteMerchantProducts(store: Collections, merchantId: string): void {
-  for (const product of store.products.where('merchant_id', merchantId)) deleteProductCascade(store, product.id);
+  const uploads = registeredUploadStorage(store);
+  for (const product of store.products.where('merchant_id', merchantId)) deleteProductCascade(store, product.id, uploads);
 }
