@@ -21,10 +21,11 @@ export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
  * A fresh app over its own in-memory, freshly seeded world, with response validation on as in production.
  * Call it in beforeEach (or per test) so no test sees another's writes.
  */
-export async function testApp(overrides: Partial<Config> = {}) {
+export async function testApp(overrides: Partial<Config> = {}, options: { now?: () => number } = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  const worlds = new Worlds(world, worldsOptions(config));
+  // `now` is the registry's time (workspace idle expiry), for tests that move it instead of sleeping.
+  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
   const errors: string[] = [];
   const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line) });
   const app = createApp(runtime);
