@@ -6,7 +6,7 @@ import { createRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
 import type { Authenticated, Worlds } from './worlds.js';
 import type { World } from './world.js';
-import type { WorldResources } from './http/context.js';
+import type { ResourceAccess } from './http/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
 
@@ -24,7 +24,7 @@ export interface Runtime {
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
-  readonly resourcesOf: (world: World) => WorldResources;
+  readonly resourcesOf: (world: World) => ResourceAccess;
   /** Where unexpected errors are logged (stderr by default). */
   readonly log?: (line: string) => void;
 }
@@ -45,6 +45,8 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
     coverageOf: (workspace) => worlds.coverageOf(workspace),
     logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
   });
+  // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
+  uploadStorageFor(worlds.main, config);
   return {
     worlds,
     config,
@@ -52,7 +54,7 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
     observe,
     authenticate: (token) => worlds.authenticate(token),
     resourcesOf: (world) => ({
-      retailer: () => retailerOf(world.store.collections, world.store.seed),
+      retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),
     }),
     log,

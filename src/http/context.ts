@@ -37,6 +37,9 @@ export interface Ctx {
   newRecord<F extends object>(fields: F, at?: string): { id: string } & F & Timestamps;
 }
 
+/** What a world keeps beside its store, as a cascade reaches it (from ctx: each is made only when touched). */
+export type BesideStore = Pick<Ctx, 'retailer' | 'uploads'>;
+
 /** The creation and last-change times every stored record carries (ISO 8601). */
 export interface Timestamps {
   created_at: string;
@@ -44,7 +47,7 @@ export interface Timestamps {
 }
 
 /** What a world keeps beside its store, made on first use. */
-export interface WorldResources {
+export interface ResourceAccess {
   retailer(): Retailer;
   uploads(): UploadStorage;
 }
@@ -56,7 +59,7 @@ export interface WorldResources {
 export function createCtx(opts: {
   world: World;
   worlds: Worlds;
-  resources: WorldResources;
+  resources: ResourceAccess;
   onImpure?: () => void;
   caller?: UserRecord;
   baseUrl: string;

@@ -60,7 +60,7 @@ export const productHandlers = {
   },
 
   deleteProduct: ({ bound: { product } }, ctx) => {
-    deleteProductCascade(ctx.store, product.id, ctx.uploads);
+    deleteProductCascade(ctx.store, product.id, ctx);
     return noContent();
   },
 

@@ -19,8 +19,6 @@ function worldOf(req: Request, worlds: Worlds): World | undefined {
  * is served, so the files of deleted images (or of a reset world) are never reachable.
  */
 export function productUploadsRouter(worlds: Worlds, config: Config): Router {
-  // Created now so a merchant deletion can remove files even before the first upload of this run.
-  uploadStorageFor(worlds.main, config);
   const router = Router();
   router.get('/_sandbox/uploads/product-images/:image/:file', async (req, res) => {
     const world = worldOf(req, worlds);
