@@ -1,10 +1,9 @@
 import express, { type Express, type Request } from 'express';
-import type { Config } from './config.js';
-import { loadContract } from './contract/load-contract.js';
 import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
-import { mountContract, type AppLocals } from './contract/mount-contract.js';
+import { mountContract } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
+import type { Handlers } from './contract/handler-map.js';
 import { routeBindings } from './route-bindings.js';
 import { consentPages, consentStateOf } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
@@ -13,42 +12,28 @@ import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { requestId } from './http/request-id.js';
-import { createRequestLogger } from './http/request-log.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
-import { createObserver, observeRequests } from './sandbox/observe-requests.js';
+import { observeRequests } from './sandbox/observe-requests.js';
 import { withPreferKnobs } from './sandbox/prefer-code.js';
 import { DEFAULT_WORKSPACE } from './sandbox/request-journal.js';
 import { scenarioKnobs } from './sandbox/scenario-knobs.js';
+import type { Runtime } from './runtime.js';
 import { controlPlaneWorkspace, type Worlds } from './worlds.js';
-
-export interface AppOptions {
-  worlds: Worlds;
-  config: Config;
-  /** Where unexpected errors are logged (stderr by default). */
-  log?: (line: string) => void;
-  /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
-  requestLog?: (line: string) => void;
-}
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
  * coverage, log line), the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth,
  * request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
-export function createApp({ worlds, config, log, requestLog }: AppOptions): Express {
+export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Express {
+  const { worlds, config, observe, contract: doc, log } = runtime;
   const app = express();
-  const { doc } = loadContract();
-  const observe = createObserver({
-    journal: worlds.journal,
-    coverageOf: (workspace) => worlds.coverageOf(workspace),
-    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
-  });
-  app.locals.sandbox = { worlds, config, observe } satisfies AppLocals;
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.set('trust proxy', config.trustProxy);
@@ -80,8 +65,8 @@ export function createApp({ worlds, config, log, requestLog }: AppOptions): Expr
         deferErrors: true,
       }),
       outsideApi(productUploadsRouter(worlds, config)),
-      outsideApi(consentPages()),
-      ...mountContract(doc, withPreferKnobs(doc, handlers), routeBindings),
+      outsideApi(consentPages(worlds)),
+      ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings),
     ]),
   );
   app.use(errorHandler(log));

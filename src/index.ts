@@ -1,6 +1,8 @@
 /** The package's programmatic API: start a sandbox over HTTP, or build the Express app for supertest. */
 export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './start-sandbox.js';
-export { createApp, type AppOptions } from './app.js';
+export { createApp } from './app.js';
+export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+export { createServer } from './server.js';
 export { defaultConfig, type Config } from './config.js';
 export { openWorld } from './world.js';
 export { Worlds, worldsOptions } from './worlds.js';

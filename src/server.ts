@@ -1,23 +1,24 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import type { AppLocals } from './contract/mount-contract.js';
+import { createApp } from './app.js';
 import { ResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
+import type { Runtime } from './runtime.js';
 
-const caches = new WeakMap<Server, ResponseCache>();
+/** A listening-ready server with the cache of answers it replays (tests read its stats). */
+export interface SandboxServer extends Server {
+  readonly responseCache: ResponseCache;
+}
 
 /**
- * The HTTP server around an app. The one place a listening server is made (main.ts, startSandbox), so that
- * work done in front of Express reaches every real server: cached answers of reads whose answer depends only on
- * the store, the caller and the URL (src/http/response-cache.ts), served without running Express again.
+ * The HTTP server around a runtime's app. The one place a listening server is made (main.ts, startSandbox), so
+ * that work done in front of Express reaches every real server: answers the contract adapter marked replayable
+ * (src/http/response-cache.ts), served without running Express again.
  */
-export function createServer(app: Express, options: ResponseCacheOptions = {}): Server {
-  const cache = new ResponseCache(() => app.locals.sandbox as Partial<AppLocals> | undefined, options);
-  const server = createHttpServer((req, res) => cache.handle(req, res, () => app(req, res)));
-  caches.set(server, cache);
-  return server;
+export function createServer(runtime: Runtime, app: Express = createApp(runtime), options: ResponseCacheOptions = {}): SandboxServer {
+  const responseCache = new ResponseCache(runtime, options);
+  const server = createHttpServer((req, res) => responseCache.handle(req, res, () => app(req, res)));
+  return Object.assign(server, { responseCache });
 }
 
-/** The response cache of a server made by createServer (tests read its stats). */
-export function responseCacheOf(server: Server): ResponseCache | undefined {
-  return caches.get(server);
-}
+/** The response cache of a server made by createServer. */
+export const responseCacheOf = (server: Server): ResponseCache | undefined => (server as Partial<SandboxServer>).responseCache;

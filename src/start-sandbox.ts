@@ -1,13 +1,12 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { defaultConfig, type Config } from './config.js';
-import { createServer } from './server.js';
+import { createRuntime } from './runtime.js';
+import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import { openPersistence } from './store/open-persistence.js';
 import { openWorld } from './world.js';
-import { disposeWorldResources } from './world-resources.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
 /** Options of startSandbox: any part of the configuration. */
@@ -31,7 +30,7 @@ export interface RunningSandbox {
   /** Stops listening, drops open connections and releases the store. */
   close(): Promise<void>;
   app: Express;
-  server: Server;
+  server: SandboxServer;
   worlds: Worlds;
   config: Config;
 }
@@ -45,11 +44,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
   const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
-  const app = createApp({ worlds, config, log: errorLog, requestLog });
-  // --reset reseeds the data file; what the world keeps beside it (uploaded files) goes too, as on POST /_sandbox/reset.
-  // After createApp, which opens those resources.
-  if (config.reset) disposeWorldResources(world.store.collections);
-  const server = createServer(app);
+  const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
+  // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.
+  if (config.reset) runtime.resourcesOf(world).uploads().clear();
+  const app = createApp(runtime);
+  const server = createServer(runtime, app);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

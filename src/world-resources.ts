@@ -1,42 +1,31 @@
 // Some per-world state lives outside the store (the simulated retailer's rate buckets, uploaded files): it is not
-// reseeded with the store, so a world's reset or deletion must drop it too. Each such resource registers here
-// once, and the world's reset and deletion dispose of every registered resource of that world in one call.
-import type { Collections } from './store/store.js';
+// reseeded with the store, so the world's reset or deletion disposes of it. Each world holds its own.
 
-/** A resource kept per world, found by the world's collections object (the one key cascades also have). */
-export interface PerWorld<T, A extends unknown[]> {
-  /** The world's resource, created on first use from `args`. */
-  of(store: Collections, ...args: A): T;
-  /** The world's resource if it was created (cascades use it without the arguments to create one). */
-  peek(store: Collections): T | undefined;
+/** One kind of resource a world may keep beside its store, and how to release it. */
+export interface ResourceKind<T> {
+  readonly name: string;
+  readonly dispose?: (value: T) => void;
 }
 
-type Disposer = (store: Collections) => void;
-const disposers: Disposer[] = [];
+/** Names a kind of per-world resource; `dispose` (optional) releases what one holds when its world is reset or deleted. */
+export const resourceKind = <T>(name: string, dispose?: (value: T) => void): ResourceKind<T> => ({ name, dispose });
 
-/**
- * Declares a per-world resource: `create` builds it on first use; `dispose` (optional) releases what it holds
- * when its world is reset or deleted. The next use after that creates a fresh one.
- */
-export function perWorld<T, A extends unknown[]>(create: (...args: A) => T, dispose?: (value: T) => void): PerWorld<T, A> {
-  const values = new WeakMap<Collections, T>();
-  disposers.push((store) => {
-    const value = values.get(store);
-    if (value === undefined) return;
-    values.delete(store);
-    dispose?.(value);
-  });
-  return {
-    of(store, ...args) {
-      let value = values.get(store);
-      if (value === undefined) values.set(store, (value = create(...args)));
-      return value;
-    },
-    peek: (store) => values.get(store),
-  };
-}
+/** What one world keeps beside its store, each made on first use. */
+export class WorldResources {
+  private readonly values = new Map<ResourceKind<never>, unknown>();
 
-/** Disposes every per-world resource of a world: called by its reset and its deletion. */
-export function disposeWorldResources(store: Collections): void {
-  for (const dispose of disposers) dispose(store);
+  /** The world's resource of this kind, created by `create` on first use (and after a dispose). */
+  of<T>(kind: ResourceKind<T>, create: () => T): T {
+    if (this.values.has(kind)) return this.values.get(kind) as T;
+    const value = create();
+    this.values.set(kind, value);
+    return value;
+  }
+
+  /** Releases every resource: the next use creates a fresh one. */
+  dispose(): void {
+    const held = [...this.values];
+    this.values.clear();
+    for (const [kind, value] of held) (kind.dispose as ((value: unknown) => void) | undefined)?.(value);
+  }
 }

@@ -3,13 +3,15 @@ import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
 import { seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
-import { disposeWorldResources } from './world-resources.js';
+import { WorldResources } from './world-resources.js';
 
 /** One isolated world: its store, its clock. The default world serves the demo tokens; workspaces add more. */
 export interface World {
   id: string;
   store: Store;
   clock: Clock;
+  /** What the world keeps beside its store (the simulated retailer, uploaded files). */
+  resources: WorldResources;
   /**
    * Starts every API token of this world: '' for the default world, 'ws_<id>.' for a workspace, so a token
    * names its world and authentication finds it with one map lookup.
@@ -95,7 +97,7 @@ export async function openWorld(opts: {
     if (opts.tokenPrefix) loadSeeded(store, opts.tokenPrefix);
     await opts.persistence.replaceAll(store.snapshot());
   }
-  return { id: opts.id, store, clock: opts.clock ?? new Clock(), tokenPrefix: opts.tokenPrefix ?? '' };
+  return { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '' };
 }
 
 /**
@@ -104,7 +106,7 @@ export async function openWorld(opts: {
  */
 export async function resetWorld(world: World): Promise<void> {
   loadSeeded(world.store, world.tokenPrefix);
-  disposeWorldResources(world.store.collections);
+  world.resources.dispose();
   world.clock.reset();
   if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());
 }

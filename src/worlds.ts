@@ -8,7 +8,7 @@ import { httpError, tooManyRequests } from './http/errors.js';
 import { CoverageTracker } from './sandbox/coverage.js';
 import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
 import { resetWorld, workspaceStore, type World } from './world.js';
-import { disposeWorldResources } from './world-resources.js';
+import { WorldResources } from './world-resources.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -154,7 +154,7 @@ export class Worlds {
     const tokenPrefix = `ws_${id}.`;
     const store = workspaceStore(this.main.store.seed, tokenPrefix);
     const now = this.now();
-    const ws: Workspace = { world: { id, store, clock: new Clock(), tokenPrefix }, createdAt: now, lastUsedAt: now };
+    const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix }, createdAt: now, lastUsedAt: now };
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;
@@ -207,7 +207,7 @@ export class Worlds {
 
   private forget(id: string): void {
     const ws = this.workspaces.get(id);
-    if (ws) disposeWorldResources(ws.world.store.collections);
+    if (ws) ws.world.resources.dispose();
     this.workspaces.delete(id);
     this.coverage.delete(id);
     this.journal.clear(id);

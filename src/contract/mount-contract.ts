@@ -1,12 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
-import type { Config } from '../config.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
-import type { Exchange } from '../sandbox/observe-requests.js';
-import type { Worlds } from '../worlds.js';
+import type { Runtime } from '../runtime.js';
 import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
 import { notFound } from '../http/errors.js';
 import { bindingPlans } from './binding-plans.js';
@@ -39,30 +37,14 @@ export function checkHandlerMap(doc: ContractDocument, handlers: Record<string, 
   }
 }
 
-/** What an app tells the shared contract middleware about itself (app.locals.sandbox). */
-export interface AppLocals {
-  worlds: Worlds;
-  config: Config;
-  /**
-   * Records one finished exchange in the journal, the coverage report and the log. Express requests are observed
-   * by middleware; an answer given outside Express (a fast path in front of it) must call this itself.
-   */
-  observe: (exchange: Exchange) => void;
-}
-
-const localsOf = (req: Request): AppLocals => req.app.locals.sandbox as AppLocals;
-
-const mounted = new WeakMap<object, RequestHandler[]>();
-
 /**
  * express-openapi-validator over the whole contract: it routes each operation to its handler by operationId,
  * checks the bearer token, validates every request, and validates every JSON response the handler's reply produces.
- * The middleware finds its worlds and config through req.app.locals, so one compiled validator serves every app
- * of the process (each test's app, each server) instead of compiling the contract again.
+ * Compiled for one runtime: its worlds authenticate, its config decides strictness.
  */
-export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler[] {
-  const cached = mounted.get(doc);
-  if (cached) return cached;
+export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler[] {
+  const doc = runtime.contract;
+  const { worlds } = runtime;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
   const plans = bindingPlans(doc, bindings);
@@ -77,7 +59,7 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindi
     // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
     validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: true,
-    validateSecurity: { handlers: { bearerAuth: (req) => bearerSecurityHandler(localsOf(req).worlds)(req) } },
+    validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(worlds) } },
     validateFormats: true,
     // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
     fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
@@ -87,47 +69,77 @@ export function mountContract(doc: ContractDocument, handlerMap: Handlers, bindi
         const item = apiDoc.paths?.[route.openApiRoute] as Record<string, { operationId?: string }> | undefined;
         const operationId = item?.[route.method.toLowerCase()]?.operationId;
         if (!operationId || !handlers[operationId]) throw new Error(`no handler for ${route.method} ${route.openApiRoute}`);
-        return adapt(operationId, handlers[operationId], plans.get(operationId), bindings);
+        return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings);
       },
     },
   }) as RequestHandler[];
   // The service's order: the records the request names (404/403) before the shape of the input (422).
   const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
-  middleware.splice(security + 1, 0, bindResources(plans, bindings, (req) => localsOf(req).worlds));
-  const tolerant = withTolerantReader(doc, middleware);
-  mounted.set(doc, tolerant);
-  return tolerant;
+  middleware.splice(security + 1, 0, bindResources(plans, bindings, worlds));
+  return withTolerantReader(doc, middleware, runtime.config.strict);
 }
 
 /**
  * The validator's middleware with its request validation wrapped by the tolerant reader (unknown fields ignored
  * and reported; 422 in strict mode: the server's --strict or the request's `Prefer: strict`).
  */
-function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[]): RequestHandler[] {
+function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[], strict: boolean): RequestHandler[] {
   const index = middleware.findIndex((handler) => handler.name === 'requestMiddleware');
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
   // Prefer knobs are the versioned API's (the control plane is the harness); --strict covers every operation.
-  const strictOf = (req: Request) => localsOf(req).config.strict || (req.path.startsWith('/2024-09/') && prefersStrict(req.headers.prefer));
+  const strictOf = (req: Request) => strict || (req.path.startsWith('/2024-09/') && prefersStrict(req.headers.prefer));
   return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
+}
+
+/** Set on res.locals by the adapter when the answer may be replayed (see Replayable). */
+export const REPLAYABLE = 'replayable';
+
+/**
+ * Why an answer may be replayed for an identical request: the handler wrote nothing and read only its store and
+ * its input, so the same bytes are right while the world's version (store and clock) stays where it was.
+ */
+export interface Replayable {
+  /** The world's store version the answer was computed at. */
+  version: number;
+  /** The world's clock offset it was computed at. */
+  clockOffset: number;
 }
 
 /**
  * The one adapter between Express and a handler: builds input and ctx, runs the handler in a transaction, sends the
  * reply. The records the request names were checked before validation; they are resolved again inside the
  * handler's transaction, so the handler gets them as they are now (a concurrent request may have changed them).
+ * It marks the answer replayable (res.locals) when the handler wrote nothing and read neither the clock nor
+ * anything kept beside the store.
  */
-function adapt(operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
+function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
+  const { worlds, config } = runtime;
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
       if (nonFinite) unprocessable(nonFinite);
-      const { worlds, config } = localsOf(req);
       const auth = (req as AuthenticatedRequest).auth;
       const world = requestWorld(req, worlds) ?? notFound('workspace');
+      const version = world.store.version;
+      const clockOffset = world.clock.offset;
+      let pure = true;
+      const onImpure = () => {
+        pure = false;
+      };
       // A Host that is not a plain host[:port] never makes it into a link.
       const origin = requestOrigin(req) ?? 'http://localhost';
-      const ctx = createCtx({ world, worlds, caller: auth?.user, baseUrl: origin, url: origin + req.originalUrl, config, operationId });
+      const ctx = createCtx({
+        world,
+        worlds,
+        resources: runtime.resourcesOf(world),
+        onImpure,
+        caller: auth?.user,
+        baseUrl: origin,
+        url: origin + req.originalUrl,
+        config,
+        operationId,
+      });
       const input = {
         params: req.params,
         query: req.query,
@@ -135,11 +147,24 @@ function adapt(operationId: string, handler: AnyHandler, plan: BindingPlan | und
         files: ((req as Request & { files?: UploadedFile[] }).files ?? []) as UploadedFile[],
         headers: req.headers,
       };
-      const scope = { store: world.store.collections, clock: world.clock, worlds };
+      const scope = {
+        store: world.store.collections,
+        get clock() {
+          onImpure();
+          return world.clock;
+        },
+        get worlds() {
+          onImpure();
+          return worlds;
+        },
+      };
       const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, scope, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
         ? await handler({ ...input, bound: bind() }, ctx)
         : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);
+      if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
+        res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
+      }
       sendReply(res, reply);
     } catch (error) {
       next(error);

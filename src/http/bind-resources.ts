@@ -90,12 +90,11 @@ export function requestWorld(req: Request, worlds: Worlds): World | undefined {
  * that is not live). Catalog items become visible as imports complete, which writes, so the lookup runs in a
  * transaction of its own.
  */
-export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worldsOf: (req: Request) => Worlds): RequestHandler {
+export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worlds: Worlds): RequestHandler {
   return async (req, _res, next) => {
     try {
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       if (operationId === undefined) return next();
-      const worlds = worldsOf(req);
       const world = requestWorld(req, worlds);
       if (!world) {
         if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
 import type { Collections } from '../store/store.js';
 import type { World } from '../world.js';
+import type { Retailer } from '../retailer/index.js';
+import type { UploadStorage } from '../areas/products/uploads.js';
 import type { Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import { unauthenticated } from './errors.js';
@@ -14,6 +16,10 @@ export interface Ctx {
   readonly worlds: Worlds;
   readonly store: Collections;
   readonly clock: Clock;
+  /** The world's simulated retailer (its rate buckets and generated data live beside the store). */
+  readonly retailer: Retailer;
+  /** The world's uploaded files. */
+  readonly uploads: UploadStorage;
   /** The authenticated user; only operations with bearer security may read it. */
   readonly caller: UserRecord;
   readonly access: Access;
@@ -31,28 +37,58 @@ export interface Ctx {
   newRecord<F extends object>(fields: F, at?: string): { id: string } & F & Timestamps;
 }
 
+/** What a world keeps beside its store, as a cascade reaches it (from ctx: each is made only when touched). */
+export type BesideStore = Pick<Ctx, 'retailer' | 'uploads'>;
+
 /** The creation and last-change times every stored record carries (ISO 8601). */
 export interface Timestamps {
   created_at: string;
   updated_at: string;
 }
 
+/** What a world keeps beside its store, made on first use. */
+export interface ResourceAccess {
+  retailer(): Retailer;
+  uploads(): UploadStorage;
+}
+
+/**
+ * The ctx of one handler call. `onImpure` is called when the handler reads something other than its store and
+ * its input (the clock, the retailer, the uploads, the other worlds): its answer may then not be replayed.
+ */
 export function createCtx(opts: {
   world: World;
   worlds: Worlds;
+  resources: ResourceAccess;
+  onImpure?: () => void;
   caller?: UserRecord;
   baseUrl: string;
   url: string;
   config: Config;
   operationId: string;
 }): Ctx {
-  const { world, caller } = opts;
+  const { world, caller, resources } = opts;
+  const impure = opts.onImpure ?? (() => {});
   let access: Access | undefined;
   return {
     world,
-    worlds: opts.worlds,
+    get worlds() {
+      impure();
+      return opts.worlds;
+    },
     store: world.store.collections,
-    clock: world.clock,
+    get clock() {
+      impure();
+      return world.clock;
+    },
+    get retailer() {
+      impure();
+      return resources.retailer();
+    },
+    get uploads() {
+      impure();
+      return resources.uploads();
+    },
     get caller() {
       return caller ?? unauthenticated();
     },

@@ -1,34 +1,19 @@
-// Cached answers in front of Express: the durability-and-speed issue's fast path. The slow path (Express, auth,
-// request validation, handler, response validation) answers a read once; its exact bytes are kept while the world's
-// store has not changed, and later identical reads get those bytes without running Express again. Only answers
-// the response validator let through as a 200 are kept, so every cached answer is one the contract accepted.
+// Cached answers in front of Express. The slow path (Express, auth, request validation, handler, response
+// validation) answers a read once; when the contract adapter marked that answer replayable (the handler wrote
+// nothing and read neither the clock nor anything kept beside the store) and the response validator let it through,
+// its exact bytes are kept while the world's version (store version and clock offset) stays where it was, and later
+// identical reads get those bytes without running Express again. CORS headers depend on the request's Origin only,
+// so they are never stored: the fast path adds them per request with the same middleware the app uses.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import type { AppLocals } from '../contract/mount-contract.js';
+import type { Request, RequestHandler, Response } from 'express';
+import { REPLAYABLE, type Replayable } from '../contract/mount-contract.js';
+import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
+import { cors } from './cors.js';
 import { ignoredOf } from './ignored-fields.js';
 import { assignRequestId } from './request-id.js';
-
-/**
- * The reads whose 200 depends only on the store, the caller and the URL (host and query included), so the bytes of
- * one answer are right for every identical request until the store changes. Left out on purpose, after reading
- * their handlers: anything derived from the clock (catalog items and their offers, price history, sales ranks and
- * images; imports; sales volume forecasts; scraping requests and attempts; channels, whose connection state follows
- * token expiry; the relay), and reads that catch up lazily and may write (getSupplier, supplier items).
- */
-export const CACHEABLE_OPERATIONS: ReadonlySet<string> = new Set([
-  'listMerchants',
-  'getMerchant',
-  'getCurrentUser',
-  'listMerchantMemberships',
-  'listProducts',
-  'getProduct',
-  'listProductImages',
-  'listSuppliers',
-  'listMarketplaces',
-  'listOpportunityForecasts',
-]);
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
 export interface ResponseCacheOptions {
@@ -36,8 +21,6 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /** At most this many body bytes in all. Default 32 MiB. */
   maxBytes?: number;
-  /** Which operations may be cached. Default CACHEABLE_OPERATIONS (tests pass their own). */
-  operations?: ReadonlySet<string>;
 }
 
 /** How the cache has been used: tests read it to tell a cached answer from a computed one. */
@@ -52,6 +35,7 @@ export interface ResponseCacheStats {
 interface Entry {
   store: Store;
   version: number;
+  clockOffset: number;
   statusMessage: string;
   headers: Record<string, OutgoingHttpHeader>;
   body: Buffer;
@@ -67,41 +51,39 @@ interface Entry {
 type Next = () => void;
 
 /**
- * Serves a request from the cache or hands it to `next` (Express), capturing the answer when it may be cached.
- * Reads app.locals.sandbox on every request, so it follows whatever worlds and config the app holds.
+ * Serves a request from the cache or hands it to `next` (Express), capturing the answer when the adapter marked it
+ * replayable.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
-  private readonly operations: ReadonlySet<string>;
+  private readonly cors: RequestHandler;
   readonly stats: ResponseCacheStats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0 };
 
   constructor(
-    private readonly locals: () => Partial<AppLocals> | undefined,
+    private readonly runtime: Runtime,
     options: ResponseCacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.operations = options.operations ?? CACHEABLE_OPERATIONS;
+    this.cors = cors({ origins: runtime.config.corsOrigins });
   }
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    const locals = this.locals();
-    const worlds = locals?.worlds;
-    if (!worlds || !isCacheable(req, locals.config?.latencyMs ?? 0)) return next();
+    if (!isCacheable(req, this.runtime.config.latencyMs)) return next();
     const token = bearerToken(req.headers.authorization);
     // Authentication runs on a hit too; an unknown token goes the slow way, which answers the documented 401.
-    const auth = token === undefined ? undefined : worlds.authenticate(token);
+    const auth = token === undefined ? undefined : this.runtime.authenticate(token);
     if (!auth) return next();
     // The forwarded headers are part of the key: behind a trusted proxy they change the links in the answer.
     const forwarded = `${req.headers['x-forwarded-proto'] ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}`;
     const key = `${auth.world.id}\n${auth.user.id}\n${req.headers.host ?? ''}\n${forwarded}\n${req.headers.accept ?? ''}\n${req.url}`;
     const entry = this.entries.get(key);
-    const { store } = auth.world;
-    if (entry && entry.store === store && entry.version === store.version) {
-      this.serve(req, res, entry, locals);
+    const { store, clock } = auth.world;
+    if (entry && entry.store === store && entry.version === store.version && entry.clockOffset === clock.offset) {
+      this.serve(req, res, entry);
       return;
     }
     if (entry) this.drop(key, entry);
@@ -118,18 +100,19 @@ export class ResponseCache {
     this.stats.bytes = 0;
   }
 
-  private serve(req: IncomingMessage, res: ServerResponse, entry: Entry, locals: Partial<AppLocals>): void {
+  private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     const at = new Date();
     const started = process.hrtime.bigint();
     this.stats.hits++;
     // Each answer has its own id; the stored headers never hold the id of the answer they were captured from.
     const requestId = assignRequestId(req, res);
+    // The cors middleware answers synchronously for a GET: it only sets headers.
+    this.cors(req as Request, res as Response, () => {});
     res.writeHead(200, entry.statusMessage, entry.headers);
     res.end(entry.body);
     // The journal, the coverage report and the log see a cached answer like any other.
-    const observe = locals.observe;
-    if (observe) {
-      observe({
+    {
+      this.runtime.observe({
         requestId,
         at,
         method: 'GET',
@@ -148,10 +131,9 @@ export class ResponseCache {
     }
   }
 
-  /** Collects what the slow path writes and keeps it if it is a validated 200 of an allowed read of an unchanged store. */
+  /** Collects what the slow path writes and keeps it if the adapter marked it replayable and it was sent as a 200. */
   private capture(req: IncomingMessage, res: ServerResponse, key: string, world: World, userId: string): void {
     const { store } = world;
-    const version = store.version;
     const chunks: Buffer[] = [];
     let size = 0;
     let overflow = false;
@@ -176,10 +158,14 @@ export class ResponseCache {
     res.once('finish', () => {
       if (overflow || res.statusCode !== 200) return;
       const operationId = (req as { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema?.operationId;
-      if (typeof operationId !== 'string' || !this.operations.has(operationId)) return;
+      if (typeof operationId !== 'string') return;
+      const replayable = (res as { locals?: Record<string, unknown> }).locals?.[REPLAYABLE] as Replayable | undefined;
+      if (!replayable) return;
+      const { version, clockOffset } = replayable;
       const auth = (req as AuthenticatedRequest).auth;
-      // The answer belongs to this world, this user and this exact state: a write while it was made voids it.
-      if (auth?.world !== world || auth.user.id !== userId || world.store !== store || store.version !== version) return;
+      // The answer belongs to this world, this user and this exact state: a write while it was sent voids it.
+      if (auth?.world !== world || auth.user.id !== userId || world.store !== store) return;
+      if (store.version !== version || world.clock.offset !== clockOffset) return;
       const contentType = res.getHeader('content-type');
       if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) return;
       const body = Buffer.concat(chunks);
@@ -196,13 +182,14 @@ export class ResponseCache {
       // The names as the slow path spelled them, so a cached answer is byte for byte the computed one.
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
-      for (const name of raw) if (name.toLowerCase() !== 'x-request-id') spelled[name] = headers[name.toLowerCase()];
+      for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
       const url = req.url ?? '';
       const q = url.indexOf('?');
       const ignored = ignoredOf(res as { locals?: Record<string, unknown> });
       this.keep(key, {
         store,
         version,
+        clockOffset,
         statusMessage: res.statusMessage || 'OK',
         headers: spelled,
         body,
@@ -211,7 +198,7 @@ export class ResponseCache {
         query: (ignored?.received.query ?? (req as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>,
         ignored: ignored?.fields,
         responseBody,
-        workspace: this.locals()?.worlds?.nameOf(world) ?? 'default',
+        workspace: this.runtime.worlds.nameOf(world),
       });
     });
   }
@@ -240,14 +227,16 @@ export class ResponseCache {
   }
 }
 
+/** Headers each answer gets for itself: its request id and what CORS grants the request's Origin. */
+const perRequest = (name: string): boolean => name === 'x-request-id' || name === 'vary' || name.startsWith('access-control-');
+
 /**
- * A read the cache may answer: a GET without a body, without Prefer (scenario knobs change the answer), without
- * Origin (CORS headers depend on it), and only when no latency is configured (a cached answer must not be faster
- * than the server is told to be).
+ * A read the cache may answer: a GET without a body, without Prefer (scenario knobs change the answer), and only
+ * when no latency is configured (a cached answer must not be faster than the server is told to be).
  */
 function isCacheable(req: IncomingMessage, latencyMs: number): boolean {
   if (req.method !== 'GET' || latencyMs > 0) return false;
   const h = req.headers;
-  if (h.prefer !== undefined || h.origin !== undefined || h['transfer-encoding'] !== undefined) return false;
+  if (h.prefer !== undefined || h['transfer-encoding'] !== undefined) return false;
   return h['content-length'] === undefined || h['content-length'] === '0';
 }

@@ -64,7 +64,7 @@ function requestBodyOf(req: Request, body: unknown): unknown {
 
 /**
  * One finished request/response, as whatever answered it saw it. Express builds it in observeRequests; a fast
- * path in front of Express (cached answers) builds one itself and hands it to `app.locals.sandbox.observe`.
+ * path in front of Express (cached answers) builds one itself and hands it to the runtime's `observe`.
  */
 export interface Exchange {
   /** The request id, as sent in X-Request-Id; the journal entry takes it as its id. */

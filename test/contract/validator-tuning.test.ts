@@ -7,6 +7,8 @@ import { loadContract } from '../../src/contract/load-contract.js';
 import { mountContract } from '../../src/contract/mount-contract.js';
 import { handlers } from '../../src/handlers.js';
 import { routeBindings } from '../../src/route-bindings.js';
+import { defaultConfig } from '../../src/config.js';
+import type { Runtime } from '../../src/runtime.js';
 import { followPointer } from '../../src/contract/validator/preprocessor-refs.js';
 import { applyValidatorPatches } from '../../src/contract/validator/tune-validator.js';
 import { validatorModules } from '../../src/contract/validator/validator-module.js';
@@ -32,7 +34,7 @@ function localRefs(node: unknown, out = new Set<string>()): Set<string> {
 }
 
 // The Ajv options the sandbox's own validator gives its start-up pass (mounting it applies the tuning too).
-mountContract(doc, handlers, routeBindings);
+mountContract({ contract: doc, config: defaultConfig } as Runtime, handlers, routeBindings);
 const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown }; options: { validateResponses: unknown } } })._oav;
 const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;

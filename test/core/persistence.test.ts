@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { openPersistence } from '../../src/store/open-persistence.js';
 import { openWorld } from '../../src/world.js';
@@ -24,7 +25,7 @@ async function start(dataFile: string, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'file', dataFile, logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world);
-  return { app: createApp({ worlds, config }), worlds };
+  return { app: createApp(createRuntime({ worlds, config })), worlds };
 }
 
 const owner = { Authorization: 'Bearer demo-owner-token' };

@@ -1,4 +1,5 @@
 import { createApp } from '../../src/app.js';
+import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
@@ -20,14 +21,17 @@ export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
  * A fresh app over its own in-memory, freshly seeded world, with response validation on as in production.
  * Call it in beforeEach (or per test) so no test sees another's writes.
  */
-export async function testApp(overrides: Partial<Config> = {}) {
+export async function testApp(overrides: Partial<Config> = {}, options: { now?: () => number } = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  const worlds = new Worlds(world, worldsOptions(config));
+  // `now` is the registry's time (workspace idle expiry), for tests that move it instead of sleeping.
+  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
   const errors: string[] = [];
-  const app = createApp({ worlds, config, log: (line) => errors.push(line) });
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line) });
+  const app = createApp(runtime);
   return {
     app,
+    runtime,
     world,
     worlds,
     store: world.store.collections,

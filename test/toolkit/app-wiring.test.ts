@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
@@ -11,7 +12,8 @@ async function appWithLog(overrides: Partial<typeof defaultConfig> = {}) {
   const config = { ...defaultConfig, store: 'memory' as const, ...overrides };
   const worlds = new Worlds(await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed }));
   const lines: string[] = [];
-  return { app: createApp({ worlds, config, requestLog: (l) => lines.push(l) }), lines, worlds };
+  const runtime = createRuntime({ worlds, config, requestLog: (l) => lines.push(l) });
+  return { app: createApp(runtime), runtime, lines, worlds };
 }
 
 describe('the toolkit wired into the app', () => {
@@ -89,9 +91,9 @@ describe('the toolkit wired into the app', () => {
     }
   });
 
-  it('When an answer is given outside Express, then app.locals.sandbox.observe records it in journal, coverage and log', async () => {
-    const { app, lines, worlds } = await appWithLog();
-    app.locals.sandbox.observe({
+  it('When an answer is given outside Express, then the runtime observer records it in journal, coverage and log', async () => {
+    const { runtime, lines, worlds } = await appWithLog();
+    runtime.observe({
       at: new Date(),
       method: 'GET',
       url: '/2024-09/merchants?page=1',

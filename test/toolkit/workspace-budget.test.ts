@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/parse-args.js';
 import { createApp } from '../../src/app.js';
+import { createRuntime } from '../../src/runtime.js';
 import { configFromOptions, defaultConfig } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
@@ -16,7 +17,7 @@ describe('the memory budget of workspaces', () => {
     const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { heapBudgetPercent: 85, heap: () => heap });
     const errors: string[] = [];
-    const app = createApp({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' }, log: (line) => errors.push(line) });
+    const app = createApp(createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' }, log: (line) => errors.push(line) }));
     const before = await request(app).post('/_sandbox/workspaces').expect(201);
     heap.used = 86;
     const res = await request(app).post('/_sandbox/workspaces').expect(503);

@@ -116,16 +116,19 @@ describe('workspaces', () => {
   });
 
   it('When a workspace sits idle past its TTL, then it is gone (its tokens 401, its control plane 404)', async () => {
-    const t = await testApp({ workspaceIdleTtlMs: 200 });
+    let now = 0;
+    const t = await testApp({ workspaceIdleTtlMs: 200 }, { now: () => now });
     const ws = await newWorkspace(t.app);
     expect(ws.idle_ttl_seconds).toBe(1);
     await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    now += 120;
     // Use keeps it alive.
     await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    now += 120;
     await request(t.app).get('/_sandbox/clock').query({ workspace: ws.id }).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    now += 199;
+    await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(200);
+    now += 200;
     await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(401);
     await request(t.app).get('/_sandbox/clock').query({ workspace: ws.id }).expect(404);
     expect(t.worlds.workspaceCount).toBe(0);

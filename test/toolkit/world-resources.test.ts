@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registeredUploadStorage } from '../../src/areas/products/uploads.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
-import { Store } from '../../src/store/store.js';
-import { disposeWorldResources, perWorld } from '../../src/world-resources.js';
+import { uploadStorageFor } from '../../src/areas/products/uploads.js';
+import { resourceKind, WorldResources } from '../../src/world-resources.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -36,22 +34,22 @@ async function upload(t: TestApp, token: string, sku: string): Promise<string> {
 
 const newWorkspace = async (t: TestApp) => (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { id: string; tokens: { owner: string } };
 
-describe('perWorld', () => {
+describe('WorldResources', () => {
   it('When a world is disposed, then its resource is released once and the next use creates a fresh one', () => {
     const released: number[] = [];
     let made = 0;
-    const counter = perWorld(() => ({ n: ++made }), (v) => released.push(v.n));
-    const a = new Store(new MemoryPersistence(), 1).collections;
-    const b = new Store(new MemoryPersistence(), 1).collections;
-    expect(counter.of(a).n).toBe(1);
-    expect(counter.of(a).n).toBe(1);
-    expect(counter.of(b).n).toBe(2);
-    disposeWorldResources(a);
-    disposeWorldResources(a);
+    const counter = resourceKind<{ n: number }>('counter', (v) => released.push(v.n));
+    const create = () => ({ n: ++made });
+    const a = new WorldResources();
+    const b = new WorldResources();
+    expect(a.of(counter, create).n).toBe(1);
+    expect(a.of(counter, create).n).toBe(1);
+    expect(b.of(counter, create).n).toBe(2);
+    a.dispose();
+    a.dispose();
     expect(released).toEqual([1]);
-    expect(counter.peek(a)).toBeUndefined();
-    expect(counter.of(a).n).toBe(3);
-    expect(counter.peek(b)?.n).toBe(2);
+    expect(a.of(counter, create).n).toBe(3);
+    expect(b.of(counter, create).n).toBe(2);
   });
 });
 
@@ -96,10 +94,12 @@ describe('reset and delete drop what a world keeps outside its store', () => {
     await request(t.app).post(`/_sandbox/workspaces/${ws.id}/reset`).expect(204);
     await request(t.app).get(pathAndQuery(first)).expect(404);
     const second = await upload(t, ws.tokens.owner, 'WS-DELETE');
-    const world = t.worlds.workspace(ws.id)!.world;
+    const storage = uploadStorageFor(t.worlds.workspace(ws.id)!.world, t.runtime.config);
+    const key = new URL(second).pathname.replace('/_sandbox/uploads/', '');
+    expect(await storage.read(key)).toEqual(PNG);
     await request(t.app).delete(`/_sandbox/workspaces/${ws.id}`).expect(204);
     await request(t.app).get(pathAndQuery(second)).expect(404);
-    expect(registeredUploadStorage(world.store.collections)).toBeUndefined();
+    expect(await storage.read(key)).toBeUndefined();
   });
 
   describe('with a file-backed default world', () => {

@@ -51,7 +51,7 @@ export const channelResourceHandlers = {
   },
 
   deleteChannel: ({ bound }, ctx) => {
-    deleteChannelCascade(ctx.store, bound.channel.id);
+    deleteChannelCascade(ctx.store, bound.channel.id, ctx);
     return noContent();
   },
 

@@ -1,5 +1,4 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { AppLocals } from '../../contract/mount-contract.js';
 import {
   AUTHORIZATION_MESSAGES,
   completeAuthorization,
@@ -13,6 +12,7 @@ import {
   type AuthorizationProblem,
 } from '../../retailer/index.js';
 import type { World } from '../../world.js';
+import type { Worlds } from '../../worlds.js';
 import { saveConnection } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
 
@@ -46,11 +46,6 @@ function sendPage(res: Response, status: number, html: string): void {
 
 const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(problem), renderErrorPage({ message: MESSAGES[problem] }));
 
-/**
- * The world these pages act in. No API token arrives with them, so the state names it: in a workspace it starts
- * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world.
- */
-const worldOf = (req: Request, state: string): World | undefined => (req.app.locals.sandbox as AppLocals).worlds.worldOfSecret(state);
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -61,12 +56,17 @@ export function consentStateOf(req: Request): string | undefined {
 }
 
 /** The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract). */
-export function consentPages(): Router {
+export function consentPages(worlds: Worlds): Router {
+  /**
+   * The world these pages act in. No API token arrives with them, so the state names it: in a workspace it starts
+   * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world.
+   */
+  const worldOf = (state: string): World | undefined => worlds.worldOfSecret(state);
   const router = Router();
 
   router.get(CONSENT_PATH, (req, res) => {
     const state = text(req.query.state) ?? '';
-    const world = worldOf(req, state);
+    const world = worldOf(state);
     if (!world) return sendProblem(res, 'unknown_state');
     const store = world.store.collections;
     const pending = pendingAuthorization(retailerPort(store), state, world.clock.now());
@@ -85,7 +85,7 @@ export function consentPages(): Router {
       const decision = text(body.decision);
       if (decision !== 'approve' && decision !== 'deny') return sendProblem(res, 'bad_decision');
       const state = text(body.state) ?? '';
-      const world = worldOf(req, state);
+      const world = worldOf(state);
       if (!world) return sendProblem(res, 'unknown_state');
       const decided = await world.store.transact(() =>
         decideAuthorization(retailerPort(world.store.collections), {
@@ -106,7 +106,7 @@ export function consentPages(): Router {
   router.get(CALLBACK_PATH, async (req, res, next) => {
     try {
       const state = text(req.query.state) ?? '';
-      const world = worldOf(req, state);
+      const world = worldOf(state);
       if (!world) return sendProblem(res, 'unknown_state');
       const store = world.store.collections;
       const connected = await world.store.transact(() => {

@@ -15,7 +15,7 @@ import {
 import { retailerFaultOf } from '../../sandbox/prefer-code.js';
 import { redactUrl } from '../../sandbox/redact.js';
 import { saveRenewedTokens } from './connection.js';
-import { retailerOf, retailerPort } from './retailer-instance.js';
+import { retailerPort } from './retailer-instance.js';
 import type { ChannelCallRecord, ChannelRecord } from './records.js';
 import { relayTarget } from './relay-target.js';
 
@@ -82,7 +82,7 @@ function relay(method: RetailerMethod) {
     const started = performance.now();
     const now = ctx.clock.now();
     const target = relayTarget(params.endpoint, ctx.url);
-    const result = relayCall(retailerOf(ctx.store, ctx.world.store.seed), {
+    const result = relayCall(ctx.retailer, {
       channelId: channel.id,
       port: retailerPort(ctx.store),
       connection: ctx.store.channel_connections.get(channel.id),
@@ -141,7 +141,7 @@ export const relayHandlers = {
     if ('token' in access && checkAccessToken(port, channel.id, access.token, now) !== 'ok') access = ensureAccess(call, true);
     if ('kind' in access) return connectionProblem(access.kind);
     if (access.renewed) saveRenewedTokens(ctx.store, channel.id, access.renewed, now.toISOString());
-    const catalog = retailerOf(ctx.store, ctx.world.store.seed).world(channel.id).catalog;
+    const catalog = ctx.retailer.world(channel.id).catalog;
     const items = searchChannelCatalogItems(catalog, connection?.marketplace_id ?? null, {
       keywords: query.keywords,
       identifier: query.identifier,

@@ -1,3 +1,4 @@
+import type { BesideStore } from '../../http/context.js';
 import type { Collections } from '../../store/store.js';
 import { deleteMerchantChannels } from '../channels/cascade.js';
 import { deleteMerchantForecasting } from '../forecasting/cascade.js';
@@ -6,7 +7,7 @@ import { deleteMerchantProducts } from '../products/cascade.js';
 import { deleteMerchantSourcing } from '../sourcing/cascade.js';
 
 /** Removes what one area keeps for a merchant; each area that owns merchant records exports one. */
-export type MerchantCleanup = (store: Collections, merchantId: string) => void;
+export type MerchantCleanup = (store: Collections, merchantId: string, beside: BesideStore) => void;
 
 /**
  * What deleting a merchant takes with it, area by area, listed here explicitly so the compiler sees every area
@@ -14,8 +15,8 @@ export type MerchantCleanup = (store: Collections, merchantId: string) => void;
  */
 const cleanups: MerchantCleanup[] = [deleteMerchantSourcing, deleteMerchantProducts, deleteMerchantChannels, deleteMerchantMarketplaces, deleteMerchantForecasting];
 
-export function deleteMerchantCascade(store: Collections, merchantId: string): void {
-  for (const cleanup of cleanups) cleanup(store, merchantId);
+export function deleteMerchantCascade(store: Collections, merchantId: string, beside: BesideStore): void {
+  for (const cleanup of cleanups) cleanup(store, merchantId, beside);
   for (const membership of store.memberships.where('merchant_id', merchantId)) store.memberships.remove(membership.id);
   store.merchants.remove(merchantId);
 }

@@ -36,7 +36,7 @@ export const merchantHandlers = {
   deleteMerchant: ({ bound }, ctx) => {
     // Membership was checked before validation; deleting is an owner's alone.
     ctx.access.owner(bound.merchant.id);
-    deleteMerchantCascade(ctx.store, bound.merchant.id);
+    deleteMerchantCascade(ctx.store, bound.merchant.id, ctx);
     return noContent();
   },
 } satisfies Partial<Handlers>;

@@ -11,7 +11,6 @@ import { duplicateIdentifierErrors } from './rules/identifier-duplicates.js';
 import { imageRefErrors } from './rules/image-refs.js';
 import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules/image-upload.js';
 import { matchesProductFilters } from './rules/product-search.js';
-import { uploadStorageFor } from './uploads.js';
 
 /** 422 `sku` when another product of the merchant already uses it. */
 function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): FieldErrors {
@@ -61,8 +60,7 @@ export const productHandlers = {
   },
 
   deleteProduct: ({ bound: { product } }, ctx) => {
-    uploadStorageFor(ctx.world, ctx.config);
-    deleteProductCascade(ctx.store, product.id);
+    deleteProductCascade(ctx.store, product.id, ctx);
     return noContent();
   },
 
@@ -94,7 +92,7 @@ export const productHandlers = {
         storage_key: key,
       };
       // Written after every check: a refused upload leaves no file behind.
-      uploadStorageFor(ctx.world, ctx.config).write(key, file.buffer);
+      ctx.uploads.write(key, file.buffer);
     }
     ctx.store.product_images.insert(image);
     return created({ data: presentProductImage(image, ctx) });

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import type { Config } from '../../config.js';
-import type { AppLocals } from '../../contract/mount-contract.js';
 import { DEFAULT_WORKSPACE } from '../../sandbox/request-journal.js';
 import type { World } from '../../world.js';
 import type { Worlds } from '../../worlds.js';
@@ -20,16 +19,13 @@ function worldOf(req: Request, worlds: Worlds): World | undefined {
  * is served, so the files of deleted images (or of a reset world) are never reachable.
  */
 export function productUploadsRouter(worlds: Worlds, config: Config): Router {
-  // Created now so a merchant deletion can remove files even before the first upload of this run.
-  uploadStorageFor(worlds.main, config);
   const router = Router();
   router.get('/_sandbox/uploads/product-images/:image/:file', async (req, res) => {
-    const locals = req.app.locals.sandbox as AppLocals;
-    const world = worldOf(req, locals.worlds);
+    const world = worldOf(req, worlds);
     const { image: imageId, file } = req.params;
     const image = world?.store.collections.product_images.get(imageId);
     const key = `product-images/${imageId}/${file}`;
-    const bytes = world && image?.storage_key === key ? await uploadStorageFor(world, locals.config).read(key) : undefined;
+    const bytes = world && image?.storage_key === key ? await uploadStorageFor(world, config).read(key) : undefined;
     // The record may have gone while the file was read (a delete or reset in between): then it is not served.
     if (!image || !bytes || world?.store.collections.product_images.get(imageId)?.storage_key !== key) {
       res.status(404).json({ message: 'Not found.' });

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
 import type { Collections } from '../../store/store.js';
 import { workspaceIdOf, type World } from '../../world.js';
-import { perWorld } from '../../world-resources.js';
+import { resourceKind } from '../../world-resources.js';
 
 /**
  * The bytes of uploaded files, by storage key (see uploadStorageKey). Writing is synchronous because it happens
@@ -66,12 +66,8 @@ class DirectoryUploads implements UploadStorage {
   }
 }
 
-// One storage per world, so the merchant cascade, which only gets the collections, can still remove files. A
-// reset or deleted world's files go with it: its reseeded records (or nothing) name none of them.
-const storages = perWorld(
-  (onDisk: boolean, dataFile: string): UploadStorage => (onDisk ? new DirectoryUploads(resolve(dirname(dataFile), 'uploads')) : new MemoryUploads()),
-  (storage) => storage.clear(),
-);
+// A reset or deleted world's files go with it: its reseeded records (or nothing) name none of them.
+const UPLOADS = resourceKind<UploadStorage>('uploads', (storage) => storage.clear());
 
 /**
  * The upload storage of a world, created on first use from the configuration. Only the default world of a
@@ -79,10 +75,5 @@ const storages = perWorld(
  */
 export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'dataFile'>): UploadStorage {
   const onDisk = config.store === 'file' && workspaceIdOf(world) === undefined;
-  return storages.of(world.store.collections, onDisk, config.dataFile);
-}
-
-/** The world's upload storage if one was created (the app creates it at start); cascades use it to remove files. */
-export function registeredUploadStorage(store: Collections): UploadStorage | undefined {
-  return storages.peek(store);
+  return world.resources.of(UPLOADS, () => (onDisk ? new DirectoryUploads(resolve(dirname(config.dataFile), 'uploads')) : new MemoryUploads()));
 }

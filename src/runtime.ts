@@ -1,0 +1,62 @@
+// Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
+// nothing is looked up in app.locals or in a module-level registry.
+import type { Config } from './config.js';
+import { loadContract, type ContractDocument } from './contract/load-contract.js';
+import { createRequestLogger } from './http/request-log.js';
+import { createObserver, type Exchange } from './sandbox/observe-requests.js';
+import type { Authenticated, Worlds } from './worlds.js';
+import type { World } from './world.js';
+import type { ResourceAccess } from './http/context.js';
+import { retailerOf } from './areas/channels/retailer-instance.js';
+import { uploadStorageFor } from './areas/products/uploads.js';
+
+/** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
+export interface Runtime {
+  readonly worlds: Worlds;
+  readonly config: Config;
+  /** The contract document the app routes and validates by. */
+  readonly contract: ContractDocument;
+  /**
+   * Records one finished exchange in the journal, the coverage report and the log. Express requests are observed
+   * by middleware; an answer given outside Express (the fast path in front of it) calls this itself.
+   */
+  readonly observe: (exchange: Exchange) => void;
+  /** The caller a bearer token names, with its world; undefined for an unknown token. */
+  readonly authenticate: (token: string) => Authenticated | undefined;
+  /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
+  readonly resourcesOf: (world: World) => ResourceAccess;
+  /** Where unexpected errors are logged (stderr by default). */
+  readonly log?: (line: string) => void;
+}
+
+export interface RuntimeOptions {
+  worlds: Worlds;
+  config: Config;
+  /** Where unexpected errors are logged (stderr by default). */
+  log?: (line: string) => void;
+  /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
+  requestLog?: (line: string) => void;
+}
+
+/** The runtime of one sandbox over its worlds and configuration. */
+export function createRuntime({ worlds, config, log, requestLog }: RuntimeOptions): Runtime {
+  const observe = createObserver({
+    journal: worlds.journal,
+    coverageOf: (workspace) => worlds.coverageOf(workspace),
+    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
+  });
+  // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
+  uploadStorageFor(worlds.main, config);
+  return {
+    worlds,
+    config,
+    contract: loadContract().doc,
+    observe,
+    authenticate: (token) => worlds.authenticate(token),
+    resourcesOf: (world) => ({
+      retailer: () => retailerOf(world),
+      uploads: () => uploadStorageFor(world, config),
+    }),
+    log,
+  };
+}
