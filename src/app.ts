@@ -48,7 +48,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
-      outsideApi(docsRouter({ spec: doc, demoToken: DEMO_USERS[0].token })),
+      outsideApi(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       outsideApi(favicon()),
       // The raw relay form becomes the encoded one before anything routes it (the body parser included).
       rewriteRawRelay,

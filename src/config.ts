@@ -1,4 +1,4 @@
-import type { CliOptions } from './cli/parse-args.js';
+import { boolEnv, type CliOptions } from './cli/parse-args.js';
 import { parseCorsOrigins } from './http/cors.js';
 
 /** Everything the sandbox can be told at start-up. main.ts builds it from flags and environment; tests build it directly. */
@@ -44,6 +44,13 @@ export interface Config {
    * workspaces it creates (`<replica>-<hex>`), so the proxy can route every request of a workspace here.
    */
   replicaId?: string;
+  /**
+   * Hosted mode (HOSTED=1): the sandbox faces the public. Every control-plane call but health and workspace creation
+   * needs a token, the default world's demo tokens are refused, and `adminToken` may act on any world.
+   */
+  hosted: boolean;
+  /** The admin token of hosted mode (SANDBOX_ADMIN_TOKEN); hosted mode refuses to start without it. */
+  adminToken?: string;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -72,7 +79,11 @@ export const defaultConfig: Config = {
   journalSize: 1000,
   strict: false,
   trustProxy: false,
+  hosted: false,
 };
+
+/** Workspaces one client address may create per minute in hosted mode unless WORKSPACE_CREATE_PER_MINUTE says otherwise. */
+export const HOSTED_CREATE_PER_MINUTE = 10;
 
 /**
  * The configuration from parsed CLI options (which already folded in PORT, HOST, SEED, DATA_FILE, STORE, RESET,
@@ -112,6 +123,14 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, errors);
   if (trustProxy !== undefined) config.trustProxy = trustProxy;
+  const hosted = env.HOSTED !== undefined && boolEnv('HOSTED', env.HOSTED, errors);
+  if (hosted) {
+    config.hosted = true;
+    const adminToken = env.SANDBOX_ADMIN_TOKEN?.trim();
+    if (adminToken) config.adminToken = adminToken;
+    else errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
+    config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
+  }
   return { config, errors };
 }
 

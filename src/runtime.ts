@@ -52,7 +52,11 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
     config,
     contract: loadContract().doc,
     observe,
-    authenticate: (token) => worlds.authenticate(token),
+    // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
+    authenticate: (token) => {
+      const auth = worlds.authenticate(token);
+      return worlds.hosted && auth?.world === worlds.main ? undefined : auth;
+    },
     resourcesOf: (world) => ({
       retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),

@@ -70,7 +70,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     reset: () => worlds.reset(worlds.main),
     createWorkspace: () => {
       const ws = worlds.createWorkspace();
-      return { id: ws.world.id, tokens: demoTokens(ws.world.tokenPrefix) };
+      return { id: ws.world.id, tokens: demoTokens(ws.world.seedTokenPrefix) };
     },
     close: () =>
       (closed ??= new Promise<void>((resolve) => {

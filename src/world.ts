@@ -17,6 +17,11 @@ export interface World {
    * names its world and authentication finds it with one map lookup.
    */
   tokenPrefix?: string;
+  /**
+   * Starts the world's seeded demo tokens: the token prefix plus a random secret in a workspace
+   * (`ws_<id>.<secret>.demo-owner-token`), so the id, which routing and consent states show, grants nothing.
+   */
+  seedTokenPrefix?: string;
 }
 
 /** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
@@ -105,7 +110,7 @@ export async function openWorld(opts: {
  * state kept outside the store (retailer rate buckets, uploaded files) is dropped with it.
  */
 export async function resetWorld(world: World): Promise<void> {
-  loadSeeded(world.store, world.tokenPrefix);
+  loadSeeded(world.store, world.seedTokenPrefix ?? world.tokenPrefix);
   world.resources.dispose();
   world.clock.reset();
   if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());

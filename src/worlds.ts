@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UserRecord } from './areas/users/records.js';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
+import { FixedWindowLimit } from './fixed-window-limit.js';
 import { listOperations, loadContract } from './contract/load-contract.js';
 import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
 import { httpError, tooManyRequests } from './http/errors.js';
@@ -28,10 +29,14 @@ export interface WorldsOptions {
   heapBudgetPercent?: number;
   /** Reads the heap (tests inject one). */
   heap?: HeapGauge;
-  /** Wall clock for idleness (tests inject one). */
+  /** Wall clock for idleness and the creation limit (tests inject one). */
   now?: () => number;
   /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
   replicaId?: string;
+  /** Workspaces one client address may create per minute; unlimited when absent. */
+  createPerMinute?: number;
+  /** Hosted mode: the admin token, the only one that may act on any world. */
+  hosted?: { adminToken: string };
 }
 
 /** A live workspace and when it was last used. */
@@ -65,6 +70,10 @@ export class Worlds {
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
+  /** Hosted mode's settings; undefined in local mode. */
+  readonly hosted: { adminToken: string } | undefined;
+  /** Creations per client address per minute, when limited. */
+  readonly creationLimit: FixedWindowLimit | undefined;
   private readonly heap: HeapGauge;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly coverage = new Map<string, CoverageTracker>();
@@ -83,6 +92,8 @@ export class Worlds {
     this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
+    this.hosted = options.hosted;
+    this.creationLimit = options.createPerMinute === undefined ? undefined : new FixedWindowLimit(options.createPerMinute, 60_000, this.now);
   }
 
   /** The world and user of a bearer token, or undefined for a token no world knows. */
@@ -152,9 +163,11 @@ export class Worlds {
     do id = this.idPrefix + randomBytes(6).toString('hex');
     while (this.workspaces.has(id));
     const tokenPrefix = `ws_${id}.`;
-    const store = workspaceStore(this.main.store.seed, tokenPrefix);
+    // 144 random bits: the id before them only routes (nginx, consent states, image URLs) and grants nothing.
+    const seedTokenPrefix = `${tokenPrefix}${randomBytes(18).toString('base64url')}.`;
+    const store = workspaceStore(this.main.store.seed, seedTokenPrefix);
     const now = this.now();
-    const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix }, createdAt: now, lastUsedAt: now };
+    const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix, seedTokenPrefix }, createdAt: now, lastUsedAt: now };
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;
@@ -238,9 +251,15 @@ export function worldsOptions(config: {
   heapBudgetPercent: number;
   journalSize: number;
   replicaId?: string;
+  workspaceCreatePerMinute?: number;
+  hosted?: boolean;
+  adminToken?: string;
 }): WorldsOptions {
+  if (config.hosted && !config.adminToken) throw new Error('Hosted mode needs an admin token (SANDBOX_ADMIN_TOKEN)');
   return {
     replicaId: config.replicaId,
+    ...(config.workspaceCreatePerMinute !== undefined && { createPerMinute: config.workspaceCreatePerMinute }),
+    ...(config.hosted && config.adminToken !== undefined && { hosted: { adminToken: config.adminToken } }),
     idleTtlMs: config.workspaceIdleTtlMs,
     maxWorkspaces: config.maxWorkspaces,
     heapBudgetPercent: config.heapBudgetPercent,

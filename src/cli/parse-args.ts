@@ -91,7 +91,8 @@ function integer(name: string, raw: string, min: number, max: number, what = 'an
   return undefined;
 }
 
-function boolEnv(name: string, raw: string, errors: string[]): boolean | undefined {
+/** A 1/0 (true/false, yes/no) environment switch; a bad value is reported and answers undefined. */
+export function boolEnv(name: string, raw: string, errors: string[]): boolean | undefined {
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes'].includes(v)) return true;
   if (['', '0', 'false', 'no'].includes(v)) return false;

@@ -19,6 +19,11 @@ export interface DocsRouterOptions {
   securityScheme?: string;
   /** Tab title of the docs page. */
   title?: string;
+  /**
+   * Hosted mode: each browser tab gets its own workspace (created on load, or the one kept in sessionStorage while it
+   * is alive), whose owner token is authorized; the banner shows it and offers "Reset my sandbox".
+   */
+  hosted?: boolean;
 }
 
 // swagger-ui-express supports customJsStr but its published types lag behind.
@@ -75,6 +80,18 @@ function bannerHtml(demoToken: string | undefined): string {
   </div>`;
 }
 
+function hostedBannerHtml(): string {
+  return `<div class="sandbox-banner">
+    <strong>Commerce Operations API sandbox.</strong>
+    <b>Try it out</b> sends real requests to a sandbox world of this tab's own, which nobody else sees:
+    workspace <code id="sandbox-workspace">(creating…)</code>, expires <span id="sandbox-expires">after an hour unused</span>.
+    Try it out runs as <code id="sandbox-active-token">no token</code>.
+    <button id="sandbox-reset" type="button">Reset my sandbox</button> <span id="sandbox-reset-status"></span>
+    The <code>/_sandbox</code> control plane (reset, journal, coverage, clock) acts on this workspace.
+    The contract: <a href="../openapi.yaml">openapi.yaml</a> · <a href="../openapi.json">openapi.json</a>.
+  </div>`;
+}
+
 const BANNER_CSS = `
 .sandbox-banner { font: 14px/1.5 sans-serif; background: #fff8e1; border-bottom: 1px solid #e0c97f; padding: 10px 20px; }
 .sandbox-banner code { background: #f3ead0; padding: 0 4px; border-radius: 3px; }
@@ -99,9 +116,61 @@ const ON_COMPLETE_SOURCE = `
   showActive();
 `;
 
+// Hosted mode, in the browser: this tab's workspace, kept in sessionStorage (per tab) while the sandbox still knows
+// it, else a new one; its owner token is authorized, and the control plane's calls (unsecured in the contract, so
+// Swagger UI sends no token) get it too.
+const HOSTED_SOURCE = `
+  var demo = window.__sandboxDocs || {};
+  if (!window.ui) return;
+  var KEY = 'sandbox-workspace';
+  var text = function (id, value) { var el = document.getElementById(id); if (el) el.textContent = value; };
+  var showActive = function () {
+    var value = window.ui.authSelectors.authorized().getIn([demo.scheme, 'value']);
+    text('sandbox-active-token', value || 'no token');
+  };
+  window.ui.getStore().subscribe(showActive);
+  var use = function (ws) {
+    window.__sandboxWorkspace = ws;
+    window.ui.preauthorizeApiKey(demo.scheme, ws.tokens.owner);
+    text('sandbox-workspace', ws.id);
+    text('sandbox-expires', 'at ' + new Date(Date.now() + ws.idle_ttl_seconds * 1000).toISOString() + ' unless used again (idle ' + Math.round(ws.idle_ttl_seconds / 60) + ' min)');
+    document.body.setAttribute('data-sandbox-workspace', ws.id);
+  };
+  var create = function () {
+    return fetch('../_sandbox/workspaces', { method: 'POST' }).then(function (res) {
+      return res.json().then(function (body) {
+        if (!res.ok) throw new Error(body.message || ('HTTP ' + res.status));
+        sessionStorage.setItem(KEY, JSON.stringify(body.data));
+        return body.data;
+      });
+    });
+  };
+  var kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(KEY) || 'null'); } catch (e) { kept = null; }
+  var alive = kept && kept.tokens
+    ? fetch('../_sandbox/clock', { headers: { Authorization: 'Bearer ' + kept.tokens.owner } }).then(function (res) { return res.ok ? kept : create(); })
+    : create();
+  alive.then(use, function (error) { text('sandbox-workspace', 'none: ' + error.message); });
+  var button = document.getElementById('sandbox-reset');
+  if (button) button.addEventListener('click', function () {
+    var ws = window.__sandboxWorkspace;
+    if (!ws) return;
+    fetch('../_sandbox/reset', { method: 'POST', headers: { Authorization: 'Bearer ' + ws.tokens.owner } }).then(function (res) {
+      text('sandbox-reset-status', res.ok ? 'Reset to the seeded state.' : 'Reset failed (' + res.status + ').');
+    });
+  });
+  showActive();
+`;
+
+const CONTROL_PLANE_TOKEN_SOURCE = `
+  var ws = window.__sandboxWorkspace;
+  if (ws && req.url.indexOf('/_sandbox/') >= 0 && !req.headers.Authorization) req.headers.Authorization = 'Bearer ' + ws.tokens.owner;
+  return req;
+`;
+
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
 export function docsRouter(options: DocsRouterOptions): Router {
-  const { spec, demoToken, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
+  const { spec, demoToken, hosted = false, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
   const router = Router();
   const specFor = specCache(spec);
 
@@ -118,18 +187,20 @@ export function docsRouter(options: DocsRouterOptions): Router {
     customJsStr: [
       `window.__sandboxDocs = ${scriptLiteral({ token: demoToken ?? null, scheme: securityScheme })};`,
       // The banner goes in before Swagger UI renders, above its root element.
-      `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(bannerHtml(demoToken))});`,
+      `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
     ],
     swaggerOptions: {
       // Relative to /docs/, so the page also works behind a path prefix.
       url: '../openapi.json',
-      persistAuthorization: true,
+      // Hosted, a token belongs to one tab (sessionStorage), never to every tab of the browser (localStorage).
+      persistAuthorization: !hosted,
+      ...(hosted && { requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE) }),
       displayOperationId: true,
       displayRequestDuration: true,
       filter: true,
       docExpansion: 'list',
       tryItOutEnabled: false,
-      onComplete: new Function(ON_COMPLETE_SOURCE),
+      onComplete: new Function(hosted ? HOSTED_SOURCE : ON_COMPLETE_SOURCE),
     },
   };
 

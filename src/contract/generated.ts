@@ -1391,9 +1391,13 @@ export interface paths {
          * Create an isolated workspace
          * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
          *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
-         *     its own clock, journal entries and coverage, and its own demo users whose tokens start with `ws_<id>.`. A token of
-         *     one workspace never sees another world's data. Name the workspace on control-plane calls with
-         *     `?workspace=<id>`. A workspace nobody used for `idle_ttl_seconds` (default one hour) is deleted.
+         *     its own clock, journal entries and coverage, and its own demo users. Each token is a secret:
+         *     `ws_<id>.<144 random bits>.demo-<role>-token`; the `ws_<id>.` prefix only routes (the id alone grants nothing,
+         *     and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
+         *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
+         *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
+         *     `idle_ttl_seconds` (default one hour) is deleted. Needs no token; in hosted mode (`HOSTED=1`) each client
+         *     address may create `WORKSPACE_CREATE_PER_MINUTE` (default 10) per minute.
          */
         post: operations["createSandboxWorkspace"];
         delete?: never;
@@ -2744,6 +2748,37 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The call carries an unknown bearer token, or (in hosted mode, `HOSTED=1`) none, or a demo token of the
+         *     default world: control-plane calls need a token of the workspace they act on (or the admin token).
+         */
+        SandboxUnauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A workspace token acts on its own workspace only; this call names another one. */
+        SandboxForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "A workspace token acts on its own workspace only."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The workspace does not exist or has expired. */
         WorkspaceNotFound: {
             headers: {
@@ -2870,7 +2905,7 @@ export interface components {
          * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
          */
         MerchantIdQuery: string;
-        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
         SandboxWorkspaceQuery: string;
         /** @description The workspace id from `POST /_sandbox/workspaces`. */
         SandboxWorkspacePath: string;
@@ -7952,7 +7987,7 @@ export interface operations {
     createSandboxUser: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -7997,6 +8032,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8025,7 +8062,7 @@ export interface operations {
     resetSandbox: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8043,6 +8080,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8140,6 +8179,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxRequestList"];
                 };
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8166,7 +8207,7 @@ export interface operations {
     clearSandboxRequests: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8184,6 +8225,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8210,7 +8253,7 @@ export interface operations {
     getSandboxCoverage: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8267,6 +8310,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCoverageEnvelope"];
                 };
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8293,7 +8338,7 @@ export interface operations {
     getSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8322,6 +8367,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClockEnvelope"];
                 };
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8348,7 +8395,7 @@ export interface operations {
     advanceSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8387,6 +8434,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -8434,10 +8483,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "3f9a1c0b7d2e",
                      *         "tokens": {
-                     *           "owner": "ws_3f9a1c0b7d2e.demo-owner-token",
-                     *           "member": "ws_3f9a1c0b7d2e.demo-member-token",
-                     *           "outsider": "ws_3f9a1c0b7d2e.demo-outsider-token",
-                     *           "rival": "ws_3f9a1c0b7d2e.demo-rival-token"
+                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-owner-token",
+                     *           "member": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-member-token",
+                     *           "outsider": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-outsider-token",
+                     *           "rival": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-rival-token"
                      *         },
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "idle_ttl_seconds": 3600
@@ -8467,7 +8516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The sandbox already keeps its maximum number of workspaces; delete one or wait for an idle one to expire. */
+            /** @description The sandbox already keeps its maximum number of workspaces (delete one or wait for an idle one to expire), or this client address already created `WORKSPACE_CREATE_PER_MINUTE` workspaces this minute. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -8524,6 +8573,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8568,6 +8619,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8594,7 +8647,7 @@ export interface operations {
     listChannelCalls: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -8617,6 +8670,7 @@ export interface operations {
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +8711,8 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCallList"];
                 };
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8683,7 +8739,7 @@ export interface operations {
     revokeChannelAuthorization: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. */
+                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8702,10 +8758,13 @@ export interface operations {
             204: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */

@@ -11,6 +11,7 @@ import type { World } from '../world.js';
 import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
+import { authorizeControlPlane } from './control-plane-access.js';
 import { notFound } from './errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */
@@ -80,7 +81,8 @@ export function resolveBindings(
 
 /** The world a request acts on: the caller's, or for the control plane the one its `workspace` query names. */
 export function requestWorld(req: Request, worlds: Worlds): World | undefined {
-  return (req as AuthenticatedRequest).auth?.world ?? worlds.resolve(controlPlaneWorkspace(req));
+  const { auth, controlWorld } = req as AuthenticatedRequest;
+  return auth?.world ?? controlWorld ?? worlds.resolve(controlPlaneWorkspace(req));
 }
 
 /**
@@ -95,6 +97,8 @@ export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindi
     try {
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       if (operationId === undefined) return next();
+      const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
+      authorizeControlPlane(req, operationId, worlds, params.workspace);
       const world = requestWorld(req, worlds);
       if (!world) {
         if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');
@@ -104,7 +108,6 @@ export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindi
       if (plan) {
         const scope = { store: world.store.collections, clock: world.clock, worlds };
         const caller = (req as AuthenticatedRequest).auth?.user;
-        const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
         await world.store.transact(() => resolveBindings(plan, table, { params, query: req.query, body: req.body }, scope, caller));
       }
       next();

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
 import { allowHeader } from './allow-header.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE } from './auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 
 interface OpenApiMeta {
@@ -61,7 +62,8 @@ function toAnswer(err: unknown, req: Request): Answer | undefined {
     const body = { message: `The ${req.method} method is not supported for route ${req.path}.` };
     return { status: 405, body, headers: { Allow: allowedMethods(err) } };
   }
-  if (e.status === 401) return { status: 401, body: { message: 'Unauthenticated.' } };
+  // The security handler's own explanation survives the validator's wrapping; the validator's own words do not.
+  if (e.status === 401) return { status: 401, body: { message: e.message === HOSTED_DEFAULT_TOKEN_MESSAGE ? e.message : 'Unauthenticated.' } };
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 

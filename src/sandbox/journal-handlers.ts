@@ -1,5 +1,14 @@
 import type { Handlers } from '../contract/handler-map.js';
+import type { Ctx } from '../http/context.js';
 import { noContent, ok } from '../http/reply.js';
+
+/**
+ * Whose journal a call reads or clears: the world it named or its workspace token chose (the adapter resolved and
+ * 404'd the name; filtering uses the world's canonical name); undefined, every world's, only for a call on the
+ * default world without `workspace`.
+ */
+const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =>
+  named === undefined && ctx.world === ctx.worlds.main ? undefined : ctx.worlds.nameOf(ctx.world);
 
 /** What a CI job reads after its tests: the request journal and the contract coverage. */
 export const journalHandlers = {
@@ -10,14 +19,13 @@ export const journalHandlers = {
         path: query.path,
         operationId: query.operation_id,
         status: query.status,
-        // The adapter resolved (and 404'd) the name; filtering uses the world's canonical name.
-        workspace: query.workspace === undefined ? undefined : ctx.worlds.nameOf(ctx.world),
+        workspace: journalScope(query.workspace, ctx),
         limit: query.limit ?? 100,
       }),
     }),
 
   clearSandboxRequests: ({ query }, ctx) => {
-    ctx.worlds.journal.clear(query.workspace === undefined ? undefined : ctx.worlds.nameOf(ctx.world));
+    ctx.worlds.journal.clear(journalScope(query.workspace, ctx));
     return noContent();
   },
 

@@ -5,7 +5,8 @@
 export const REDACTED = '[REDACTED]';
 
 // Compared after lower-casing and dropping '_' and '-', so access_token, accessToken and Access-Token all match.
-const SECRET_KEYS = new Set(['accesstoken', 'refreshtoken', 'token', 'password', 'authorization', 'clientsecret', 'apikey']);
+// `tokens` is the map of a new workspace's demo tokens, secrets every one.
+const SECRET_KEYS = new Set(['accesstoken', 'refreshtoken', 'token', 'tokens', 'password', 'authorization', 'clientsecret', 'apikey']);
 // The OAuth authorization `code` travels in the retailer callback's query string; in bodies `code` is
 // ordinary data (country or currency codes), so it is a secret in queries only.
 const QUERY_ONLY_SECRET_KEYS = new Set(['code']);

@@ -9,7 +9,7 @@ export const workspaceHandlers = {
     return created({
       data: {
         id: ws.world.id,
-        tokens: demoTokens(ws.world.tokenPrefix),
+        tokens: demoTokens(ws.world.seedTokenPrefix),
         created_at: new Date(ws.createdAt).toISOString(),
         idle_ttl_seconds: Math.ceil(ctx.worlds.idleTtlMs / 1000),
       },

@@ -10,22 +10,22 @@ async function newWorkspace(app: Parameters<typeof request>[0]) {
 }
 
 describe('workspaces', () => {
-  it('When a workspace is created, then it answers its id and demo tokens prefixed ws_<id>., which work at once', async () => {
+  it('When a workspace is created, then it answers its id and secret demo tokens prefixed ws_<id>., which work at once', async () => {
     const t = await testApp();
     const ws = await newWorkspace(t.app);
     expect(ws.id).toMatch(/^[0-9a-f]{12}$/);
-    expect(ws.tokens).toEqual({
-      owner: `ws_${ws.id}.demo-owner-token`,
-      member: `ws_${ws.id}.demo-member-token`,
-      outsider: `ws_${ws.id}.demo-outsider-token`,
-      rival: `ws_${ws.id}.demo-rival-token`,
-    });
+    const secret = `ws_${ws.id}\\.[A-Za-z0-9_-]{24}\\.`;
+    expect(ws.tokens.owner).toMatch(new RegExp(`^${secret}demo-owner-token$`));
+    expect(ws.tokens.member).toMatch(new RegExp(`^${secret}demo-member-token$`));
+    expect(ws.tokens.outsider).toMatch(new RegExp(`^${secret}demo-outsider-token$`));
+    expect(ws.tokens.rival).toMatch(new RegExp(`^${secret}demo-rival-token$`));
     expect(ws.idle_ttl_seconds).toBe(3600);
     const merchants = await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(200);
     expect(merchants.body.data.map((m: { name: string }) => m.name)).toContain('Demo Outfitters');
     // The default world keeps working as before, and its tokens are not a workspace's.
     await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).expect(200);
     await request(t.app).get('/2024-09/merchants').set(bearer(`ws_${ws.id}.not-a-token`)).expect(401);
+    await request(t.app).get('/2024-09/merchants').set(bearer(`ws_${ws.id}.demo-owner-token`)).expect(401);
     expect(t.errors).toEqual([]);
   });
 

@@ -1,0 +1,54 @@
+// Who may act on which world through the control plane (/_sandbox/*, operations the contract leaves unsecured).
+// A workspace token acts on its own workspace alone, in both modes; hosted mode's admin token acts on any; without a
+// token (or locally with a default-world token), local mode obeys `?workspace=` as a developer's laptop always did,
+// and hosted mode answers 401.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
+import { bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
+import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
+
+/** Control-plane operations anyone may call: the readiness probe, and creating a workspace (limited per address). */
+const OPEN = new Set(['getSandboxHealth', 'createSandboxWorkspace']);
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+/** Compares digests so the time taken says nothing about how much of the admin token a guess got right. */
+const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(digest(token), digest(adminToken));
+
+/**
+ * Checks a control-plane request before anything else reads its world: 401 without a usable token (hosted mode),
+ * 403 when a workspace token names another workspace, 429 past the creation limit. A workspace token's world is
+ * kept on the request (`controlWorld`) for the handler.
+ */
+export function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, pathWorkspace: string | undefined): void {
+  if (!req.path.startsWith('/_sandbox/')) return;
+  if (OPEN.has(operationId)) {
+    if (operationId === 'createSandboxWorkspace') limitCreation(req, worlds);
+    return;
+  }
+  const token = bearerToken(req.headers.authorization);
+  if (token !== undefined && worlds.hosted && isAdminToken(token, worlds.hosted.adminToken)) return;
+  if (token === undefined) {
+    if (worlds.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
+    return;
+  }
+  const auth = worlds.authenticate(token);
+  if (!auth) unauthenticated();
+  if (auth.world === worlds.main) {
+    // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
+    if (worlds.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+    return;
+  }
+  const own = worlds.nameOf(auth.world);
+  for (const named of [controlPlaneWorkspace(req), pathWorkspace]) {
+    if (named !== undefined && named !== own) forbidden('A workspace token acts on its own workspace only.');
+  }
+  (req as AuthenticatedRequest).controlWorld = auth.world;
+}
+
+function limitCreation(req: Request, worlds: Worlds): void {
+  const retryAfter = worlds.creationLimit?.take(req.ip ?? 'unknown');
+  if (retryAfter !== undefined) {
+    tooManyRequests(`This address already created ${worlds.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);
+  }
+}

@@ -1,0 +1,86 @@
+// Hosted docs in a real browser: each browser gets a workspace of its own on load, and what one changes the other
+// never sees.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
+import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
+import { ADMIN } from './support.js';
+
+const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+/** Opens the docs and answers the workspace id the page settled on. */
+async function openDocs(page: Page, url: string): Promise<string> {
+  await page.goto(`${url}/docs/`);
+  await page.locator('body[data-sandbox-workspace]').waitFor({ state: 'attached', timeout: 20_000 });
+  return (await page.locator('body').getAttribute('data-sandbox-workspace'))!;
+}
+
+/** Calls the API from the page with the token the page authorized (what Try it out sends). */
+function fromPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = (window as unknown as { __sandboxWorkspace: { tokens: { owner: string } } }).__sandboxWorkspace.tokens.owner;
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    { method, path, body },
+  );
+}
+
+describeWithBrowser('hosted docs give each browser its own world', () => {
+  let sandbox: RunningSandbox;
+  let a: BrowserSession;
+  let b: BrowserSession;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ logLevel: 'silent', hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10 });
+    a = await launchBrowser();
+    b = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await sandbox?.close();
+  });
+
+  it('When two browsers open the docs, then each gets its own workspace, shown with its token, and a change in one is not seen in the other', async () => {
+    const idA = await openDocs(a.page, sandbox.url);
+    const idB = await openDocs(b.page, sandbox.url);
+    expect(idA).toMatch(/^[0-9a-f]{12}$/);
+    expect(idB).not.toBe(idA);
+    await expect.poll(() => a.page.locator('#sandbox-active-token').textContent()).toMatch(new RegExp(`^ws_${idA}\\.`));
+    await expect.poll(() => a.page.locator('#sandbox-workspace').textContent()).toBe(idA);
+    expect(await a.page.locator('#sandbox-expires').textContent()).toMatch(/^at \d{4}-/);
+
+    expect((await fromPage(a.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in A' })).status).toBe(204);
+    expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Changed in A');
+    expect((await fromPage(b.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
+
+    // A reload keeps the tab's workspace (sessionStorage) while it is alive.
+    expect(await openDocs(a.page, sandbox.url)).toBe(idA);
+
+    // "Reset my sandbox" resets A's world only.
+    await fromPage(b.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in B' });
+    await a.page.locator('#sandbox-reset').click();
+    await expect.poll(() => a.page.locator('#sandbox-reset-status').textContent()).toContain('Reset');
+    expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
+    expect((await fromPage(b.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Changed in B');
+  }, 120_000);
+
+  it('When the tab tries a control-plane operation through Swagger UI, then it runs in the tab\'s workspace', async () => {
+    const id = await openDocs(b.page, sandbox.url);
+    const { page } = b;
+    const op = page.locator('.opblock').filter({ hasText: 'getSandboxClock' });
+    await op.first().waitFor({ timeout: 15_000 });
+    await op.locator('.opblock-summary').first().click();
+    await op.getByRole('button', { name: 'Try it out' }).click();
+    await op.getByRole('button', { name: 'Execute' }).click();
+    const body = op.locator('.live-responses-table .response-col_description pre').first();
+    await expect.poll(() => body.textContent(), { timeout: 15_000 }).toContain(`"workspace": "${id}"`);
+  }, 90_000);
+});
