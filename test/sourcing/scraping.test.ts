@@ -107,7 +107,8 @@ describe('scraping lifecycle as the clock moves', () => {
     expect((await attemptsOf(supplierId, { from_date: day(4) })).map((a) => a.attempt_number)).toEqual([5]);
     expect((await attemptsOf(supplierId, { to_date: day(0) })).map((a) => a.attempt_number)).toEqual([1]);
 
-    t.clock.advance(2 * DAY);
+    // To an hour after the second attempt, whatever the time of day the clock started at.
+    t.clock.advance(startsAt.getTime() + DAY + 60 * MINUTE - t.clock.now().getTime());
     const firstTwo = (await attemptsOf(supplierId)).filter((a) => a.finished_at !== null);
     expect(firstTwo.map((a) => a.attempt_number)).toEqual([1, 2]);
     const itemsAfterTwo = (await itemsOf(supplierId)).data;
