@@ -1,4 +1,4 @@
-import type { CatalogIdentifierType, CatalogItem } from './world-types.js';
+import type { CatalogIdentifierType, CatalogItem } from './seller-account-types.js';
 
 /** What both catalog searches (the relayed seller API and the contract's catalog-search) filter by. */
 export interface CatalogFilter {

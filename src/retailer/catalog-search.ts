@@ -1,6 +1,6 @@
 import { filterCatalog, searchWords } from './catalog-filter.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
-import type { CatalogIdentifierType, CatalogItem } from './world-types.js';
+import type { CatalogIdentifierType, CatalogItem } from './seller-account-types.js';
 
 /** searchChannelCatalog's query, as the contract names it. */
 export interface ChannelCatalogQuery {

@@ -1,5 +1,5 @@
 import type { RetailerFeed, RetailerListing, RetailerStateRecord } from './record-types.js';
-import type { RetailerWorld } from './world-types.js';
+import type { SellerAccount } from './seller-account-types.js';
 
 /** A channel's empty override record: nothing changed yet. */
 export function emptyState(channelId: string, now: Date): RetailerStateRecord {
@@ -7,10 +7,10 @@ export function emptyState(channelId: string, now: Date): RetailerStateRecord {
 }
 
 /** The seller's listings now: the generated ones (minus deletions, with replacements) then the ones added later. */
-export function currentListings(world: RetailerWorld, state: RetailerStateRecord | undefined): RetailerListing[] {
+export function currentListings(account: SellerAccount, state: RetailerStateRecord | undefined): RetailerListing[] {
   const overrides = state?.listings ?? {};
-  const generated = new Set(world.listings.map((l) => l.sku));
-  const kept = world.listings.flatMap((l) => {
+  const generated = new Set(account.listings.map((l) => l.sku));
+  const kept = account.listings.flatMap((l) => {
     const override = overrides[l.sku];
     if (override === null) return [];
     return [override ?? l];
@@ -20,22 +20,22 @@ export function currentListings(world: RetailerWorld, state: RetailerStateRecord
 }
 
 /** One listing by SKU, honouring overrides; undefined when it never existed or was deleted. */
-export function findListing(world: RetailerWorld, state: RetailerStateRecord | undefined, sku: string): RetailerListing | undefined {
+export function findListing(account: SellerAccount, state: RetailerStateRecord | undefined, sku: string): RetailerListing | undefined {
   const override = state?.listings[sku];
   if (override === null) return undefined;
-  return override ?? world.listings.find((l) => l.sku === sku);
+  return override ?? account.listings.find((l) => l.sku === sku);
 }
 
 /** The state with a listing stored (or, with null, deleted); a new record, never a mutation. */
 export function withListing(
   state: RetailerStateRecord,
-  world: RetailerWorld,
+  account: SellerAccount,
   sku: string,
   listing: RetailerListing | null,
   now: Date,
 ): RetailerStateRecord {
   const listings = { ...state.listings };
-  const generated = world.listings.some((l) => l.sku === sku);
+  const generated = account.listings.some((l) => l.sku === sku);
   if (listing === null && !generated) delete listings[sku];
   else listings[sku] = listing;
   return { ...state, listings, updated_at: now.toISOString() };

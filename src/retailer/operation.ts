@@ -1,14 +1,14 @@
 import type { RateLimit } from './rate-limit.js';
 import type { RetailerStateRecord } from './record-types.js';
 import type { OperationResult, RetailerMethod, RetailerRequest } from './types.js';
-import type { RetailerWorld } from './world-types.js';
+import type { SellerAccount } from './seller-account-types.js';
 
 /** Everything one retailer operation may read; it answers a result and, when it wrote, the new channel state. */
 export interface OperationContext {
   channelId: string;
   /** The channel's own marketplace (from its connection data). */
   marketplaceId: string;
-  world: RetailerWorld;
+  account: SellerAccount;
   state: RetailerStateRecord | undefined;
   params: Record<string, string>;
   query: RetailerRequest['query'];

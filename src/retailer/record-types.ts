@@ -23,7 +23,7 @@ export interface RetailerFeed {
 }
 
 /**
- * What a channel changed at the retailer. The generated world plus these overrides is the retailer's current
+ * What a channel changed at the retailer. The generated seller account plus these overrides is the retailer's current
  * state, so the seeded store stays small and a channel that never writes stores nothing. id = channel id.
  */
 export interface RetailerStateRecord {

@@ -9,12 +9,12 @@ import { RETAILER_OPERATIONS } from './operations.js';
 import { RateLimiter, type RateLimit } from './rate-limit.js';
 import type { RetailerStatePort } from './state-port.js';
 import type { OperationResult, RetailerFailure, RetailerRequest, RetailerResponse } from './types.js';
-import { WorldCache } from './world-cache.js';
-import type { RetailerWorld } from './world-types.js';
+import { SellerAccountCache } from './seller-account-cache.js';
+import type { SellerAccount } from './seller-account-types.js';
 
 /** How a sandbox instance runs its retailer. */
 export interface RetailerOptions {
-  /** The world seed (the sandbox's SEED); with the channel id it fixes every channel's generated data. */
+  /** The sandbox's SEED; with the channel id it fixes every channel's generated data. */
   seed: number;
   /** Generated timestamps lie before this (the seed's reference date). */
   refDate?: Date;
@@ -31,13 +31,13 @@ export interface RetailerChannel {
   port: RetailerStatePort;
 }
 
-/** The simulated retailer of one sandbox: stateless apart from the world cache and the in-memory rate buckets. */
+/** The simulated retailer of one sandbox: stateless apart from the seller-account cache and the in-memory rate buckets. */
 export interface Retailer {
   /** Answers one seller-API call; it writes to the port only when the operation changed something. */
   handle(channel: RetailerChannel, request: RetailerRequest): RetailerResponse;
   /** The channel's generated seller account (read-only). */
-  world(channelId: string): RetailerWorld;
-  /** Drops the channel's cached world and rate buckets (channel deleted). */
+  account(channelId: string): SellerAccount;
+  /** Drops the channel's cached seller account and rate buckets (channel deleted). */
   forgetChannel(channelId: string): void;
   /** Drops every rate bucket (sandbox reset). */
   reset(): void;
@@ -50,7 +50,7 @@ const SECRET_FREE_TOKEN_DETAILS: Record<Exclude<RetailerFailure, 'throttled' | '
 
 /** Builds the retailer; no network is involved anywhere: calls are plain function calls. */
 export function createRetailer(options: RetailerOptions): Retailer {
-  const worlds = new WorldCache(options.seed, options.refDate ?? new Date('2024-09-01T00:00:00.000Z'));
+  const accounts = new SellerAccountCache(options.seed, options.refDate ?? new Date('2024-09-01T00:00:00.000Z'));
   const limiter = new RateLimiter();
   const limitOf = options.rateLimit ?? ((op: RetailerOperation) => op.limit);
   const newId = options.newId ?? randomUUID;
@@ -92,7 +92,7 @@ export function createRetailer(options: RetailerOptions): Retailer {
     const outcome = operation.run({
       channelId: channel.channelId,
       marketplaceId: channel.marketplaceId ?? DEFAULT_MARKETPLACE_ID,
-      world: worlds.get(channel.channelId),
+      account: accounts.get(channel.channelId),
       state: channel.port.getState(channel.channelId),
       params,
       query: request.query,
@@ -106,9 +106,9 @@ export function createRetailer(options: RetailerOptions): Retailer {
 
   return {
     handle,
-    world: (channelId) => worlds.get(channelId),
+    account: (channelId) => accounts.get(channelId),
     forgetChannel(channelId) {
-      worlds.forget(channelId);
+      accounts.forget(channelId);
       limiter.forgetChannel(channelId);
     },
     reset: () => limiter.clear(),

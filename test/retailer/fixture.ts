@@ -33,7 +33,7 @@ export function connectedRetailer(options: Partial<RetailerOptions> = {}) {
       { channelId: CHANNEL, marketplaceId: US, port },
       { method, path, query, body: extra.body, accessToken: extra.accessToken ?? ACCESS, now: extra.now ?? T0 },
     );
-  return { retailer, port, call, world: retailer.world(CHANNEL) };
+  return { retailer, port, call, account: retailer.account(CHANNEL) };
 }
 
 /** Shorthand for reading a JSON body. */

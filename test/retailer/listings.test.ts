@@ -13,8 +13,8 @@ const putBody = (quantity: number) => ({
 
 describe('retailer listings 2021-08-01', () => {
   it('When a listing is PUT, then a later GET sees it and FBA inventory counts it', () => {
-    const { call, world, port } = connectedRetailer();
-    const path = `listings/2021-08-01/items/${world.seller_id}/NEW-SKU-1`;
+    const { call, account, port } = connectedRetailer();
+    const path = `listings/2021-08-01/items/${account.seller_id}/NEW-SKU-1`;
     expect(call('GET', path, { marketplaceIds: US }).status).toBe(404);
     const put = call('PUT', path, { marketplaceIds: US }, { body: putBody(25) });
     expect(put.status).toBe(200);
@@ -31,12 +31,12 @@ describe('retailer listings 2021-08-01', () => {
   });
 
   it('When a generated listing is PATCHed, then GET shows the patched attribute and keeps the rest', () => {
-    const { call, world } = connectedRetailer();
-    const sku = world.listings[0]!.sku;
-    const path = `listings/2021-08-01/items/${world.seller_id}/${sku}`;
+    const { call, account } = connectedRetailer();
+    const sku = account.listings[0]!.sku;
+    const path = `listings/2021-08-01/items/${account.seller_id}/${sku}`;
     const before = bodyOf(call('GET', path, { marketplaceIds: US }));
     const patch = {
-      productType: world.listings[0]!.product_type,
+      productType: account.listings[0]!.product_type,
       patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }],
     };
     expect(call('PATCH', path, { marketplaceIds: US }, { body: patch }).status).toBe(200);
@@ -46,17 +46,17 @@ describe('retailer listings 2021-08-01', () => {
   });
 
   it('When a listing is DELETEd, then GET answers 404 and a second DELETE too', () => {
-    const { call, world } = connectedRetailer();
-    const path = `listings/2021-08-01/items/${world.seller_id}/${world.listings[3]!.sku}`;
+    const { call, account } = connectedRetailer();
+    const path = `listings/2021-08-01/items/${account.seller_id}/${account.listings[3]!.sku}`;
     expect(call('DELETE', path, { marketplaceIds: US }).status).toBe(200);
     expect(call('GET', path, { marketplaceIds: US }).status).toBe(404);
     expect(call('DELETE', path, { marketplaceIds: US }).status).toBe(404);
   });
 
   it('When the seller id is not the channel seller, or the body lacks productType, then the retailer answers 400', () => {
-    const { call, world } = connectedRetailer();
-    expect(call('GET', `listings/2021-08-01/items/A000WRONG/${world.listings[0]!.sku}`, { marketplaceIds: US }).status).toBe(400);
-    const res = call('PUT', `listings/2021-08-01/items/${world.seller_id}/X`, { marketplaceIds: US }, { body: { attributes: {} } });
+    const { call, account } = connectedRetailer();
+    expect(call('GET', `listings/2021-08-01/items/A000WRONG/${account.listings[0]!.sku}`, { marketplaceIds: US }).status).toBe(400);
+    const res = call('PUT', `listings/2021-08-01/items/${account.seller_id}/X`, { marketplaceIds: US }, { body: { attributes: {} } });
     expect(res.status).toBe(400);
   });
 });

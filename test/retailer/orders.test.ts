@@ -3,7 +3,7 @@ import { bodyOf, connectedRetailer, US } from './fixture.js';
 
 describe('retailer orders v0', () => {
   it('When orders are paged with NextToken, then every order comes exactly once and the last page has no NextToken', () => {
-    const { call, world } = connectedRetailer();
+    const { call, account } = connectedRetailer();
     const seen: string[] = [];
     let query: Record<string, string> = { MarketplaceIds: US, CreatedAfter: '2020-01-01T00:00:00Z', MaxResultsPerPage: '20' };
     for (let pages = 0; pages < 10; pages++) {
@@ -15,15 +15,15 @@ describe('retailer orders v0', () => {
       expect(payload.Orders).toHaveLength(20);
       query = { MarketplaceIds: US, NextToken: payload.NextToken };
     }
-    expect(seen).toEqual(world.orders.map((o) => o.order_id));
+    expect(seen).toEqual(account.orders.map((o) => o.order_id));
   });
 
   it('When CreatedAfter is set, then only orders purchased since then are listed', () => {
-    const { call, world } = connectedRetailer();
-    const since = world.orders[40]!.purchase_date;
+    const { call, account } = connectedRetailer();
+    const since = account.orders[40]!.purchase_date;
     const res = call('GET', 'orders/v0/orders', { MarketplaceIds: US, CreatedAfter: since });
     const orders = bodyOf(res).payload.Orders;
-    expect(orders.length).toBe(world.orders.filter((o) => o.purchase_date >= since).length);
+    expect(orders.length).toBe(account.orders.filter((o) => o.purchase_date >= since).length);
     expect(orders.every((o: any) => o.PurchaseDate >= since)).toBe(true);
   });
 
@@ -35,8 +35,8 @@ describe('retailer orders v0', () => {
   });
 
   it('When one order is fetched by id, then it is wrapped in payload; an unknown id is the retailer 404', () => {
-    const { call, world } = connectedRetailer();
-    const id = world.orders[0]!.order_id;
+    const { call, account } = connectedRetailer();
+    const id = account.orders[0]!.order_id;
     expect(bodyOf(call('GET', `orders/v0/orders/${id}`)).payload.AmazonOrderId).toBe(id);
     expect(bodyOf(call('GET', `orders/v0/orders/${id}/orderItems`)).payload.OrderItems.length).toBeGreaterThan(0);
     const missing = call('GET', 'orders/v0/orders/000-0000000-0000000');

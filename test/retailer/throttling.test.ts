@@ -21,7 +21,7 @@ describe('retailer token bucket', () => {
   });
 
   it('When catalog search (burst 2) is called three times at once, then the third answers 429 QuotaExceeded; other operations and channels are unaffected', () => {
-    const { call, world } = connectedRetailer();
+    const { call, account } = connectedRetailer();
     const q = { marketplaceIds: US, keywords: 'a' };
     expect(call('GET', 'catalog/2022-04-01/items', q).status).toBe(200);
     expect(call('GET', 'catalog/2022-04-01/items', q).status).toBe(200);
@@ -29,7 +29,7 @@ describe('retailer token bucket', () => {
     expect(throttled.status).toBe(429);
     expect(throttled.failure).toBe('throttled');
     expect(throttled.headers['retry-after']).toBe('1');
-    expect(call('GET', `orders/v0/orders/${world.orders[0]!.order_id}`).status).toBe(200);
+    expect(call('GET', `orders/v0/orders/${account.orders[0]!.order_id}`).status).toBe(200);
     expect(call('GET', 'catalog/2022-04-01/items', q, { now: new Date(T0.getTime() + 1000) }).status).toBe(200);
   });
 

@@ -141,7 +141,7 @@ export const relayHandlers = {
     if ('token' in access && checkAccessToken(port, channel.id, access.token, now) !== 'ok') access = ensureAccess(call, true);
     if ('kind' in access) return connectionProblem(access.kind);
     if (access.renewed) saveRenewedTokens(ctx.store, channel.id, access.renewed, now.toISOString());
-    const catalog = ctx.retailer.world(channel.id).catalog;
+    const catalog = ctx.retailer.account(channel.id).catalog;
     const items = searchChannelCatalogItems(catalog, connection?.marketplace_id ?? null, {
       keywords: query.keywords,
       identifier: query.identifier,

@@ -3,7 +3,7 @@ import { invalidInput, notFoundError } from '../errors.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import { decodePageToken, encodePageToken } from '../page-token.js';
 import { int, list, one } from '../query.js';
-import type { CatalogItem } from '../world-types.js';
+import type { CatalogItem } from '../seller-account-types.js';
 import { isResult, marketplaceIds } from './marketplace-param.js';
 
 const INCLUDED_DATA = ['summaries', 'identifiers', 'images', 'salesRanks'] as const;
@@ -56,7 +56,7 @@ function readFilter(ctx: OperationContext): CatalogFilter | OperationOutcome {
     return invalidInput(`identifiersType is required with identifiers and must be one of ${IDENTIFIER_TYPES.join(', ')}.`);
   }
   if (type === 'SKU') {
-    const asins = ctx.world.listings.filter((l) => identifiers.includes(l.sku)).flatMap((l) => (l.asin ? [l.asin] : []));
+    const asins = ctx.account.listings.filter((l) => identifiers.includes(l.sku)).flatMap((l) => (l.asin ? [l.asin] : []));
     return { identifiers: asins, identifierType: 'ASIN' };
   }
   if (type === 'JAN' || type === 'MINSAN') return { identifiers: [], identifierType: 'ASIN' };
@@ -79,7 +79,7 @@ function searchCatalogItems(ctx: OperationContext): OperationOutcome {
   if (filter.identifiers !== undefined && filter.identifiers.length === 0) {
     return { status: 200, body: { numberOfResults: 0, pagination: {}, refinements: { brands: [], classifications: [] }, items: [] } };
   }
-  const matching = filterCatalog(ctx.world.catalog, filter);
+  const matching = filterCatalog(ctx.account.catalog, filter);
   const page = matching.slice(offset, offset + pageSize);
   const brands = [...new Set(matching.map((i) => i.brand))].map((brandName) => ({
     brandName,
@@ -104,7 +104,7 @@ function getCatalogItem(ctx: OperationContext): OperationOutcome {
   if (isResult(marketplaces)) return marketplaces;
   const data = includedData(ctx);
   if (isResult(data)) return data;
-  const item = ctx.world.catalog.find((i) => i.asin === ctx.params.asin);
+  const item = ctx.account.catalog.find((i) => i.asin === ctx.params.asin);
   if (!item) return notFoundError(`Requested item '${ctx.params.asin}' not found in marketplace ${marketplaces[0]}.`);
   return { status: 200, body: presentItem(item, marketplaces, data) };
 }

@@ -22,7 +22,7 @@ function getInventorySummaries(ctx: OperationContext): OperationOutcome {
   const token = one(ctx.query, 'nextToken');
   const offset = token === undefined ? 0 : decodePageToken<{ o: number }>(token)?.o;
   if (typeof offset !== 'number' || offset < 0) return invalidInput('Invalid nextToken.');
-  const fba = currentListings(ctx.world, ctx.state).filter(
+  const fba = currentListings(ctx.account, ctx.state).filter(
     (l) => readListingAttributes(l.attributes).fulfillment.startsWith('AMAZON') && (skus.length === 0 || skus.includes(l.sku)),
   );
   const page = fba.slice(offset, offset + PAGE_SIZE).map((l) => {

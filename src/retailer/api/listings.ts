@@ -35,8 +35,8 @@ function presentListing(l: RetailerListing, marketplaceId: string) {
 
 /** Checks the seller id and marketplaces every listings call needs; answers the first marketplace or the error. */
 function guard(ctx: OperationContext): string | OperationOutcome {
-  if (ctx.params.sellerId !== ctx.world.seller_id) {
-    return invalidInput(`The sellerId ${ctx.params.sellerId} is not the seller of this authorization (${ctx.world.seller_id}).`);
+  if (ctx.params.sellerId !== ctx.account.seller_id) {
+    return invalidInput(`The sellerId ${ctx.params.sellerId} is not the seller of this authorization (${ctx.account.seller_id}).`);
   }
   const ids = marketplaceIds(ctx, 'marketplaceIds');
   return isResult(ids) ? ids : ids[0]!;
@@ -51,7 +51,7 @@ const accepted = (ctx: OperationContext, sku: string, state: OperationOutcome['s
 function getListing(ctx: OperationContext): OperationOutcome {
   const marketplace = guard(ctx);
   if (isResult(marketplace)) return marketplace;
-  const listing = findListing(ctx.world, ctx.state, ctx.params.sku!);
+  const listing = findListing(ctx.account, ctx.state, ctx.params.sku!);
   if (!listing) return notFoundError(`SKU '${ctx.params.sku}' not found in marketplace ${marketplace}`);
   return { status: 200, body: presentListing(listing, marketplace) };
 }
@@ -65,7 +65,7 @@ function putListing(ctx: OperationContext): OperationOutcome {
   }
   if (!isObject(body.attributes)) return invalidInput('attributes must be an object.');
   const sku = ctx.params.sku!;
-  const existing = findListing(ctx.world, ctx.state, sku);
+  const existing = findListing(ctx.account, ctx.state, sku);
   const now = ctx.now.toISOString();
   const suggested = Array.isArray(body.attributes.merchant_suggested_asin) ? (body.attributes.merchant_suggested_asin[0] as { value?: unknown })?.value : undefined;
   const listing: RetailerListing = {
@@ -76,7 +76,7 @@ function putListing(ctx: OperationContext): OperationOutcome {
     created_at: existing?.created_at ?? now,
     updated_at: now,
   };
-  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.world, sku, listing, ctx.now));
+  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, listing, ctx.now));
 }
 
 function patchListing(ctx: OperationContext): OperationOutcome {
@@ -87,7 +87,7 @@ function patchListing(ctx: OperationContext): OperationOutcome {
     return invalidInput('The request body must be an object with productType (string) and a non-empty patches array.');
   }
   const sku = ctx.params.sku!;
-  const existing = findListing(ctx.world, ctx.state, sku);
+  const existing = findListing(ctx.account, ctx.state, sku);
   if (!existing) return notFoundError(`SKU '${sku}' not found in marketplace ${marketplace}`);
   const attributes = { ...existing.attributes };
   for (const [i, patch] of body.patches.entries()) {
@@ -102,15 +102,15 @@ function patchListing(ctx: OperationContext): OperationOutcome {
     else attributes[name] = (patch as Record<string, unknown>).value;
   }
   const listing = { ...existing, product_type: body.productType, attributes, updated_at: ctx.now.toISOString() };
-  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.world, sku, listing, ctx.now));
+  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, listing, ctx.now));
 }
 
 function deleteListing(ctx: OperationContext): OperationOutcome {
   const marketplace = guard(ctx);
   if (isResult(marketplace)) return marketplace;
   const sku = ctx.params.sku!;
-  if (!findListing(ctx.world, ctx.state, sku)) return notFoundError(`SKU '${sku}' not found in marketplace ${marketplace}`);
-  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.world, sku, null, ctx.now));
+  if (!findListing(ctx.account, ctx.state, sku)) return notFoundError(`SKU '${sku}' not found in marketplace ${marketplace}`);
+  return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, null, ctx.now));
 }
 
 const path = 'listings/2021-08-01/items/{sellerId}/{sku}';

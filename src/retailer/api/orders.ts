@@ -3,7 +3,7 @@ import { marketplaceById } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import { decodePageToken, encodePageToken } from '../page-token.js';
 import { date, int, list, one } from '../query.js';
-import type { RetailerOrder } from '../world-types.js';
+import type { RetailerOrder } from '../seller-account-types.js';
 import { isResult, marketplaceIds } from './marketplace-param.js';
 
 interface OrdersFilter {
@@ -81,7 +81,7 @@ function getOrders(ctx: OperationContext): OperationOutcome {
   if (!filter.m.includes(ctx.marketplaceId)) return { status: 200, body: { payload: { Orders: [] } } };
   // The real API answers nothing newer than two minutes; the seeded orders all lie before the reference date anyway.
   const createdBefore = filter.cb ?? new Date(ctx.now.getTime() - 120_000).toISOString();
-  const matching = ctx.world.orders.filter(
+  const matching = ctx.account.orders.filter(
     (o) =>
       (filter.ca === undefined || o.purchase_date >= filter.ca) &&
       o.purchase_date < createdBefore &&
@@ -102,7 +102,7 @@ function getOrders(ctx: OperationContext): OperationOutcome {
   };
 }
 
-const findOrder = (ctx: OperationContext) => ctx.world.orders.find((o) => o.order_id === ctx.params.orderId);
+const findOrder = (ctx: OperationContext) => ctx.account.orders.find((o) => o.order_id === ctx.params.orderId);
 
 function getOrder(ctx: OperationContext): OperationOutcome {
   const order = findOrder(ctx);

@@ -9,7 +9,7 @@ function getMarketplaceParticipations(ctx: OperationContext): OperationOutcome {
       payload: participations(ctx.marketplaceId).map((marketplace) => ({
         marketplace,
         participation: { isParticipating: true, hasSuspendedListings: false },
-        storeName: ctx.world.store_name,
+        storeName: ctx.account.store_name,
       })),
     },
   };

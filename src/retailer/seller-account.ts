@@ -1,9 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import { newFaker } from '../store/new-faker.js';
 import type { RetailerListing } from './record-types.js';
-import { worldSeed } from './seed-hash.js';
+import { accountSeed } from './seed-hash.js';
 import { listingAttributes } from './listing-attributes.js';
-import type { CatalogItem, RetailerOrder, RetailerWorld } from './world-types.js';
+import type { CatalogItem, RetailerOrder, SellerAccount } from './seller-account-types.js';
 
 /** How much a generated seller account holds; small enough to build on first use, big enough to page through. */
 export const WORLD_SIZE = { catalog: 60, listings: 36, orders: 75 } as const;
@@ -73,9 +73,9 @@ function order(f: Faker, listings: RetailerListing[], catalog: Map<string, Catal
 }
 
 /** Builds one channel's seller account from (seed, channel id): same inputs, same data, on every machine. */
-export function generateWorld(seed: number, channelId: string, refDate: Date): RetailerWorld {
+export function generateSellerAccount(seed: number, channelId: string, refDate: Date): SellerAccount {
   const f = newFaker();
-  f.seed(worldSeed(seed, channelId));
+  f.seed(accountSeed(seed, channelId));
   f.setDefaultRefDate(refDate);
   const storeName = f.company.name();
   const prefix = storeName.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X');

@@ -41,7 +41,7 @@ export interface RetailerOrder {
 }
 
 /** Everything generated for one channel's seller account from (seed, channel id); never mutated. */
-export interface RetailerWorld {
+export interface SellerAccount {
   seller_id: string;
   store_name: string;
   catalog: CatalogItem[];
