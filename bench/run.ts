@@ -1,8 +1,10 @@
-// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only]
-// Holds the built sandbox against json-server 1.0 and a bare node:http server in one run (the issue's targets):
-//  1. the validated products page (25 items) on all three, interleaved, `rounds` times, 32 connections;
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --baseline <commit> | --no-baseline]
+// Holds the built sandbox against json-server 1.0, a bare node:http server and the sandbox built at an earlier
+// commit (bench/baseline-commit.ts) in one run (the issues' targets):
+//  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections;
 //  2. creates at 32 connections on a small store and on a store grown to 10,000 products, interleaved, each
-//     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS);
+//     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS); the
+//     earlier commit's creates on its own freshly seeded store, in the same rounds;
 //  3. the same creates on the floor of the stack (Express 5 with a Map, with and without the validator), as a reference;
 //  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation under load, the page through 50;
 //  5. start-up to the first authenticated 200 for npm start, the built server and the bin, fresh and warm (bench/startup.ts);
@@ -16,6 +18,7 @@ import { basename, dirname, join } from 'node:path';
 import { writeStore } from './grow-store.js';
 import { installJsonServer } from './json-server.js';
 import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool.js';
+import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { measureStartup, STARTUP_CASES, STARTUP_TARGETS_MS } from './startup.js';
@@ -29,6 +32,10 @@ const pageSeconds = smoke ? 1 : 5;
 const createSeconds = smoke ? 1 : 5;
 const grownProducts = smoke ? 2_000 : 10_000;
 const connections = 32;
+const baselineArg = argv.indexOf('--baseline');
+const baselineCommit = argv.includes('--no-baseline') ? undefined : baselineArg >= 0 ? argv[baselineArg + 1]! : BASELINE_COMMIT;
+// The page and creates may not fall below this share of the earlier commit's (medians of one run; the rest is noise).
+const NO_WORSE_RATIO = 0.95;
 const tool = loadToolName();
 const PAGE_PATH = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
 const AUTH = { Authorization: `Bearer ${OWNER_TOKEN}` };
@@ -119,6 +126,22 @@ async function startupOnlyRun(startedAt: Date): Promise<void> {
   writeFileSync(file, `${at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`}${section}`);
 }
 
+/** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
+function baselineChecks() {
+  const versus = (now: string, before: string, unit: string, higherIsBetter: boolean) => {
+    const ratio = higherIsBetter ? med(now) / med(before) : med(before) / med(now);
+    const suffix = unit === 'ms' ? ' ms' : ` ${unit}`;
+    return { measured: `${fmt(med(now), unit)} vs ${fmt(med(before), unit)}${suffix} (ratio ${ratio.toFixed(2)})`, ok: ratio >= NO_WORSE_RATIO };
+  };
+  const name = `sandbox @${baselineCommit}`;
+  return [
+    { target: `products page req/s no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.rps', 'page.baseline.rps', 'req/s', true) },
+    { target: `products page p99 no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.p99', 'page.baseline.p99', 'ms', false) },
+    { target: `creates/s, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.rps', 'create.baseline.rps', 'creates/s', true) },
+    { target: `create p99, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.p99', 'create.baseline.p99', 'ms', false) },
+  ];
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   log(`Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`);
@@ -158,6 +181,13 @@ async function main(): Promise<void> {
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
     const bare = await startBareServer(join(dir, 'page-body.json'));
     running.push(bare);
+    const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
+    if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
+    const baselineRoot = baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined;
+    const baselineName = baselineRoot && `sandbox @${baselineRoot.commit}`;
+    // The earlier commit seeds its own store (its file format may differ): the same seed gives the same 25 products.
+    const baseline = baselineRoot && (await startSandbox(join(dir, 'baseline-page.json'), {}, baselineRoot.root, baselineName));
+    if (baseline) running.push(baseline);
     const pageBytes = Buffer.byteLength(JSON.stringify(page));
     if (jsonServer) {
       const jsBody = (await (await fetch(jsonServer.url + '/products')).json()) as unknown[];
@@ -170,6 +200,7 @@ async function main(): Promise<void> {
       { key: 'sandbox-cross-origin', server: sandbox, name: `${sandbox.name} + Origin`, path: PAGE_PATH, headers: { ...AUTH, ...CROSS_ORIGIN } },
       ...(jsonServer ? [{ key: 'json-server', server: jsonServer, name: jsonServer.name, path: '/products', headers: {} }] : []),
       { key: 'bare', server: bare, name: bare.name, path: '/', headers: {} },
+      ...(baseline ? [{ key: 'baseline', server: baseline, name: baseline.name, path: PAGE_PATH, headers: AUTH }] : []),
     ];
     // Warm-up: JIT and (for the sandbox) the validator's compiled schemas and the cached answer.
     for (const t of pageTargets) await drive({ url: t.server.url + t.path, method: 'GET', headers: t.headers, connections, seconds: 1 }, tool);
@@ -224,6 +255,19 @@ async function main(): Promise<void> {
         );
         rmSync(copy, { force: true });
       }
+      if (baselineRoot) {
+        const copy = join(dir, `baseline-${round}.json`);
+        const server = await startSandbox(copy, {}, baselineRoot.root, baselineName);
+        running.push(server);
+        await drive({ ...createSpec(server.url), connections, seconds: 1 }, tool);
+        const r = await load(createSpec(server.url), 'baseline creates');
+        note('create.baseline.rps', `creates, ${baselineName}, ${smallCount} products`, 'creates/s', r.requestsPerSecond);
+        note('create.baseline.p99', `create p99, ${baselineName}, ${smallCount} products`, 'ms', r.p99Ms);
+        await server.stop();
+        running.splice(running.indexOf(server), 1);
+        log(`  round ${round}: ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        rmSync(copy, { force: true });
+      }
       // The floor of the stack, same creates, same round: Express 5 alone and Express 5 + the validator, each with
       // a Map for a store. What the sandbox costs above these, it spends on its own work.
       for (const validated of round % 2 ? [false, true] : [true, false]) {
@@ -271,6 +315,7 @@ async function main(): Promise<void> {
       measured: `${fmt(med('page.sandbox-cross-origin.rps'), 'req/s')} vs ${fmt(med('page.sandbox.rps'), 'req/s')} (ratio ${(med('page.sandbox-cross-origin.rps') / med('page.sandbox.rps')).toFixed(2)})`,
       ok: med('page.sandbox-cross-origin.rps') >= TARGETS.crossOriginRatio * med('page.sandbox.rps'),
     },
+    ...(figures.has('page.baseline.rps') ? baselineChecks() : []),
     { target: `products page p99 <= ${TARGETS.pageP99Ms} ms`, measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`, ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms },
     {
       target: `create p99 at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.createP99Ms} ms`,

@@ -43,10 +43,12 @@ export async function startProcess(opts: {
   probe: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** The folder it runs in; this checkout by default. */
+  cwd?: string;
 }): Promise<Running> {
   const started = performance.now();
   const child = spawn(opts.command ?? process.execPath, opts.args, {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -97,11 +99,15 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   }
 }
 
-/** The built sandbox (dist/server.js, as the Dockerfile runs it) on a data file; ready at its first authenticated 200. */
-export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}): Promise<Running> {
+/**
+ * The built sandbox (dist/server.js, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
+ * `root` is another build of it (bench/baseline-commit.ts), named `name`.
+ */
+export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox'): Promise<Running> {
   const port = await freePort();
   return startProcess({
-    name: 'sandbox',
+    name,
+    cwd: root,
     args: ['dist/server.js'],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
     port,
