@@ -70,6 +70,14 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     await expect.poll(() => a.page.locator('#sandbox-reset-status').textContent()).toContain('Reset');
     expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
     expect((await fromPage(b.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Changed in B');
+
+    // A kept workspace the sandbox no longer knows (deleted, or expired) is replaced by a new one on the next load.
+    const gone = await fetch(`${sandbox.url}/_sandbox/workspaces/${idA}`, { method: 'DELETE', headers: { Authorization: `Bearer ${ADMIN}` } });
+    expect(gone.status).toBe(204);
+    const replaced = await openDocs(a.page, sandbox.url);
+    expect(replaced).toMatch(/^[0-9a-f]{12}$/);
+    expect(replaced).not.toBe(idA);
+    expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
   }, 120_000);
 
   it('When the tab tries a control-plane operation through Swagger UI, then it runs in the tab\'s workspace', async () => {
