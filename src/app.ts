@@ -20,10 +20,9 @@ import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests } from './sandbox/observe-requests.js';
 import { withPreferKnobs } from './sandbox/prefer-code.js';
-import { DEFAULT_WORKSPACE } from './sandbox/request-journal.js';
 import { scenarioKnobs } from './sandbox/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
-import { controlPlaneWorkspace, type Worlds } from './worlds.js';
+import { controlPlaneWorkspace, DEFAULT_WORKSPACE, type Worlds } from './worlds.js';
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,

@@ -132,6 +132,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const ctx = createCtx({
         world,
         worlds,
+        observations: runtime.observations,
         resources: runtime.resourcesOf(world),
         onImpure,
         caller: auth?.user,

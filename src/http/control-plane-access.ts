@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
-import { bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
+import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
 import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
 
 /** Control-plane operations anyone may call: the readiness probe, and creating a workspace (limited per address). */
@@ -32,7 +32,7 @@ export function authorizeControlPlane(req: Request, operationId: string, worlds:
     if (worlds.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
     return;
   }
-  const auth = worlds.authenticate(token);
+  const auth = authenticate(worlds, token);
   if (!auth) unauthenticated();
   if (auth.world === worlds.main) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
