@@ -6,7 +6,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { UserRecord } from '../areas/users/records.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../store/store.js';
+import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../areas/users/records.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../store/store.js';
+import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
