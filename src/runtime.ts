@@ -5,6 +5,7 @@ import { listOperations, loadContract, type ContractDocument } from './contract/
 import { createRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
 import { WorldObservations } from './sandbox/world-observations.js';
+import { accessPolicy, type AccessPolicy } from './http/access-policy.js';
 import { authenticate, type Authenticated } from './http/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
@@ -27,6 +28,8 @@ export interface Runtime {
   readonly observations: WorldObservations;
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
+  /** Hosted mode's admin token and the per-address creation limit. */
+  readonly policy: AccessPolicy;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** Where unexpected errors are logged (stderr by default). */
@@ -40,10 +43,13 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
   requestLog?: (line: string) => void;
+  /** Wall clock of the per-address creation limit (tests inject one). */
+  now?: () => number;
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, log, requestLog }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeOptions): Runtime {
+  const policy = accessPolicy(config, now);
   const contract = loadContract().doc;
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
@@ -68,8 +74,9 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
     // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = authenticate(worlds, token);
-      return worlds.hosted && auth?.world === worlds.main ? undefined : auth;
+      return policy.hosted && auth?.world === worlds.main ? undefined : auth;
     },
+    policy,
     resourcesOf: (world) => ({
       retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
-import { FixedWindowLimit } from './fixed-window-limit.js';
 import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
 import { resetWorld, workspaceStore, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
@@ -42,14 +41,10 @@ export interface WorldsOptions {
   heapBudgetPercent?: number;
   /** Reads the heap (tests inject one). */
   heap?: HeapGauge;
-  /** Wall clock for idleness and the creation limit (tests inject one). */
+  /** Wall clock for idleness (tests inject one). */
   now?: () => number;
   /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
   replicaId?: string;
-  /** Workspaces one client address may create per minute; unlimited when absent. */
-  createPerMinute?: number;
-  /** Hosted mode: the admin token, the only one that may act on any world. */
-  hosted?: { adminToken: string };
 }
 
 /** A live workspace and when it was last used. */
@@ -78,10 +73,6 @@ export class Worlds {
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
-  /** Hosted mode's settings; undefined in local mode. */
-  readonly hosted: { adminToken: string } | undefined;
-  /** Creations per client address per minute, when limited. */
-  readonly creationLimit: FixedWindowLimit | undefined;
   private readonly heap: HeapGauge;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly listeners: WorldsListener[] = [];
@@ -99,8 +90,6 @@ export class Worlds {
     this.heap = options.heap ?? v8Heap;
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
-    this.hosted = options.hosted;
-    this.creationLimit = options.createPerMinute === undefined ? undefined : new FixedWindowLimit(options.createPerMinute, 60_000, this.now);
   }
 
   /** Adds a listener told of every reset and deletion from here on. */
@@ -243,15 +232,9 @@ export function worldsOptions(config: {
   maxWorkspaces: number;
   heapBudgetPercent: number;
   replicaId?: string;
-  workspaceCreatePerMinute?: number;
-  hosted?: boolean;
-  adminToken?: string;
 }): WorldsOptions {
-  if (config.hosted && !config.adminToken) throw new Error('Hosted mode needs an admin token (SANDBOX_ADMIN_TOKEN)');
   return {
     replicaId: config.replicaId,
-    ...(config.workspaceCreatePerMinute !== undefined && { createPerMinute: config.workspaceCreatePerMinute }),
-    ...(config.hosted && config.adminToken !== undefined && { hosted: { adminToken: config.adminToken } }),
     idleTtlMs: config.workspaceIdleTtlMs,
     maxWorkspaces: config.maxWorkspaces,
     heapBudgetPercent: config.heapBudgetPercent,

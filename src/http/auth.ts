@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { UserRecord } from '../areas/users/records.js';
 import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
+import type { AccessPolicy } from './access-policy.js';
 import { unauthenticated } from './errors.js';
 
 /** Who a bearer token belongs to, and in which world. */
@@ -40,12 +41,12 @@ export function bearerToken(header: string | undefined): string | undefined {
  * The validator's handler for the contract's `bearerAuth` scheme: it runs only on operations the contract secures,
  * so the contract alone decides which operations need a token.
  */
-export function bearerSecurityHandler(worlds: Worlds) {
+export function bearerSecurityHandler(worlds: Worlds, policy: AccessPolicy) {
   return (req: Request): true => {
     const token = bearerToken(req.headers.authorization);
     const auth = token ? authenticate(worlds, token) : undefined;
     if (!auth) unauthenticated();
-    if (worlds.hosted && auth.world === worlds.main) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+    if (policy.hosted && auth.world === worlds.main) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
     (req as AuthenticatedRequest).auth = auth;
     return true;
   };
