@@ -220,12 +220,6 @@ export class Worlds {
   }
 }
 
-/** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
-export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
-  const value = (req.query as Record<string, unknown> | undefined)?.workspace;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** The Worlds options a configuration asks for. */
 export function worldsOptions(config: {
   workspaceIdleTtlMs: number;

@@ -8,11 +8,11 @@ import type { UserRecord } from '../areas/users/records.js';
 import type { Clock } from '../clock.js';
 import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
-import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
+import { isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
 import type { AccessPolicy } from './access-policy.js';
-import { authorizeControlPlane } from './control-plane-access.js';
+import { authorizeControlPlane, controlPlaneWorkspace } from './control-plane-access.js';
 import { notFound } from './errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */

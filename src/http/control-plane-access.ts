@@ -4,10 +4,16 @@
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
+import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
 import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
 import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
+
+/** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
+export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
+  const value = (req.query as Record<string, unknown> | undefined)?.workspace;
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Control-plane operations anyone may call: the readiness probe, and creating a workspace (limited per address). */
 const OPEN = new Set(['getSandboxHealth', 'createSandboxWorkspace']);
