@@ -37,7 +37,7 @@ export interface WorldsOptions {
   idleTtlMs?: number;
   /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
   maxWorkspaces?: number;
-  /** Creating a workspace answers 503 once the heap is past this percentage of its limit. Default 85. */
+  /** Creating a workspace is refused once the heap is past this percentage of its limit. Default 85. */
   heapBudgetPercent?: number;
   /** Reads the heap (tests inject one). */
   heap?: HeapGauge;
