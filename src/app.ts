@@ -10,6 +10,7 @@ import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
+import { controlPlaneWorkspace } from './http/control-plane-access.js';
 import { cors } from './http/cors.js';
 import { requestId } from './http/request-id.js';
 import { errorHandler } from './http/error-handler.js';
@@ -20,10 +21,9 @@ import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests } from './sandbox/observe-requests.js';
 import { withPreferKnobs } from './sandbox/prefer-code.js';
-import { DEFAULT_WORKSPACE } from './sandbox/request-journal.js';
 import { scenarioKnobs } from './sandbox/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
-import { controlPlaneWorkspace, type Worlds } from './worlds.js';
+import { DEFAULT_WORKSPACE, type Worlds } from './worlds.js';
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,

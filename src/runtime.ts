@@ -1,10 +1,13 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { loadContract, type ContractDocument } from './contract/load-contract.js';
+import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
 import { createRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
-import type { Authenticated, Worlds } from './worlds.js';
+import { WorldObservations } from './sandbox/world-observations.js';
+import { accessPolicy, type AccessPolicy } from './http/access-policy.js';
+import { authenticate, type Authenticated } from './http/auth.js';
+import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
 import type { ResourceAccess } from './http/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
@@ -21,8 +24,12 @@ export interface Runtime {
    * by middleware; an answer given outside Express (the fast path in front of it) calls this itself.
    */
   readonly observe: (exchange: Exchange) => void;
+  /** The request journal and each world's coverage, which the control plane reads. */
+  readonly observations: WorldObservations;
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
+  /** Hosted mode's admin token and the per-address creation limit. */
+  readonly policy: AccessPolicy;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** Where unexpected errors are logged (stderr by default). */
@@ -36,13 +43,24 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
   requestLog?: (line: string) => void;
+  /** Wall clock of the per-address creation limit (tests inject one). */
+  now?: () => number;
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, log, requestLog }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeOptions): Runtime {
+  const policy = accessPolicy(config, now);
+  const contract = loadContract().doc;
+  const observations = new WorldObservations({
+    // Coverage is about the versioned API a client tests, not the harness's own control plane.
+    operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
+    journalSize: config.journalSize,
+    isLive: (name) => worlds.isLive(name),
+  });
+  worlds.listen(observations);
   const observe = createObserver({
-    journal: worlds.journal,
-    coverageOf: (workspace) => worlds.coverageOf(workspace),
+    journal: observations.journal,
+    coverageOf: (workspace) => observations.coverageOf(workspace),
     logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
   });
   // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
@@ -50,13 +68,15 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
   return {
     worlds,
     config,
-    contract: loadContract().doc,
+    contract,
     observe,
+    observations,
     // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
-      const auth = worlds.authenticate(token);
-      return worlds.hosted && auth?.world === worlds.main ? undefined : auth;
+      const auth = authenticate(worlds, token);
+      return policy.hosted && auth?.world === worlds.main ? undefined : auth;
     },
+    policy,
     resourcesOf: (world) => ({
       retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),

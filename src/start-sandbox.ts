@@ -5,6 +5,7 @@ import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
+import type { WorldObservations } from './sandbox/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
 import { openWorld } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
@@ -32,6 +33,8 @@ export interface RunningSandbox {
   app: Express;
   server: SandboxServer;
   worlds: Worlds;
+  /** The request journal and each world's coverage. */
+  observations: WorldObservations;
   config: Config;
 }
 
@@ -80,6 +83,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     app,
     server,
     worlds,
+    observations: runtime.observations,
     config,
   };
 }

@@ -1,3 +1,5 @@
+import { collectionDefs, type WorldStore } from './areas/collections.js';
+import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
@@ -8,7 +10,7 @@ import { WorldResources } from './world-resources.js';
 /** One isolated world: its store, its clock. The default world serves the demo tokens; workspaces add more. */
 export interface World {
   id: string;
-  store: Store;
+  store: WorldStore;
   clock: Clock;
   /** What the world keeps beside its store (the simulated retailer, uploaded files). */
   resources: WorldResources;
@@ -29,14 +31,21 @@ export const workspaceIdOf = (world: World): string | undefined => (world.tokenP
 
 // Seeding a world costs most of a second: it is done once per seed, into a frozen base that every workspace reads
 // through (a copy-on-write view) and that resets of the default world copy.
-const bases = new Map<number, Store>();
+const bases = new Map<number, WorldStore>();
+
+/** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
+export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
+  new Store(persistence, seed, collectionDefs, base);
+
+/** Fills an empty world store with the areas' seeded records. */
+export const seedWorldStore = (store: WorldStore): void => seedStore(store, seeders);
 
 /** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
-export function seededBase(seed: number): Store {
+export function seededBase(seed: number): WorldStore {
   let base = bases.get(seed);
   if (!base) {
-    base = new Store(new MemoryPersistence(), seed);
-    seedStore(base);
+    base = newWorldStore(new MemoryPersistence(), seed);
+    seedWorldStore(base);
     bases.set(seed, base.freeze());
   }
   return base;
@@ -48,7 +57,7 @@ export function seededSnapshot(seed: number): Snapshot {
 }
 
 /** Puts the seeded state (with this world's token prefix) into a store, replacing what it held. */
-export function loadSeeded(store: Store, tokenPrefix = ''): void {
+export function loadSeeded(store: WorldStore, tokenPrefix = ''): void {
   if (store.base) {
     store.discardChanges();
     prefixTokens(store, tokenPrefix);
@@ -66,14 +75,14 @@ export function loadSeeded(store: Store, tokenPrefix = ''): void {
  * A workspace's store: a copy-on-write view of the seeded base, whose only own records at the start are its
  * demo tokens (renamed with its prefix), so an untouched workspace costs a few kilobytes.
  */
-export function workspaceStore(seed: number, tokenPrefix: string): Store {
-  const store = new Store(new MemoryPersistence(), seed, seededBase(seed));
+export function workspaceStore(seed: number, tokenPrefix: string): WorldStore {
+  const store = newWorldStore(new MemoryPersistence(), seed, seededBase(seed));
   prefixTokens(store, tokenPrefix);
   return store;
 }
 
 // A view's tokens: each base token is replaced by its prefixed copy, in the base's order.
-function prefixTokens(store: Store, tokenPrefix: string): void {
+function prefixTokens(store: WorldStore, tokenPrefix: string): void {
   if (!tokenPrefix) return;
   const tokens = store.collections.tokens;
   store.apply(() => {
@@ -93,12 +102,12 @@ export async function openWorld(opts: {
   clock?: Clock;
   tokenPrefix?: string;
 }): Promise<World> {
-  const store = new Store(opts.persistence, opts.seed);
+  const store = newWorldStore(opts.persistence, opts.seed);
   const snapshot = opts.reset ? undefined : await opts.persistence.load();
   if (snapshot) store.load(snapshot);
   else {
     // The default world is seeded for real (the seed tests compare two runs); workspaces and resets copy it.
-    seedStore(store);
+    seedWorldStore(store);
     if (opts.tokenPrefix) loadSeeded(store, opts.tokenPrefix);
     await opts.persistence.replaceAll(store.snapshot());
   }

@@ -1,20 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import type { UserRecord } from './areas/users/records.js';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
-import { FixedWindowLimit } from './fixed-window-limit.js';
-import { listOperations, loadContract } from './contract/load-contract.js';
 import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
-import { httpError, tooManyRequests } from './http/errors.js';
-import { CoverageTracker } from './sandbox/coverage.js';
-import { DEFAULT_WORKSPACE, RequestJournal } from './sandbox/request-journal.js';
 import { resetWorld, workspaceStore, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
-/** Who a bearer token belongs to, and in which world. */
-export interface Authenticated {
-  world: World;
-  user: UserRecord;
+/** The name the default world goes by in the journal, the coverage report and the control plane. */
+export const DEFAULT_WORKSPACE = 'default';
+
+/**
+ * Told when a world's history ends: what is kept per world outside the registry (the journal, the coverage) goes
+ * with it, so the registry need not know what that is.
+ */
+export interface WorldsListener {
+  /** The world went back to its seeded state. */
+  onReset?(name: string): void;
+  /** The workspace was deleted or expired. */
+  onForget?(name: string): void;
+}
+
+/** Why a workspace was not created: the workspace limit, or the heap past its budget. */
+export class WorkspaceRefused extends Error {
+  constructor(
+    readonly reason: 'limit' | 'memory',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'WorkspaceRefused';
+  }
 }
 
 /** Limits of the workspaces a server keeps. */
@@ -23,20 +37,14 @@ export interface WorldsOptions {
   idleTtlMs?: number;
   /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
   maxWorkspaces?: number;
-  /** Requests the journal keeps. Default 1000. */
-  journalSize?: number;
-  /** Creating a workspace answers 503 once the heap is past this percentage of its limit. Default 85. */
+  /** Creating a workspace is refused once the heap is past this percentage of its limit. Default 85. */
   heapBudgetPercent?: number;
   /** Reads the heap (tests inject one). */
   heap?: HeapGauge;
-  /** Wall clock for idleness and the creation limit (tests inject one). */
+  /** Wall clock for idleness (tests inject one). */
   now?: () => number;
   /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
   replicaId?: string;
-  /** Workspaces one client address may create per minute; unlimited when absent. */
-  createPerMinute?: number;
-  /** Hosted mode: the admin token, the only one that may act on any world. */
-  hosted?: { adminToken: string };
 }
 
 /** A live workspace and when it was last used. */
@@ -54,29 +62,20 @@ const WORKSPACE_NAME = new RegExp(`^${WORKSPACE_ID}$`);
 /** True for a name shaped like the ids createWorkspace hands out (or `default`), whether or not it is live. */
 export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || WORKSPACE_NAME.test(name);
 
-/** True for an operation the coverage report is about: the versioned API, not the control plane itself. */
-
 /**
  * The worlds the server serves and how a token finds its world: the default world, plus isolated workspaces
  * (each an in-memory copy-on-write view of the world seeded from the same seed, with its own clock and tokens
- * prefixed `ws_<id>.`). It also holds what the control plane reads across worlds: the request journal and each
- * world's coverage.
+ * prefixed `ws_<id>.`). What is kept per world elsewhere learns of resets and deletions through its listeners.
  */
 export class Worlds {
   /** When this server started serving, for the health answer. */
   readonly startedAt = new Date().toISOString();
-  /** Every request of every world, newest first, bounded; filtered by workspace name. */
-  readonly journal: RequestJournal;
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
-  /** Hosted mode's settings; undefined in local mode. */
-  readonly hosted: { adminToken: string } | undefined;
-  /** Creations per client address per minute, when limited. */
-  readonly creationLimit: FixedWindowLimit | undefined;
   private readonly heap: HeapGauge;
   private readonly workspaces = new Map<string, Workspace>();
-  private readonly coverage = new Map<string, CoverageTracker>();
+  private readonly listeners: WorldsListener[] = [];
   private readonly now: () => number;
   private readonly idPrefix: string;
   private sweeper: NodeJS.Timeout | undefined;
@@ -89,20 +88,13 @@ export class Worlds {
     this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
     this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
     this.heap = options.heap ?? v8Heap;
-    this.journal = new RequestJournal({ capacity: options.journalSize ?? 1000 });
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
-    this.hosted = options.hosted;
-    this.creationLimit = options.createPerMinute === undefined ? undefined : new FixedWindowLimit(options.createPerMinute, 60_000, this.now);
   }
 
-  /** The world and user of a bearer token, or undefined for a token no world knows. */
-  authenticate(token: string): Authenticated | undefined {
-    const world = this.worldOfSecret(token);
-    if (!world) return undefined;
-    const record = world.store.collections.tokens.get(token);
-    const user = record && world.store.collections.users.get(record.user_id);
-    return user ? { world, user } : undefined;
+  /** Adds a listener told of every reset and deletion from here on. */
+  listen(listener: WorldsListener): void {
+    this.listeners.push(listener);
   }
 
   /**
@@ -144,20 +136,23 @@ export class Worlds {
     return this.workspace(name)?.world;
   }
 
+  /** True for 'default' and a live workspace's id, without marking the workspace used. */
+  isLive(name: string): boolean {
+    return name === DEFAULT_WORKSPACE || this.workspaces.has(name);
+  }
+
   /**
-   * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Refused with
-   * 429 at the workspace limit and with 503 when the heap is past its budget (existing worlds keep working).
+   * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Throws
+   * WorkspaceRefused at the workspace limit and when the heap is past its budget (existing worlds keep working).
    */
   createWorkspace(): Workspace {
     // Sweeping scans every workspace: done here only when an expired one could make room.
     if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
     if (this.workspaces.size >= this.maxWorkspaces) {
-      tooManyRequests(`The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+      throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
     }
     if (heapOverBudget(this.heap, this.heapBudgetPercent)) {
-      httpError(503, 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', undefined, {
-        'Retry-After': '60',
-      });
+      throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
     let id: string;
     do id = this.idPrefix + randomBytes(6).toString('hex');
@@ -173,7 +168,7 @@ export class Worlds {
     return ws;
   }
 
-  /** Deletes a workspace with its store, clock, coverage and journal entries; false when there was none. */
+  /** Deletes a workspace with its store, clock and resources (listeners drop the rest); false when there was none. */
   deleteWorkspace(id: string): boolean {
     if (!this.workspace(id)) return false;
     this.forget(id);
@@ -185,23 +180,11 @@ export class Worlds {
     return this.workspaces.size;
   }
 
-  /** Back to the seeded state: store, clock, coverage and journal entries of this one world. */
+  /** Back to the seeded state: store, clock and resources of this one world (listeners drop the rest). */
   async reset(world: World): Promise<void> {
     await resetWorld(world);
     const name = this.nameOf(world);
-    this.coverage.get(name)?.reset();
-    this.journal.clear(name);
-  }
-
-  /** The coverage of a world by name (created on first use); undefined for a workspace that is gone. */
-  coverageOf(name: string): CoverageTracker | undefined {
-    let tracker = this.coverage.get(name);
-    if (!tracker && (name === DEFAULT_WORKSPACE || this.workspaces.has(name))) {
-      // Coverage is about the versioned API a client tests, not the harness's own control plane.
-      tracker = new CoverageTracker(listOperations(loadContract().doc).filter((op) => !op.tags.includes('Sandbox')));
-      this.coverage.set(name, tracker);
-    }
-    return tracker;
+    for (const listener of this.listeners) listener.onReset?.(name);
   }
 
   /** Deletes every workspace idle past its time. */
@@ -222,8 +205,7 @@ export class Worlds {
     const ws = this.workspaces.get(id);
     if (ws) ws.world.resources.dispose();
     this.workspaces.delete(id);
-    this.coverage.delete(id);
-    this.journal.clear(id);
+    for (const listener of this.listeners) listener.onForget?.(id);
     if (this.workspaces.size === 0 && this.sweeper) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
@@ -238,31 +220,17 @@ export class Worlds {
   }
 }
 
-/** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
-export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
-  const value = (req.query as Record<string, unknown> | undefined)?.workspace;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** The Worlds options a configuration asks for. */
 export function worldsOptions(config: {
   workspaceIdleTtlMs: number;
   maxWorkspaces: number;
   heapBudgetPercent: number;
-  journalSize: number;
   replicaId?: string;
-  workspaceCreatePerMinute?: number;
-  hosted?: boolean;
-  adminToken?: string;
 }): WorldsOptions {
-  if (config.hosted && !config.adminToken) throw new Error('Hosted mode needs an admin token (SANDBOX_ADMIN_TOKEN)');
   return {
     replicaId: config.replicaId,
-    ...(config.workspaceCreatePerMinute !== undefined && { createPerMinute: config.workspaceCreatePerMinute }),
-    ...(config.hosted && config.adminToken !== undefined && { hosted: { adminToken: config.adminToken } }),
     idleTtlMs: config.workspaceIdleTtlMs,
     maxWorkspaces: config.maxWorkspaces,
     heapBudgetPercent: config.heapBudgetPercent,
-    journalSize: config.journalSize,
   };
 }

@@ -59,7 +59,7 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
     validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: true,
-    validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(worlds) } },
+    validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(worlds, runtime.policy) } },
     validateFormats: true,
     // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
     fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
@@ -76,7 +76,7 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
   // The service's order: the records the request names (404/403) before the shape of the input (422).
   const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
-  middleware.splice(security + 1, 0, bindResources(plans, bindings, worlds));
+  middleware.splice(security + 1, 0, bindResources(plans, bindings, worlds, runtime.policy));
   return withTolerantReader(doc, middleware, runtime.config.strict);
 }
 
@@ -132,6 +132,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const ctx = createCtx({
         world,
         worlds,
+        observations: runtime.observations,
         resources: runtime.resourcesOf(world),
         onImpure,
         caller: auth?.user,

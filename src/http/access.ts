@@ -1,6 +1,6 @@
 import type { MembershipRecord, MerchantRecord } from '../areas/merchants/records.js';
 import type { UserRecord } from '../areas/users/records.js';
-import type { Collections } from '../store/store.js';
+import type { Collections } from '../areas/collections.js';
 import { forbidden, notFound } from './errors.js';
 
 /**

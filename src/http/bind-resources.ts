@@ -6,12 +6,13 @@
 import type { Request, RequestHandler } from 'express';
 import type { UserRecord } from '../areas/users/records.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../store/store.js';
+import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
-import { controlPlaneWorkspace, isWorkspaceName, type Worlds } from '../worlds.js';
+import { isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
-import { authorizeControlPlane } from './control-plane-access.js';
+import type { AccessPolicy } from './access-policy.js';
+import { authorizeControlPlane, controlPlaneWorkspace } from './control-plane-access.js';
 import { notFound } from './errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */
@@ -92,13 +93,13 @@ export function requestWorld(req: Request, worlds: Worlds): World | undefined {
  * that is not live). Catalog items become visible as imports complete, which writes, so the lookup runs in a
  * transaction of its own.
  */
-export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worlds: Worlds): RequestHandler {
+export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worlds: Worlds, policy: AccessPolicy): RequestHandler {
   return async (req, _res, next) => {
     try {
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       if (operationId === undefined) return next();
       const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
-      authorizeControlPlane(req, operationId, worlds, params.workspace);
+      authorizeControlPlane(req, operationId, worlds, policy, params.workspace);
       const world = requestWorld(req, worlds);
       if (!world) {
         if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../areas/users/records.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../store/store.js';
+import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
+import type { WorldObservations } from '../sandbox/world-observations.js';
 import type { Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import { unauthenticated } from './errors.js';
@@ -14,6 +15,8 @@ import { unauthenticated } from './errors.js';
 export interface Ctx {
   readonly world: World;
   readonly worlds: Worlds;
+  /** The request journal and each world's coverage (the control plane reads them). */
+  readonly observations: WorldObservations;
   readonly store: Collections;
   readonly clock: Clock;
   /** The world's simulated retailer (its rate buckets and generated data live beside the store). */
@@ -59,6 +62,7 @@ export interface ResourceAccess {
 export function createCtx(opts: {
   world: World;
   worlds: Worlds;
+  observations: WorldObservations;
   resources: ResourceAccess;
   onImpure?: () => void;
   caller?: UserRecord;
@@ -75,6 +79,10 @@ export function createCtx(opts: {
     get worlds() {
       impure();
       return opts.worlds;
+    },
+    get observations() {
+      impure();
+      return opts.observations;
     },
     store: world.store.collections,
     get clock() {

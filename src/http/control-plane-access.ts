@@ -4,9 +4,16 @@
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { controlPlaneWorkspace, type Worlds } from '../worlds.js';
-import { bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
+import type { Worlds } from '../worlds.js';
+import type { AccessPolicy } from './access-policy.js';
+import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
 import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
+
+/** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
+export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
+  const value = (req.query as Record<string, unknown> | undefined)?.workspace;
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Control-plane operations anyone may call: the readiness probe, and creating a workspace (limited per address). */
 const OPEN = new Set(['getSandboxHealth', 'createSandboxWorkspace']);
@@ -20,23 +27,23 @@ const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(dige
  * 403 when a workspace token names another workspace, 429 past the creation limit. A workspace token's world is
  * kept on the request (`controlWorld`) for the handler.
  */
-export function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, pathWorkspace: string | undefined): void {
+export function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): void {
   if (!req.path.startsWith('/_sandbox/')) return;
   if (OPEN.has(operationId)) {
-    if (operationId === 'createSandboxWorkspace') limitCreation(req, worlds);
+    if (operationId === 'createSandboxWorkspace') limitCreation(req, policy);
     return;
   }
   const token = bearerToken(req.headers.authorization);
-  if (token !== undefined && worlds.hosted && isAdminToken(token, worlds.hosted.adminToken)) return;
+  if (token !== undefined && policy.hosted && isAdminToken(token, policy.hosted.adminToken)) return;
   if (token === undefined) {
-    if (worlds.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
+    if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
     return;
   }
-  const auth = worlds.authenticate(token);
+  const auth = authenticate(worlds, token);
   if (!auth) unauthenticated();
   if (auth.world === worlds.main) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
-    if (worlds.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+    if (policy.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
     return;
   }
   const own = worlds.nameOf(auth.world);
@@ -46,9 +53,9 @@ export function authorizeControlPlane(req: Request, operationId: string, worlds:
   (req as AuthenticatedRequest).controlWorld = auth.world;
 }
 
-function limitCreation(req: Request, worlds: Worlds): void {
-  const retryAfter = worlds.creationLimit?.take(req.ip ?? 'unknown');
+function limitCreation(req: Request, policy: AccessPolicy): void {
+  const retryAfter = policy.creationLimit?.take(req.ip ?? 'unknown');
   if (retryAfter !== undefined) {
-    tooManyRequests(`This address already created ${worlds.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);
+    tooManyRequests(`This address already created ${policy.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);
   }
 }

@@ -4,7 +4,7 @@ import type { RetailerAuthorizationRecord, RetailerGrantRecord, RetailerStateRec
 export type * from './record-types.js';
 
 /**
- * The simulated retailer's collections (add `...retailerCollections` to src/store/collections.ts). All three are
+ * The simulated retailer's collections (the channels area adds `...retailerCollections` to its own). All three are
  * deleted with the channel. retailer_grants and retailer_authorizations hold secrets: redact them in journals.
  */
 export const retailerCollections = {

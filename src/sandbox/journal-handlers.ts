@@ -14,7 +14,7 @@ const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =
 export const journalHandlers = {
   listSandboxRequests: ({ query }, ctx) =>
     ok({
-      data: ctx.worlds.journal.list({
+      data: ctx.observations.journal.list({
         method: query.method,
         path: query.path,
         operationId: query.operation_id,
@@ -25,12 +25,12 @@ export const journalHandlers = {
     }),
 
   clearSandboxRequests: ({ query }, ctx) => {
-    ctx.worlds.journal.clear(journalScope(query.workspace, ctx));
+    ctx.observations.journal.clear(journalScope(query.workspace, ctx));
     return noContent();
   },
 
   getSandboxCoverage: (_input, ctx) => {
     const workspace = ctx.worlds.nameOf(ctx.world);
-    return ok({ data: { workspace, ...ctx.worlds.coverageOf(workspace)!.report() } });
+    return ok({ data: { workspace, ...ctx.observations.coverageOf(workspace)!.report() } });
   },
 } satisfies Partial<Handlers>;

@@ -4,6 +4,7 @@
 // does it exist as an entry. Most recorded requests are never read, so recording stays a few field copies.
 import { randomUUID } from 'node:crypto';
 import type { components } from '../contract/generated.js';
+import { DEFAULT_WORKSPACE } from '../worlds.js';
 import { redactBody, redactHeaders, redactQuery } from './redact.js';
 
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
@@ -49,9 +50,6 @@ export interface RequestJournalOptions {
   now?: () => Date;
   newId?: () => string;
 }
-
-/** The default workspace name, for requests made outside any isolated workspace. */
-export const DEFAULT_WORKSPACE = 'default';
 
 function statusMatcher(status: number | string): (s: number) => boolean {
   if (typeof status === 'number') return (s) => s === status;

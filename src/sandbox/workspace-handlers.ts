@@ -1,11 +1,24 @@
 import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
+import { httpError, tooManyRequests } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
+import { WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
 import { demoTokens } from './demo-tokens.js';
+
+/** A new workspace, or the registry's refusal as an answer: 429 at the workspace limit, 503 short of memory. */
+function createWorkspace(worlds: Worlds): Workspace {
+  try {
+    return worlds.createWorkspace();
+  } catch (error) {
+    if (!(error instanceof WorkspaceRefused)) throw error;
+    if (error.reason === 'limit') tooManyRequests(error.message, error.retryAfterSeconds);
+    return httpError(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+}
 
 /** Workspaces: isolated worlds for parallel CI jobs and docs visitors. */
 export const workspaceHandlers = {
   createSandboxWorkspace: (_input, ctx) => {
-    const ws = ctx.worlds.createWorkspace();
+    const ws = createWorkspace(ctx.worlds);
     return created({
       data: {
         id: ws.world.id,

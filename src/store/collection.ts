@@ -9,7 +9,7 @@ export interface CollectionDef<T extends { id: string }> {
   readonly __record?: T;
 }
 
-/** Declares a collection of records of type T; areas export these and src/store/collections.ts gathers them. */
+/** Declares a collection of records of type T; areas export these and src/areas/collections.ts gathers them. */
 export function defineCollection<T extends { id: string }>(
   opts: { indexes?: readonly (keyof T & string)[]; keys?: Record<string, (record: T) => readonly unknown[]> } = {},
 ): CollectionDef<T> {

@@ -1,16 +1,15 @@
 import type { Faker } from '@faker-js/faker';
 import { newFaker } from './new-faker.js';
 import { fnv1a } from './stable-hash.js';
-import type { Collections } from './store.js';
 
 /** Seeded records are dated before this instant, so the same seed gives the same file on any day. */
 export const SEED_REF_DATE = new Date('2024-09-01T00:00:00.000Z');
 
-/** What an area's seeder gets: its own seeded faker, the fixed reference date and the collections to fill. */
-export interface SeedContext {
+/** What an area's seeder gets: its own seeded faker, the fixed reference date and the collections (C) to fill. */
+export interface SeedContext<C> {
   faker: Faker;
   refDate: Date;
-  store: Collections;
+  store: C;
   seed: number;
 }
 

@@ -1,11 +1,13 @@
 import { Collection, type ChangeSink, type CollectionDef } from './collection.js';
-import { collectionDefs } from './collections.js';
 import type { Change, Persistence, Snapshot } from './persistence.js';
+
+/** The collections a store holds, by name (what defineCollection returns); their order is the data file's. */
+export type CollectionDefs = Record<string, { readonly __record?: { id: string } }>;
 
 type RecordOf<D> = D extends CollectionDef<infer T> ? T : never;
 
-/** Every collection of a world, by name: what handlers reach as `ctx.store`. */
-export type Collections = { [K in keyof typeof collectionDefs]: Collection<RecordOf<(typeof collectionDefs)[K]>> };
+/** The collections of a store of these definitions, by name, each typed by its records. */
+export type CollectionsOf<D extends CollectionDefs> = { [K in keyof D]: Collection<RecordOf<D[K]>> };
 
 interface PendingChange {
   collection: string;
@@ -18,8 +20,8 @@ interface PendingChange {
  * The state of one world: its collections, the request-scoped transaction that makes a failed request leave no
  * trace, and the persistence that makes a successful one durable before it is answered.
  */
-export class Store implements ChangeSink {
-  readonly collections: Collections;
+export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeSink {
+  readonly collections: CollectionsOf<D>;
   /** Bumped on every committed change: lets caches of rendered answers know they are stale. */
   version = 0;
   private pending: PendingChange[] = [];
@@ -32,13 +34,14 @@ export class Store implements ChangeSink {
   constructor(
     readonly persistence: Persistence,
     readonly seed: number,
-    readonly base?: Store,
+    readonly defs: D,
+    readonly base?: Store<D>,
   ) {
     const collections: Record<string, Collection<{ id: string }>> = {};
-    for (const [name, def] of Object.entries(collectionDefs)) {
+    for (const [name, def] of Object.entries(defs)) {
       collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this, base?.collection(name));
     }
-    this.collections = collections as unknown as Collections;
+    this.collections = collections as unknown as CollectionsOf<D>;
   }
 
   record(collection: string, id: string, before: unknown, after: unknown): void {
@@ -84,13 +87,13 @@ export class Store implements ChangeSink {
 
   /** Makes this store a read-only base that views share: every record frozen, every write throws. */
   freeze(): this {
-    for (const name of Object.keys(collectionDefs)) this.collection(name).freeze();
+    for (const name of Object.keys(this.defs)) this.collection(name).freeze();
     return this;
   }
 
   /** Drops every change of a copy-on-write view, so it reads as its base again. */
   discardChanges(): void {
-    for (const name of Object.keys(collectionDefs)) this.collection(name).discardChanges();
+    for (const name of Object.keys(this.defs)) this.collection(name).discardChanges();
     this.version++;
   }
 
@@ -101,13 +104,13 @@ export class Store implements ChangeSink {
   /** The whole state as plain data, collections in declaration order and records in insertion order. */
   snapshot(): Snapshot {
     const collections: Record<string, unknown[]> = {};
-    for (const name of Object.keys(collectionDefs)) collections[name] = this.collection(name).all();
+    for (const name of Object.keys(this.defs)) collections[name] = this.collection(name).all();
     return { format: 1, seed: this.seed, collections };
   }
 
   /** Replaces the in-memory state with a snapshot's (load, reset); records nothing. */
   load(snapshot: Snapshot): void {
-    for (const name of Object.keys(collectionDefs)) {
+    for (const name of Object.keys(this.defs)) {
       const collection = this.collection(name);
       for (const record of collection.all()) collection.restore(record.id, undefined);
       for (const record of (snapshot.collections[name] ?? []) as { id: string }[]) collection.restore(record.id, record);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import type { Change, Snapshot } from '../../src/store/persistence.js';
-import { Store } from '../../src/store/store.js';
+import { aUser as user, aUserStore } from '../store/user-store.js';
 
-const user = (id: string, email = `${id}@x.example`) => ({ id, name: id, email, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' });
 
 class RecordingPersistence extends MemoryPersistence {
   commits: Change[][] = [];
@@ -15,7 +14,7 @@ class RecordingPersistence extends MemoryPersistence {
 describe('store transactions', () => {
   it('When a transaction throws half-way, then every change it made is undone and nothing is persisted', async () => {
     const persistence = new RecordingPersistence();
-    const store = new Store(persistence, 1);
+    const store = aUserStore(persistence);
     await store.transact(() => {
       store.collections.users.insert(user('a'));
       store.collections.users.insert(user('b'));
@@ -36,7 +35,7 @@ describe('store transactions', () => {
 
   it('When a transaction succeeds, then its changes reach the persistence in order, deletions without a record', async () => {
     const persistence = new RecordingPersistence();
-    const store = new Store(persistence, 1);
+    const store = aUserStore(persistence);
     await store.transact(() => {
       store.collections.users.insert(user('a'));
       store.collections.users.remove('a');
@@ -45,7 +44,7 @@ describe('store transactions', () => {
   });
 
   it('When a record is updated, then it keeps its place in the collection', async () => {
-    const store = new Store(new MemoryPersistence(), 1);
+    const store = aUserStore();
     await store.transact(() => {
       for (const id of ['a', 'b', 'c']) store.collections.users.insert(user(id));
     });
@@ -54,7 +53,7 @@ describe('store transactions', () => {
   });
 
   it('When something writes outside a transaction, then it is refused', () => {
-    const store = new Store(new MemoryPersistence(), 1);
+    const store = aUserStore();
     expect(() => store.collections.users.insert(user('a'))).toThrow(/outside a transaction/);
   });
 });

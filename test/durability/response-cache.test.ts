@@ -131,12 +131,12 @@ describe('cached answers in front of Express', () => {
     await get(PAGE);
     await get(PAGE);
     expect(cache.stats.hits).toBe(1);
-    const listed = sandbox.worlds.journal.list({ operationId: 'listProducts' });
+    const listed = sandbox.observations.journal.list({ operationId: 'listProducts' });
     expect(listed).toHaveLength(2);
     expect(listed.map((e) => e.status)).toEqual([200, 200]);
     expect(listed[0].response.body).toEqual(listed[1].response.body);
     expect(listed[0].request.headers.authorization).not.toContain('demo-owner-token');
-    const report = sandbox.worlds.coverageOf('default')!.report();
+    const report = sandbox.observations.coverageOf('default')!.report();
     expect(report.operations.find((o) => o.operation_id === 'listProducts')!.answered).toContain('200');
   });
 
@@ -148,7 +148,7 @@ describe('cached answers in front of Express', () => {
     expect(cache.stats.hits).toBe(1);
     expect({ ...second, requestId: undefined }).toEqual({ ...first, requestId: undefined });
     expect(new Map(second.headers).get('sandbox-ignored-fields')).toBe('query._');
-    const listed = sandbox.worlds.journal.list({ operationId: 'listProducts' });
+    const listed = sandbox.observations.journal.list({ operationId: 'listProducts' });
     expect(listed.map((e) => e.request.ignored)).toEqual([['query._'], ['query._']]);
     expect(listed.map((e) => e.request.query._)).toEqual(['1', '1']);
   });

@@ -24,10 +24,10 @@ export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
 export async function testApp(overrides: Partial<Config> = {}, options: { now?: () => number } = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  // `now` is the registry's time (workspace idle expiry), for tests that move it instead of sleeping.
+  // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
   const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line) });
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), now: options.now });
   const app = createApp(runtime);
   return {
     app,

@@ -19,7 +19,7 @@ export async function hostedApp(overrides: Partial<Config> = {}) {
   const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, { ...worldsOptions(config), now: () => clock.ms });
   const errors: string[] = [];
-  const app = createApp(createRuntime({ worlds, config, log: (line) => errors.push(line) }));
+  const app = createApp(createRuntime({ worlds, config, log: (line) => errors.push(line), now: () => clock.ms }));
   return { app, worlds, clock, errors };
 }
 

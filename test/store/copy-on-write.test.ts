@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
-import { Store } from '../../src/store/store.js';
+import { aUser as user, aUserStore, type UserStore } from './user-store.js';
 
-const user = (id: string, email = `${id}@x.example`) => ({ id, name: id, email, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' });
 
 /** A frozen base holding users a, b, c (b and c share an email, so one index bucket holds two records). */
-function frozenBase(): Store {
-  const base = new Store(new MemoryPersistence(), 1);
+function frozenBase(): UserStore {
+  const base = aUserStore();
   base.apply(() => {
     base.collections.users.insert(user('a'));
     base.collections.users.insert(user('b', 'shared@x.example'));
@@ -15,9 +14,9 @@ function frozenBase(): Store {
   return base.freeze();
 }
 
-const view = (base: Store) => new Store(new MemoryPersistence(), 1, base);
+const view = (base: UserStore) => aUserStore(new MemoryPersistence(), base);
 const ids = (records: { id: string }[]) => records.map((r) => r.id);
-const change = (store: Store, fn: (users: Store['collections']['users']) => void) => store.apply(() => fn(store.collections.users));
+const change = (store: UserStore, fn: (users: UserStore['collections']['users']) => void) => store.apply(() => fn(store.collections.users));
 
 describe('copy-on-write workspaces over a frozen base', () => {
   it('When a view is untouched, then it reads the base records themselves, in order', () => {
@@ -129,6 +128,6 @@ describe('copy-on-write workspaces over a frozen base', () => {
       (record as { name: string }).name = 'changed';
     }).toThrow(TypeError);
     expect(() => change(base, (users) => users.update('a', { name: 'changed' }))).toThrow('frozen base');
-    expect(() => new Store(new MemoryPersistence(), 1, new Store(new MemoryPersistence(), 1))).toThrow('frozen base');
+    expect(() => aUserStore(new MemoryPersistence(), aUserStore())).toThrow('frozen base');
   });
 });

@@ -92,7 +92,7 @@ describe('the toolkit wired into the app', () => {
   });
 
   it('When an answer is given outside Express, then the runtime observer records it in journal, coverage and log', async () => {
-    const { runtime, lines, worlds } = await appWithLog();
+    const { runtime, lines } = await appWithLog();
     runtime.observe({
       at: new Date(),
       method: 'GET',
@@ -105,8 +105,8 @@ describe('the toolkit wired into the app', () => {
       durationMs: 0.4,
       operationId: 'listMerchants',
     });
-    expect(worlds.journal.list()[0]).toMatchObject({ operation_id: 'listMerchants', workspace: 'default', request: { headers: { authorization: 'Bearer [REDACTED]' } } });
-    expect(worlds.coverageOf('default')!.report().operations.find((o) => o.operation_id === 'listMerchants')!.answered).toEqual(['200']);
+    expect(runtime.observations.journal.list()[0]).toMatchObject({ operation_id: 'listMerchants', workspace: 'default', request: { headers: { authorization: 'Bearer [REDACTED]' } } });
+    expect(runtime.observations.coverageOf('default')!.report().operations.find((o) => o.operation_id === 'listMerchants')!.answered).toEqual(['200']);
     expect(lines).toHaveLength(1);
   });
 });

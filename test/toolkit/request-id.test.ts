@@ -72,7 +72,7 @@ describe('X-Request-Id on cached answers', () => {
     expect(second.headers.get('x-request-id')).toMatch(UUID);
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
     expect(third.headers.get('x-request-id')).toBe('cached-echo');
-    const journal = sandbox.worlds.journal.list({ path: '/2024-09/products' }).map((e) => e.id);
+    const journal = sandbox.observations.journal.list({ path: '/2024-09/products' }).map((e) => e.id);
     expect(journal).toEqual([third, second, first].map((r) => r.headers.get('x-request-id')));
   });
 });

@@ -6,7 +6,7 @@ import { createRuntime } from '../../src/runtime.js';
 import { configFromOptions, defaultConfig } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
-import { Worlds } from '../../src/worlds.js';
+import { WorkspaceRefused, Worlds } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -39,6 +39,27 @@ describe('the memory budget of workspaces', () => {
     const res = await request(t.app).post('/_sandbox/workspaces').expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.message).toMatch(/1 workspaces/);
+  });
+
+  it('When the registry refuses a workspace, then it throws a WorkspaceRefused saying why and when to retry, not an HTTP error', async () => {
+    const heap = { used: 0, limit: 100 };
+    const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const worlds = new Worlds(world, { maxWorkspaces: 1, heapBudgetPercent: 85, heap: () => heap });
+    heap.used = 90;
+    expect(() => worlds.createWorkspace()).toThrow(expect.objectContaining({ reason: 'memory', retryAfterSeconds: 60 }));
+    heap.used = 0;
+    worlds.createWorkspace();
+    const refusal = (() => {
+      try {
+        worlds.createWorkspace();
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(WorkspaceRefused);
+    expect(refusal).toMatchObject({ reason: 'limit', retryAfterSeconds: 60 });
+    expect(refusal).not.toHaveProperty('status');
+    await worlds.close();
   });
 
   it('When MAX_WORKSPACES=100000, WORKSPACE_CREATE_PER_MINUTE=100000 and HEAP_BUDGET_PERCENT=70 are set, then the configuration takes them; out of range, it says so', () => {

@@ -1,4 +1,4 @@
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { BesideStore } from '../../http/context.js';
 import { retailerPort } from './retailer-instance.js';
 

@@ -15,7 +15,7 @@ import { deleteChannelCascade } from './cascade.js';
 import { saveConnection } from './connection.js';
 import { presentChannel } from './present.js';
 import { retailerPort } from './retailer-instance.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 
 /** Channel CRUD, connection data and the start of the authorization flow. */
 export const channelResourceHandlers = {

@@ -1,5 +1,5 @@
 import type { IssuedTokens } from '../../retailer/index.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { ChannelConnectionRecord } from './records.js';
 
 /** What becomes a channel's connection data: tokens from a client, the consent flow or a refresh. */

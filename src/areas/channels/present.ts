@@ -1,4 +1,4 @@
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { ChannelCallRecord, ChannelRecord } from './records.js';
 
 /**

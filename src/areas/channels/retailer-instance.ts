@@ -1,6 +1,6 @@
 import { createRetailer, createStorePort, type Retailer, type RetailerStatePort } from '../../retailer/index.js';
 import { SEED_REF_DATE } from '../../store/seed-context.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { World } from '../../world.js';
 import { resourceKind } from '../../world-resources.js';
 

@@ -1,5 +1,5 @@
 import { adoptGrant, DEFAULT_MARKETPLACE_ID, LIFETIME_MS, tokensFrom } from '../../retailer/index.js';
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import { saveConnection } from './connection.js';
 import { DEMO_CONNECTED_CHANNEL_ID, DEMO_UNCONNECTED_CHANNEL_ID, RIVAL_CHANNEL_ID } from './fixture-ids.js';
 import type { ChannelRecord } from './records.js';
@@ -15,7 +15,7 @@ const OTHER_MERCHANTS_WITH_CHANNELS = 3;
  * merchants. Connected channels' access tokens expired an hour after the seed date, so the first relayed call
  * shows a refresh; the simulated retailer honours the seeded grant, so that refresh works.
  */
-export function seedChannels(s: SeedContext): void {
+export function seedChannels(s: AreaSeedContext): void {
   const tokens = tokensFrom(() => s.faker.string.alphanumeric(40));
   const port = retailerPort(s.store);
   const at = (iso: string) => new Date(iso).toISOString();

@@ -1,4 +1,4 @@
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 
 /** A merchant's opportunity forecasts go with it. */
 export function deleteMerchantForecasting(store: Collections, merchantId: string): void {

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import type { CatalogItemRecord } from '../marketplaces/catalog-records.js';
 import { isAvailable } from '../marketplaces/catalog-item-view.js';
 import { exchangeRate, isSupportedCurrency } from '../marketplaces/currencies.js';
@@ -32,12 +32,12 @@ interface Tier {
  * Supplier items and catalog items are generated independently, so each cost tier is paired with the catalog item
  * whose price puts the cost at the intended share of it.
  */
-export function seedForecasting(s: SeedContext): void {
+export function seedForecasting(s: AreaSeedContext): void {
   seedMerchantForecasts(s, DEMO_MERCHANT_ID, SEED_DEMO_FORECASTS);
   seedMerchantForecasts(s, RIVAL_MERCHANT_ID, SEED_RIVAL_FORECASTS);
 }
 
-function seedMerchantForecasts(s: SeedContext, merchantId: string, count: number): void {
+function seedMerchantForecasts(s: AreaSeedContext, merchantId: string, count: number): void {
   const tiers: Tier[] = s.store.supplier_items
     .where('merchant_id', merchantId)
     .flatMap((supplierItem) => supplierItem.costs.map((tier) => ({ supplierItem, tier })))
@@ -69,7 +69,7 @@ function seedMerchantForecasts(s: SeedContext, merchantId: string, count: number
 }
 
 /** The available catalog item whose buy-box price is closest (in ratio) to cost / share, among a random third. */
-function closestItem(s: SeedContext, now: Date, tier: CostTierRecord, share: number, faker: Faker): CatalogItemRecord {
+function closestItem(s: AreaSeedContext, now: Date, tier: CostTierRecord, share: number, faker: Faker): CatalogItemRecord {
   const costUsd = tier.cost.value * exchangeRate(tier.cost.currency, 'USD');
   const wanted = costUsd / share;
   const available = s.store.catalog_items.all().filter((item) => isAvailable(item, now));

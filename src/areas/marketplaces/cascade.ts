@@ -1,4 +1,4 @@
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 
 /** A merchant's catalog item imports go with it; the catalog items they found stay (the catalog is shared). */
 export function deleteMerchantMarketplaces(store: Collections, merchantId: string): void {

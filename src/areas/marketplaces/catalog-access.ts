@@ -1,5 +1,5 @@
 import type { Ctx } from '../../http/context.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { isAvailable } from './catalog-item-view.js';

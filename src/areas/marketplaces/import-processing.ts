@@ -2,7 +2,7 @@
 // completes_at writes its outcome and creates its new items. Everything is dated from the import's own schedule,
 // never from when the request happened to arrive, so the result is the same whenever (and however often) it is read.
 
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import { areaFaker, hashString } from '../../store/seed-context.js';
 import type { CatalogIdentifier, CatalogItemImportRecord, CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { generateListing, generateProductTemplate, templateOf } from './catalog-generator.js';

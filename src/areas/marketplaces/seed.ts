@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { loadFixture } from '../../store/fixtures.js';
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import type { CatalogIdentifier, CatalogItemRecord } from './catalog-records.js';
 import { generateCatalog, generateIdentifier } from './catalog-generator.js';
 import { importSchedule } from './catalog-import-rules.js';
@@ -17,7 +17,7 @@ const RIVAL_MERCHANT_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
  * The marketplaces (fixture), the generated catalog, and a few finished imports of the demo and rival merchants,
  * processed as of refDate exactly as a request would process them later.
  */
-export function seedMarketplaces(s: SeedContext): void {
+export function seedMarketplaces(s: AreaSeedContext): void {
   const marketplaces = loadFixture<MarketplaceRecord[]>('marketplaces');
   for (const marketplace of marketplaces) s.store.marketplaces.insert({ ...marketplace });
   const catalog = generateCatalog(s.faker, marketplaces, { refDate: s.refDate, products: SEED_CATALOG_PRODUCTS });

@@ -1,5 +1,5 @@
 import type { BesideStore } from '../../http/context.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import { deleteMerchantChannels } from '../channels/cascade.js';
 import { deleteMerchantForecasting } from '../forecasting/cascade.js';
 import { deleteMerchantMarketplaces } from '../marketplaces/cascade.js';

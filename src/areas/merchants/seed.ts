@@ -1,9 +1,9 @@
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import { loadFixture } from '../../store/fixtures.js';
 import type { MembershipRecord, MerchantRecord } from './records.js';
 
 /** The demo and rival merchants from fixtures, then one faker merchant per faker user, owned by that user. */
-export function seedMerchants(s: SeedContext): void {
+export function seedMerchants(s: AreaSeedContext): void {
   const fixture = loadFixture<{ merchants: MerchantRecord[]; memberships: MembershipRecord[] }>('identity');
   for (const merchant of fixture.merchants) s.store.merchants.insert(merchant);
   for (const membership of fixture.memberships) s.store.memberships.insert(membership);

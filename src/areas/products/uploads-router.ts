@@ -1,8 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Config } from '../../config.js';
-import { DEFAULT_WORKSPACE } from '../../sandbox/request-journal.js';
 import type { World } from '../../world.js';
-import type { Worlds } from '../../worlds.js';
+import { DEFAULT_WORKSPACE, type Worlds } from '../../worlds.js';
 import { uploadStorageFor } from './uploads.js';
 
 /** The world an upload URL names: `?workspace=<id>` (as the image's `url` shows it), else the default world. */

@@ -1,7 +1,7 @@
 // Writes the finds of ended scraping attempts into supplier items (rules in rules/found-items.ts). Called at the
 // start of every operation that reads a supplier's items or scraping state, inside that request's transaction, so
 // the clock alone moves scraping forward and a replay writes nothing new.
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { ScrapingRequestRecord, SupplierRecord } from './records.js';
 import { catchUpScraping } from './rules/found-items.js';
 import { FREQUENCY_MS } from './rules/scraping-schedule.js';

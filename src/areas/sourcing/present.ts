@@ -4,7 +4,7 @@ import type {
   SupplierItemRecord,
   SupplierRecord,
 } from './records.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import { requestState } from './rules/scraping-schedule.js';
 
 /** A supplier as the API shows it (the record has exactly the contract's fields). */

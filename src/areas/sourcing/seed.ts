@@ -1,4 +1,4 @@
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import { generateProductsAndSourcing } from './seed-plan.js';
 
 const DEMO_MERCHANT_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -7,7 +7,7 @@ const DEMO_MERCHANT_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
  * Products and sourcing seeded together (supplier items link to products): the demo merchant gets the rich plan
  * with the fixture ids the contract examples use, every other merchant a small one. Parents go in before children.
  */
-export function seedProductsAndSourcing(s: SeedContext): void {
+export function seedProductsAndSourcing(s: AreaSeedContext): void {
   for (const merchant of s.store.merchants.all()) {
     const plan = generateProductsAndSourcing(s.faker, {
       merchantId: merchant.id,

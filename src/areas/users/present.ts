@@ -1,5 +1,5 @@
 import type { MembershipRecord } from '../merchants/records.js';
-import type { Collections } from '../../store/store.js';
+import type { Collections } from '../collections.js';
 import type { UserRecord } from './records.js';
 
 /** A user as the API shows it (the record has nothing secret: tokens live in their own collection). */

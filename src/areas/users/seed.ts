@@ -1,9 +1,9 @@
-import type { SeedContext } from '../../store/seed-context.js';
+import type { AreaSeedContext } from '../collections.js';
 import { loadFixture } from '../../store/fixtures.js';
 import type { TokenRecord, UserRecord } from './records.js';
 
 /** The demo users with their fixed tokens, then faker users who own the background merchants. */
-export function seedUsers(s: SeedContext): void {
+export function seedUsers(s: AreaSeedContext): void {
   const fixture = loadFixture<{ users: UserRecord[]; tokens: TokenRecord[] }>('identity');
   for (const user of fixture.users) s.store.users.insert(user);
   for (const token of fixture.tokens) s.store.tokens.insert(token);

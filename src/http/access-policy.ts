@@ -1,0 +1,24 @@
+// Hosted mode's rules beyond the contract: an admin token that may act on any world, and a cap on the workspaces
+// one client address creates per minute. The registry of worlds knows neither; the control plane applies them.
+import type { Config } from '../config.js';
+import { FixedWindowLimit } from '../fixed-window-limit.js';
+
+/** Who may act on any world, and how fast one address may create workspaces. */
+export interface AccessPolicy {
+  /** Hosted mode's settings; undefined in local mode. */
+  readonly hosted: { adminToken: string } | undefined;
+  /** Creations per client address per minute, when limited. */
+  readonly creationLimit: FixedWindowLimit | undefined;
+}
+
+/** The policy a configuration asks for; `now` is the wall clock of the creation limit (tests inject one). */
+export function accessPolicy(
+  config: Pick<Config, 'hosted' | 'adminToken' | 'workspaceCreatePerMinute'>,
+  now: () => number = Date.now,
+): AccessPolicy {
+  if (config.hosted && !config.adminToken) throw new Error('Hosted mode needs an admin token (SANDBOX_ADMIN_TOKEN)');
+  return {
+    hosted: config.hosted && config.adminToken !== undefined ? { adminToken: config.adminToken } : undefined,
+    creationLimit: config.workspaceCreatePerMinute === undefined ? undefined : new FixedWindowLimit(config.workspaceCreatePerMinute, 60_000, now),
+  };
+}

@@ -1,0 +1,46 @@
+// What the control plane reads across worlds: every request in one bounded journal, and each world's coverage.
+// The registry of worlds tells this when a world is reset or forgotten; it does not know what is kept here.
+import type { ContractOperation } from '../contract/load-contract.js';
+import type { WorldsListener } from '../worlds.js';
+import { CoverageTracker } from './coverage.js';
+import { RequestJournal } from './request-journal.js';
+
+export interface WorldObservationsOptions {
+  /** The operations coverage reports on. */
+  operations: readonly ContractOperation[];
+  /** Requests the journal keeps. */
+  journalSize: number;
+  /** True for a world that exists ('default' or a live workspace's id): a gone one gets no coverage. */
+  isLive: (name: string) => boolean;
+}
+
+/** The request journal and the coverage per world, dropped with the world they are about. */
+export class WorldObservations implements WorldsListener {
+  /** Every request of every world, newest first, bounded; filtered by workspace name. */
+  readonly journal: RequestJournal;
+  private readonly coverage = new Map<string, CoverageTracker>();
+
+  constructor(private readonly options: WorldObservationsOptions) {
+    this.journal = new RequestJournal({ capacity: options.journalSize });
+  }
+
+  /** The coverage of a world by name (created on first use); undefined for a workspace that is gone. */
+  coverageOf(name: string): CoverageTracker | undefined {
+    let tracker = this.coverage.get(name);
+    if (!tracker && this.options.isLive(name)) {
+      tracker = new CoverageTracker(this.options.operations);
+      this.coverage.set(name, tracker);
+    }
+    return tracker;
+  }
+
+  onReset(name: string): void {
+    this.coverage.get(name)?.reset();
+    this.journal.clear(name);
+  }
+
+  onForget(name: string): void {
+    this.coverage.delete(name);
+    this.journal.clear(name);
+  }
+}

@@ -1,0 +1,23 @@
+import { defineCollection } from '../../src/store/collection.js';
+import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import type { Persistence } from '../../src/store/persistence.js';
+import { Store } from '../../src/store/store.js';
+
+interface User {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A store of one collection, users indexed by email: what the generic store's tests need, and no area. */
+const userDefs = { users: defineCollection<User>({ indexes: ['email'] }) };
+
+export type UserStore = Store<typeof userDefs>;
+
+/** An empty store of users; over `base`, a copy-on-write view of it. */
+export const aUserStore = (persistence: Persistence = new MemoryPersistence(), base?: UserStore): UserStore => new Store(persistence, 1, userDefs, base);
+
+/** A user record; the email defaults to one derived from the id. */
+export const aUser = (id: string, email = `${id}@x.example`): User => ({ id, name: id, email, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' });

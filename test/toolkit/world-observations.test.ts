@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/config.js';
+import { createRuntime } from '../../src/runtime.js';
+import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { openWorld } from '../../src/world.js';
+import { Worlds } from '../../src/worlds.js';
+
+async function observedWorlds() {
+  const clock = { ms: 0 };
+  const main = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+  const worlds = new Worlds(main, { idleTtlMs: 1000, now: () => clock.ms });
+  const { observations } = createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' } });
+  const answered = (workspace: string) => {
+    observations.journal.record({ workspace, method: 'GET', path: '/2024-09/merchants', operationId: 'listMerchants', status: 200, durationMs: 1 });
+    observations.coverageOf(workspace)!.record('listMerchants', 200);
+  };
+  const answeredStatuses = (workspace: string) =>
+    observations.coverageOf(workspace)?.report().operations.find((o) => o.operation_id === 'listMerchants')!.answered;
+  return { worlds, observations, clock, answered, answeredStatuses };
+}
+
+describe('the journal and coverage beside the registry of worlds', () => {
+  it('When a workspace is deleted, then its journal entries and coverage go with it and the default world keeps its own', async () => {
+    const { worlds, observations, answered, answeredStatuses } = await observedWorlds();
+    const id = worlds.createWorkspace().world.id;
+    answered(id);
+    answered('default');
+    worlds.deleteWorkspace(id);
+    expect(observations.journal.list({ workspace: id })).toEqual([]);
+    expect(observations.coverageOf(id)).toBeUndefined();
+    expect(observations.journal.list({ workspace: 'default' })).toHaveLength(1);
+    expect(answeredStatuses('default')).toEqual(['200']);
+    await worlds.close();
+  });
+
+  it('When a workspace expires, then its journal entries go with it', async () => {
+    const { worlds, observations, clock, answered } = await observedWorlds();
+    const id = worlds.createWorkspace().world.id;
+    answered(id);
+    clock.ms = 1000;
+    worlds.sweep();
+    expect(observations.journal.list({ workspace: id })).toEqual([]);
+    await worlds.close();
+  });
+
+  it('When a world is reset, then its journal entries and coverage are cleared but it still has coverage', async () => {
+    const { worlds, observations, answered, answeredStatuses } = await observedWorlds();
+    answered('default');
+    await worlds.reset(worlds.main);
+    expect(observations.journal.list()).toEqual([]);
+    expect(answeredStatuses('default')).toEqual([]);
+    await worlds.close();
+  });
+});
