@@ -2,7 +2,8 @@
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { loadContract, type ContractDocument } from './contract/load-contract.js';
-import { createRequestLogger } from './http/request-log.js';
+import type { HttpLogger } from 'pino-http';
+import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
 import type { Authenticated, Worlds } from './worlds.js';
 import type { World } from './world.js';
@@ -21,6 +22,8 @@ export interface Runtime {
    * by middleware; an answer given outside Express (the fast path in front of it) calls this itself.
    */
   readonly observe: (exchange: Exchange) => void;
+  /** pino-http over the request log: every request's id (its X-Request-Id) and logger, on either path. */
+  readonly httpLogger: HttpLogger;
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
@@ -40,10 +43,11 @@ export interface RuntimeOptions {
 
 /** The runtime of one sandbox over its worlds and configuration. */
 export function createRuntime({ worlds, config, log, requestLog }: RuntimeOptions): Runtime {
+  const logger = createRequestLogger({ level: config.logLevel, write: requestLog });
   const observe = createObserver({
     journal: worlds.journal,
     coverageOf: (workspace) => worlds.coverageOf(workspace),
-    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
+    logger,
   });
   // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
   uploadStorageFor(worlds.main, config);
@@ -52,6 +56,7 @@ export function createRuntime({ worlds, config, log, requestLog }: RuntimeOption
     config,
     contract: loadContract().doc,
     observe,
+    httpLogger: httpRequestLogger(logger),
     // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = worlds.authenticate(token);
