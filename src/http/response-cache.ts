@@ -12,6 +12,7 @@ import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { cors } from './cors.js';
+import { assignRequestId } from './request-id.js';
 import { answerOf, arrivalOf, observeWhenFinished, type AnswerFacts } from '../sandbox/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
@@ -96,9 +97,10 @@ export class ResponseCache {
 
   private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     this.stats.hits++;
-    // Each answer has its own id and request logger; the stored headers never hold the id of the answer they were
-    // captured from.
-    this.runtime.httpLogger(req, res);
+    // Each answer has its own id; the stored headers never hold the id of the answer they were captured from. It is
+    // pino-http's genReqId without pino-http: the two child loggers pino-http makes per request would be the largest
+    // part of a replay's own work. The line goes through the same pino logger with the same fields.
+    assignRequestId(req, res);
     // The journal, the coverage report and the log see a replayed answer like any other.
     observeWhenFinished(res, arrivalOf(req), () => entry.answer, this.runtime.observe);
     // The cors middleware answers synchronously for a GET: it only sets headers.

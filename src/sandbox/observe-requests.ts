@@ -150,8 +150,10 @@ export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival 
  */
 export function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
   res.once('finish', () => {
-    const { started, ...known } = arrival;
-    observe({ ...known, ...answer(), status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 });
+    const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = answer();
+    const { requestId, at, method, url, headers, log } = arrival;
+    const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
+    observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status: res.statusCode, durationMs });
   });
 }
 
