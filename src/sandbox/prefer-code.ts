@@ -8,7 +8,7 @@ import { allowHeader } from '../http/allow-header.js';
 import type { Ctx } from '../http/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
-import { parsePrefer, type RetailerFault } from './prefer-header.js';
+import type { RetailerFault } from './prefer-header.js';
 
 /** Header that says a knob was ignored (and why) on an operation that cannot answer 422. */
 export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
@@ -80,7 +80,7 @@ function appliedHere(applied: string): string {
 function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undefined): AnyHandler {
   if (!facts?.knobs) return handler;
   return (input, ctx) => {
-    const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: ctx.config.maxDelayMs });
+    const parsed = ctx.prefer;
     if (!parsed.ok) {
       if (facts.documents422) unprocessable(parsed.error.errors, parsed.error.message);
       return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, `${parsed.error.message} (${operationId} documents no 422)`);
@@ -122,11 +122,10 @@ const wrappedMaps = new WeakMap<Handlers, Handlers>();
 
 /**
  * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
- * or undefined. Call it with the handler's input; a bad value never gets here (the wrapper answered 422 already).
+ * or undefined. Call it with the handler's ctx; a bad value never gets here (the wrapper answered 422 already).
  * A relay that honours it should add `Preference-Applied: retailer-fault=<fault>` to its reply.
  */
-export function retailerFaultOf(input: { headers: Record<string, string | string[] | undefined> }): RetailerFault | undefined {
-  const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: Number.MAX_SAFE_INTEGER });
-  return parsed.ok ? parsed.knobs.retailerFault : undefined;
+export function retailerFaultOf(ctx: Pick<Ctx, 'prefer'>): RetailerFault | undefined {
+  return ctx.prefer.ok ? ctx.prefer.knobs.retailerFault : undefined;
 }
 
