@@ -104,8 +104,6 @@ function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undef
  * header, where the operation documents no 422), and Preference-Applied names what was honoured.
  */
 export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Handlers {
-  const cached = wrappedMaps.get(handlers);
-  if (cached) return cached;
   const facts = knobFacts(doc);
   const out: Record<string, unknown> = {};
   for (const [operationId, handler] of Object.entries(handlers as unknown as Record<string, AnyHandler>)) {
@@ -113,12 +111,8 @@ export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Hand
     out[operationId] =
       wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
   }
-  wrappedMaps.set(handlers, out as Handlers);
   return out as Handlers;
 }
-
-// One wrapped map per handler map: every app of a process shares the compiled contract and its handlers.
-const wrappedMaps = new WeakMap<Handlers, Handlers>();
 
 /**
  * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
