@@ -18,8 +18,8 @@ export interface Runtime {
   /** The contract document the app routes and validates by. */
   readonly contract: ContractDocument;
   /**
-   * Records one finished exchange in the journal, the coverage report and the log. Express requests are observed
-   * by middleware; an answer given outside Express (the fast path in front of it) calls this itself.
+   * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
+   * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
    */
   readonly observe: (exchange: Exchange) => void;
   /** pino-http over the request log: every request's id (its X-Request-Id) and logger, on either path. */
