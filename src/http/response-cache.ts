@@ -39,7 +39,7 @@ interface Entry {
   statusMessage: string;
   headers: Record<string, OutgoingHttpHeader>;
   body: Buffer;
-  /** What the computed answer was about (operation, workspace, input, body): a replay is observed with the same. */
+  /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
   answer: AnswerFacts;
 }
 

@@ -77,7 +77,7 @@ export interface Arrival {
 }
 
 /**
- * What an answer was about: the operation, the workspace, the input as the client sent it and the body answered.
+ * What an answer is about: the operation, the workspace, the input as the client sent it and the body answered.
  * Express's observer reads it from the request once answered; a replayed answer repeats the one it was captured with.
  */
 export interface AnswerFacts {
@@ -173,7 +173,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
 
   return (req, res, next) => {
     const arrival = arrivalOf(req, now());
-    // The path is read now: routers rewrite req.url while the request travels.
+    // The path is read on arrival: routers rewrite req.url while the request travels.
     const path = req.path;
     let responseBody: unknown;
     const json = res.json.bind(res);

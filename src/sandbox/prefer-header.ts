@@ -27,7 +27,7 @@ export interface PreferError {
   errors: Record<string, string[]>;
 }
 
-/** Either the knobs or what was wrong with them (and whether strict mode was asked for all the same). */
+/** Either the knobs or what was wrong with them (and whether the request asks for strict mode all the same). */
 export type PreferResult = { ok: true; knobs: PreferKnobs } | { ok: false; error: PreferError; strict?: true };
 
 /** Limits; the defaults suit an interactive sandbox. */
