@@ -12,7 +12,6 @@ import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { controlPlaneWorkspace } from './http/control-plane-access.js';
 import { cors } from './http/cors.js';
-import { requestId } from './http/request-id.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { favicon } from './http/favicon.js';
@@ -42,8 +41,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
-      // First the request id, so every answer carries it, preflights and errors included.
-      requestId(),
+      // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
+      runtime.httpLogger,
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),

@@ -2,7 +2,8 @@
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
-import { createRequestLogger } from './http/request-log.js';
+import type { HttpLogger } from 'pino-http';
+import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
 import { WorldObservations } from './sandbox/world-observations.js';
 import { accessPolicy, type AccessPolicy } from './http/access-policy.js';
@@ -20,12 +21,14 @@ export interface Runtime {
   /** The contract document the app routes and validates by. */
   readonly contract: ContractDocument;
   /**
-   * Records one finished exchange in the journal, the coverage report and the log. Express requests are observed
-   * by middleware; an answer given outside Express (the fast path in front of it) calls this itself.
+   * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
+   * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
    */
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */
   readonly observations: WorldObservations;
+  /** pino-http over the request log: every request's id (its X-Request-Id) and logger, on either path. */
+  readonly httpLogger: HttpLogger;
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
@@ -58,10 +61,11 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     isLive: (name) => worlds.isLive(name),
   });
   worlds.listen(observations);
+  const logger = createRequestLogger({ level: config.logLevel, write: requestLog });
   const observe = createObserver({
     journal: observations.journal,
     coverageOf: (workspace) => observations.coverageOf(workspace),
-    logger: config.logLevel === 'silent' ? undefined : createRequestLogger({ level: config.logLevel, write: requestLog }),
+    logger,
   });
   // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
   uploadStorageFor(worlds.main, config);
@@ -71,6 +75,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     contract,
     observe,
     observations,
+    httpLogger: httpRequestLogger(logger),
     // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = authenticate(worlds, token);

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
@@ -15,6 +15,7 @@ import { markBundled } from './validator/skip-bundling.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
+import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 
@@ -87,8 +88,8 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
 function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[], strict: boolean): RequestHandler[] {
   const index = middleware.findIndex((handler) => handler.name === 'requestMiddleware');
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
-  // Prefer knobs are the versioned API's (the control plane is the harness); --strict covers every operation.
-  const strictOf = (req: Request) => strict || (req.path.startsWith('/2024-09/') && prefersStrict(req.headers.prefer));
+  // Prefer knobs are the versioned API's (scenarioKnobs parses them there only); --strict covers every operation.
+  const strictOf = (_req: Request, res: Response) => strict || prefersStrict(preferOf(res));
   return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
 }
 
@@ -140,6 +141,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
         url: origin + req.originalUrl,
         config,
         operationId,
+        prefer: preferOf(res),
       });
       const input = {
         params: req.params,

@@ -8,6 +8,7 @@ import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
 import type { WorldObservations } from '../sandbox/world-observations.js';
 import type { Worlds } from '../worlds.js';
+import type { PreferResult } from '../sandbox/prefer-header.js';
 import { Access } from './access.js';
 import { unauthenticated } from './errors.js';
 
@@ -32,6 +33,8 @@ export interface Ctx {
   readonly url: string;
   readonly config: Config;
   readonly operationId: string;
+  /** The request's Prefer knobs, parsed once per request (no knobs where the operation reads none). */
+  readonly prefer: PreferResult;
   newId(): string;
   /**
    * A new record's fields with what every record gets on creation: a new `id` first, then `fields`, then
@@ -39,6 +42,8 @@ export interface Ctx {
    */
   newRecord<F extends object>(fields: F, at?: string): { id: string } & F & Timestamps;
 }
+
+const NO_KNOBS: PreferResult = Object.freeze({ ok: true, knobs: Object.freeze({ applied: '' }) });
 
 /** What a world keeps beside its store, as a cascade reaches it (from ctx: each is made only when touched). */
 export type BesideStore = Pick<Ctx, 'retailer' | 'uploads'>;
@@ -70,6 +75,7 @@ export function createCtx(opts: {
   url: string;
   config: Config;
   operationId: string;
+  prefer?: PreferResult;
 }): Ctx {
   const { world, caller, resources } = opts;
   const impure = opts.onImpure ?? (() => {});
@@ -107,6 +113,7 @@ export function createCtx(opts: {
     url: opts.url,
     config: opts.config,
     operationId: opts.operationId,
+    prefer: opts.prefer ?? NO_KNOBS,
     newId: randomUUID,
     newRecord(fields, at = world.clock.nowIso()) {
       return { id: this.newId(), ...fields, created_at: at, updated_at: at };

@@ -19,7 +19,7 @@ export function requestIdFrom(headers: IncomingHttpHeaders, newId: () => string 
 /** A request once its id is assigned. */
 export type WithRequestId = IncomingMessage & { id?: string };
 
-/** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer. */
+/** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer: pino-http's genReqId. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId?: () => string): string {
   const id = requestIdFrom(req.headers, newId);
   (req as WithRequestId).id = id;
@@ -30,12 +30,4 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId
 /** The id assignRequestId gave the request, if it ran. */
 export function requestIdOf(req: IncomingMessage): string | undefined {
   return (req as WithRequestId).id;
-}
-
-/** Middleware to mount first, so preflights and every error answer carry the id too. */
-export function requestId(newId?: () => string) {
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    assignRequestId(req, res, newId);
-    next();
-  };
 }

@@ -12,8 +12,8 @@ import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { cors } from './cors.js';
-import { ignoredOf } from './ignored-fields.js';
 import { assignRequestId } from './request-id.js';
+import { answerOf, arrivalOf, observeWhenFinished, type AnswerFacts } from '../sandbox/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
 export interface ResponseCacheOptions {
@@ -39,13 +39,8 @@ interface Entry {
   statusMessage: string;
   headers: Record<string, OutgoingHttpHeader>;
   body: Buffer;
-  operationId: string;
-  path: string;
-  query: Record<string, unknown>;
-  /** What the tolerant reader ignored in the request the answer was computed for (the same URL: the same fields). */
-  ignored: string[] | undefined;
-  responseBody: unknown;
-  workspace: string;
+  /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
+  answer: AnswerFacts;
 }
 
 type Next = () => void;
@@ -101,34 +96,17 @@ export class ResponseCache {
   }
 
   private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
-    const at = new Date();
-    const started = process.hrtime.bigint();
     this.stats.hits++;
-    // Each answer has its own id; the stored headers never hold the id of the answer they were captured from.
-    const requestId = assignRequestId(req, res);
+    // Each answer has its own id; the stored headers never hold the id of the answer they were captured from. It is
+    // pino-http's genReqId without pino-http: the two child loggers pino-http makes per request would be the largest
+    // part of a replay's own work. The line goes through the same pino logger with the same fields.
+    assignRequestId(req, res);
+    // The journal, the coverage report and the log see a replayed answer like any other.
+    observeWhenFinished(res, arrivalOf(req), () => entry.answer, this.runtime.observe);
     // The cors middleware answers synchronously for a GET: it only sets headers.
     this.cors(req as Request, res as Response, () => {});
     res.writeHead(200, entry.statusMessage, entry.headers);
     res.end(entry.body);
-    // The journal, the coverage report and the log see a cached answer like any other.
-    {
-      this.runtime.observe({
-        requestId,
-        at,
-        method: 'GET',
-        url: req.url ?? entry.path,
-        path: entry.path,
-        query: entry.query,
-        ignored: entry.ignored,
-        headers: req.headers,
-        requestBody: undefined,
-        responseBody: entry.responseBody,
-        status: 200,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-        operationId: entry.operationId,
-        workspace: entry.workspace,
-      });
-    }
   }
 
   /** Collects what the slow path writes and keeps it if the adapter marked it replayable and it was sent as a 200. */
@@ -157,8 +135,8 @@ export class ResponseCache {
 
     res.once('finish', () => {
       if (overflow || res.statusCode !== 200) return;
-      const operationId = (req as { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema?.operationId;
-      if (typeof operationId !== 'string') return;
+      const answer = answerOf(res as { locals?: Record<string, unknown> });
+      if (typeof answer?.operationId !== 'string' || answer.responseBody === undefined) return;
       const replayable = (res as { locals?: Record<string, unknown> }).locals?.[REPLAYABLE] as Replayable | undefined;
       if (!replayable) return;
       const { version, clockOffset } = replayable;
@@ -171,35 +149,13 @@ export class ResponseCache {
       const body = Buffer.concat(chunks);
       const length = res.getHeader('content-length');
       if (length !== undefined && Number(length) !== body.length) return;
-      let responseBody: unknown;
-      try {
-        responseBody = JSON.parse(body.toString('utf8'));
-      } catch {
-        return;
-      }
       const headers: Record<string, OutgoingHttpHeader> = {};
       for (const name of res.getHeaderNames()) headers[name] = res.getHeader(name)!;
       // The names as the slow path spelled them, so a cached answer is byte for byte the computed one.
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      const url = req.url ?? '';
-      const q = url.indexOf('?');
-      const ignored = ignoredOf(res as { locals?: Record<string, unknown> });
-      this.keep(key, {
-        store,
-        version,
-        clockOffset,
-        statusMessage: res.statusMessage || 'OK',
-        headers: spelled,
-        body,
-        operationId,
-        path: q === -1 ? url : url.slice(0, q),
-        query: (ignored?.received.query ?? (req as { query?: Record<string, unknown> }).query ?? {}) as Record<string, unknown>,
-        ignored: ignored?.fields,
-        responseBody,
-        workspace: this.runtime.worlds.nameOf(world),
-      });
+      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer });
     });
   }
 

@@ -1,5 +1,6 @@
 // One place that watches every finished request and feeds the journal, the coverage report and the log line,
 // so none of the three can drift from the others and handlers stay unaware of all of them.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ignoredOf } from '../http/ignored-fields.js';
@@ -14,7 +15,7 @@ export interface ObserveOptions {
   coverage?: CoverageTracker;
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
-  /** The request log (src/http/request-log.ts); no lines without it. */
+  /** The request log (src/http/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
   logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
@@ -62,28 +63,31 @@ function requestBodyOf(req: Request, body: unknown): unknown {
   return body;
 }
 
-/**
- * One finished request/response, as whatever answered it saw it. Express builds it in observeRequests; a fast
- * path in front of Express (cached answers) builds one itself and hands it to the runtime's `observe`.
- */
-export interface Exchange {
-  /** The request id, as sent in X-Request-Id; the journal entry takes it as its id. */
+/** What is known of a request when it arrives, whichever path answers it. */
+export interface Arrival {
   requestId?: string;
-  /** When the request arrived. */
   at: Date;
+  started: bigint;
   method: string;
   /** The URL as received (path and query), for the log line. */
   url: string;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** The request's logger (pino-http's, bound to its id), when the request went through it. */
+  log?: Logger;
+}
+
+/**
+ * What an answer is about: the operation, the workspace, the input as the client sent it and the body answered.
+ * Express's observer reads it from the request once answered; a replayed answer repeats the one it was captured with.
+ */
+export interface AnswerFacts {
   /** The path without the query. */
   path: string;
   query?: Record<string, unknown>;
-  headers?: Record<string, string | string[] | number | undefined>;
   requestBody?: unknown;
   responseBody?: unknown;
   /** What the tolerant reader ignored in the request. */
   ignored?: string[];
-  status: number;
-  durationMs: number;
   operationId?: string | null;
   /** The workspace the request ran in; 'default' when undefined. */
   workspace?: string;
@@ -91,7 +95,14 @@ export interface Exchange {
   unjournaled?: boolean;
 }
 
-/** Feeds one exchange to the journal, the coverage report and the log: the part of observeRequests that needs no Express. */
+/** One finished request/response, as whatever answered it saw it: what createObserver records. */
+export interface Exchange extends Omit<Arrival, 'started' | 'headers'>, AnswerFacts {
+  headers?: Arrival['headers'];
+  status: number;
+  durationMs: number;
+}
+
+/** Feeds one exchange to the journal, the coverage report and the log. */
 export function createObserver(options: ObserveOptions): (exchange: Exchange) => void {
   const { journal, coverage, coverageOf, logger } = options;
   const skipPath = options.skipJournalPath ?? isToolingPath;
@@ -116,11 +127,41 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         ignored: ex.ignored,
       });
     }
-    if (logger) {
-      const { method, url, status, durationMs, workspace, requestId } = ex;
-      logRequest(logger, { method, url, operationId, status, durationMs, workspace, requestId });
-    }
+    if (logger) logRequest(logger, ex);
   };
+}
+
+/** The arrival of a request: its id (pino-http's genReqId gave it, as X-Request-Id), time and headers. */
+export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
+  return {
+    requestId: requestIdOf(req),
+    at,
+    started: process.hrtime.bigint(),
+    method: req.method ?? 'GET',
+    url: (req as Partial<Request>).originalUrl ?? req.url ?? '',
+    headers: req.headers,
+    log: (req as IncomingMessage & { log?: Logger }).log,
+  };
+}
+
+/**
+ * The one place a finished request becomes an exchange and is observed, for Express's answers and replayed ones
+ * alike: `answer` is read once the response has finished.
+ */
+export function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
+  res.once('finish', () => {
+    const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = answer();
+    const { requestId, at, method, url, headers, log } = arrival;
+    const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
+    observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status: res.statusCode, durationMs });
+  });
+}
+
+const ANSWER = 'observedAnswer';
+
+/** What Express's observer knows of the answer sent (undefined when the observer did not see the request). */
+export function answerOf(res: { locals?: Record<string, unknown> }): AnswerFacts | undefined {
+  return (res.locals?.[ANSWER] as (() => AnswerFacts) | undefined)?.();
 }
 
 /** Middleware to mount first (before the contract): records each request once its response has finished. */
@@ -131,10 +172,8 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
   const now = options.now ?? (() => new Date());
 
   return (req, res, next) => {
-    const at = now();
-    const started = process.hrtime.bigint();
-    // The URL is read now: routers rewrite req.url while the request travels.
-    const url = req.originalUrl;
+    const arrival = arrivalOf(req, now());
+    // The path is read on arrival: routers rewrite req.url while the request travels.
     const path = req.path;
     let responseBody: unknown;
     const json = res.json.bind(res);
@@ -142,28 +181,25 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       responseBody = body;
       return json(body);
     };
-
-    res.once('finish', () => {
+    let facts: AnswerFacts | undefined;
+    // Read after the answer (the response cache reads it too), worked out once.
+    const answer = (): AnswerFacts => {
+      if (facts) return facts;
       // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
       const ignored = ignoredOf(res);
-      observe({
-        requestId: requestIdOf(req),
-        at,
-        method: req.method,
-        url,
+      return (facts = {
         path,
         unjournaled: skipJournal?.(req),
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        headers: req.headers,
         requestBody: requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
         ignored: ignored?.fields,
-        status: res.statusCode,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         operationId: operationIdOf(req),
         workspace: options.workspaceOf?.(req, res),
       });
-    });
+    };
+    res.locals[ANSWER] = answer;
+    observeWhenFinished(res, arrival, answer, observe);
     next();
   };
 }

@@ -8,7 +8,7 @@ import { allowHeader } from '../http/allow-header.js';
 import type { Ctx } from '../http/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
-import { parsePrefer, type RetailerFault } from './prefer-header.js';
+import type { RetailerFault } from './prefer-header.js';
 
 /** Header that says a knob was ignored (and why) on an operation that cannot answer 422. */
 export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
@@ -80,7 +80,7 @@ function appliedHere(applied: string): string {
 function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undefined): AnyHandler {
   if (!facts?.knobs) return handler;
   return (input, ctx) => {
-    const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: ctx.config.maxDelayMs });
+    const parsed = ctx.prefer;
     if (!parsed.ok) {
       if (facts.documents422) unprocessable(parsed.error.errors, parsed.error.message);
       return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, `${parsed.error.message} (${operationId} documents no 422)`);
@@ -104,8 +104,6 @@ function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undef
  * header, where the operation documents no 422), and Preference-Applied names what was honoured.
  */
 export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Handlers {
-  const cached = wrappedMaps.get(handlers);
-  if (cached) return cached;
   const facts = knobFacts(doc);
   const out: Record<string, unknown> = {};
   for (const [operationId, handler] of Object.entries(handlers as unknown as Record<string, AnyHandler>)) {
@@ -113,20 +111,15 @@ export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Hand
     out[operationId] =
       wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
   }
-  wrappedMaps.set(handlers, out as Handlers);
   return out as Handlers;
 }
 
-// One wrapped map per handler map: every app of a process shares the compiled contract and its handlers.
-const wrappedMaps = new WeakMap<Handlers, Handlers>();
-
 /**
  * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
- * or undefined. Call it with the handler's input; a bad value never gets here (the wrapper answered 422 already).
+ * or undefined. Call it with the handler's ctx; a bad value never gets here (the wrapper answered 422 already).
  * A relay that honours it should add `Preference-Applied: retailer-fault=<fault>` to its reply.
  */
-export function retailerFaultOf(input: { headers: Record<string, string | string[] | undefined> }): RetailerFault | undefined {
-  const parsed = parsePrefer(input.headers.prefer, { maxDelayMs: Number.MAX_SAFE_INTEGER });
-  return parsed.ok ? parsed.knobs.retailerFault : undefined;
+export function retailerFaultOf(ctx: Pick<Ctx, 'prefer'>): RetailerFault | undefined {
+  return ctx.prefer.ok ? ctx.prefer.knobs.retailerFault : undefined;
 }
 

@@ -27,8 +27,8 @@ export interface PreferError {
   errors: Record<string, string[]>;
 }
 
-/** Either the knobs or what was wrong with them. */
-export type PreferResult = { ok: true; knobs: PreferKnobs } | { ok: false; error: PreferError };
+/** Either the knobs or what was wrong with them (and whether the request asks for strict mode all the same). */
+export type PreferResult = { ok: true; knobs: PreferKnobs } | { ok: false; error: PreferError; strict?: true };
 
 /** Limits; the defaults suit an interactive sandbox. */
 export interface PreferOptions {
@@ -58,9 +58,9 @@ export function preferencePairs(header: string | string[] | undefined): Map<stri
   return pairs;
 }
 
-/** Whether the request asks for strict mode (`Prefer: strict`), whatever its other knobs say. */
-export function prefersStrict(header: string | string[] | undefined): boolean {
-  return preferencePairs(header).has('strict');
+/** Whether the request asked for strict mode (`Prefer: strict`), whatever its other knobs say. */
+export function prefersStrict(prefer: PreferResult | undefined): boolean {
+  return (prefer?.ok ? prefer.knobs.strict : prefer?.strict) === true;
 }
 
 function integerIn(value: string | undefined, min: number, max: number): number | undefined {
@@ -123,7 +123,7 @@ export function parsePrefer(header: string | string[] | undefined, options: Pref
   if (messages.length > 0) {
     const more = messages.length - 1;
     const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : messages[0]!;
-    return { ok: false, error: { message, errors } };
+    return knobs.strict ? { ok: false, error: { message, errors }, strict: true } : { ok: false, error: { message, errors } };
   }
   knobs.applied = applied.join(', ');
   return { ok: true, knobs };

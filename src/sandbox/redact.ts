@@ -46,17 +46,19 @@ function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<obje
   );
 }
 
-/** A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. */
-export function redactBody<T>(body: T): T {
-  if (body === null || typeof body !== 'object') return redactValue(body, 'body', new WeakSet()) as T;
-  // A cached answer hands the journal the same body object on every hit: redact it once, not per request.
-  let redacted = redactedBodies.get(body);
-  if (redacted === undefined) redactedBodies.set(body, (redacted = redactValue(body, 'body', new WeakSet())));
+/** Redacted copies by original body, kept by whoever redacts the same bodies again and again (the journal). */
+export type RedactedBodies = WeakMap<object, unknown>;
+
+/**
+ * A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. With `memo`, a body
+ * already redacted is not redacted again: callers never change a body after handing it over.
+ */
+export function redactBody<T>(body: T, memo?: RedactedBodies): T {
+  if (body === null || typeof body !== 'object' || !memo) return redactValue(body, 'body', new WeakSet()) as T;
+  let redacted = memo.get(body);
+  if (redacted === undefined) memo.set(body, (redacted = redactValue(body, 'body', new WeakSet())));
   return redacted as T;
 }
-
-/** Redacted copies by original object; callers never mutate a body after handing it over. */
-const redactedBodies = new WeakMap<object, unknown>();
 
 /** Like redactBody, for a parsed query string, where an OAuth `code` is a secret too. */
 export function redactQuery<T>(query: T): T {

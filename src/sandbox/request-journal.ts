@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../contract/generated.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
-import { redactBody, redactHeaders, redactQuery } from './redact.js';
+import { redactBody, redactHeaders, redactQuery, type RedactedBodies } from './redact.js';
 
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
 export type JournalEntry = components['schemas']['SandboxRequest'];
@@ -77,6 +77,8 @@ export class RequestJournal {
   private count = 0;
   private readonly now: () => Date;
   private readonly newId: () => string;
+  // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
+  private readonly redactedBodies: RedactedBodies = new WeakMap();
 
   constructor(options: RequestJournalOptions = {}) {
     const capacity = options.capacity ?? 1000;
@@ -121,10 +123,10 @@ export class RequestJournal {
         request: {
           query: redactQuery(raw.query ?? {}),
           headers: redactHeaders(raw.headers ?? {}),
-          body: raw.requestBody === undefined ? null : redactBody(raw.requestBody),
+          body: raw.requestBody === undefined ? null : redactBody(raw.requestBody, this.redactedBodies),
           ignored: raw.ignored ?? [],
         },
-        response: { body: raw.responseBody === undefined ? null : redactBody(raw.responseBody) },
+        response: { body: raw.responseBody === undefined ? null : redactBody(raw.responseBody, this.redactedBodies) },
       };
       slot.raw = undefined;
     }

@@ -1,11 +1,12 @@
-// Reads the Prefer knobs once, early, for everything after it: a bad knob becomes a 422 through the one error
-// handler, and the delay (start-up latency plus Prefer: delay) is served before any work, so a slow answer
-// cannot be told apart from a slow server. Honouring `code` and `retailer-fault` is left to the contract
-// adapter and the relay, which know the operation; they read res.locals.prefer.
-import type { Request, RequestHandler } from 'express';
+// Parses the Prefer knobs once per request, early, for everything after it: a bad knob becomes a 422 through the
+// one error handler, and the delay (start-up latency plus Prefer: delay) is served before any work, so a slow
+// answer cannot be told apart from a slow server. Strict mode is the tolerant reader's; honouring `code` and
+// `retailer-fault` is left to the contract adapter and the relay, which know the operation. Each reads the parsed
+// knobs through preferOf.
+import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/errors.js';
 import { isToolingPath } from './observe-requests.js';
-import { parsePrefer, type PreferKnobs } from './prefer-header.js';
+import { parsePrefer, type PreferResult } from './prefer-header.js';
 
 /** Options of scenarioKnobs. */
 export interface ScenarioKnobOptions {
@@ -28,7 +29,14 @@ export interface ScenarioKnobOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Middleware: parses Prefer into res.locals.prefer (422 on a bad knob) and waits latency + delay. */
+const PREFER = 'prefer';
+
+/** The request's Prefer knobs as scenarioKnobs parsed them; undefined where Prefer is not read (tooling, the control plane). */
+export function preferOf(res: Pick<Response, 'locals'>): PreferResult | undefined {
+  return res.locals[PREFER] as PreferResult | undefined;
+}
+
+/** Middleware: parses Prefer for preferOf (422 on a bad knob unless deferred) and waits latency + delay. */
 export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler {
   const latency = options.latencyMs ?? 0;
   const appliesTo = options.appliesTo ?? ((req: Request) => !isToolingPath(req.path));
@@ -46,10 +54,8 @@ export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler
         next(new HttpError(422, parsed.error.message, parsed.error.errors));
         return;
       }
-      if (parsed.ok) {
-        res.locals.prefer = parsed.knobs;
-        delay = parsed.knobs.delay ?? 0;
-      }
+      res.locals[PREFER] = parsed;
+      if (parsed.ok) delay = parsed.knobs.delay ?? 0;
     }
     const wait = latency + delay;
     if (wait <= 0) {

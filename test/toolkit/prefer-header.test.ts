@@ -74,8 +74,9 @@ describe('Prefer header', () => {
 
   it('When strict is asked for, then it is a knob that is applied, even next to a bad knob', () => {
     expect(knobs('strict, code=404')).toEqual({ strict: true, code: 404, applied: 'strict, code=404' });
-    expect(prefersStrict('delay=x; strict')).toBe(true);
-    expect(prefersStrict('return=minimal')).toBe(false);
+    expect(prefersStrict(parsePrefer('delay=x; strict'))).toBe(true);
+    expect(prefersStrict(parsePrefer('return=minimal'))).toBe(false);
+    expect(prefersStrict(parsePrefer(undefined))).toBe(false);
     expect(prefersStrict(undefined)).toBe(false);
   });
 });

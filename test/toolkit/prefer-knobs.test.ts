@@ -4,6 +4,7 @@ import { loadContract } from '../../src/contract/load-contract.js';
 import type { Handlers } from '../../src/contract/handler-map.js';
 import { ok, type Reply } from '../../src/http/reply.js';
 import { knobFacts, PREFER_IGNORED_HEADER, withPreferKnobs } from '../../src/sandbox/prefer-code.js';
+import { parsePrefer } from '../../src/sandbox/prefer-header.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
 import { demo, testApp } from '../helpers/app.js';
 
@@ -84,11 +85,11 @@ describe('Prefer: code', () => {
     delete current.get.responses['422'];
     const handlers = { getCurrentUser: () => ok({ data: 'handled' }) } as unknown as Handlers;
     const wrapped = withPreferKnobs(copy, handlers) as unknown as Record<string, (input: unknown, ctx: unknown) => Reply>;
-    const ctx = { config: { maxDelayMs: 1000 } };
-    const bad = wrapped.getCurrentUser!({ headers: { prefer: 'code=abc' } }, ctx);
+    const ctxFor = (prefer: string) => ({ prefer: parsePrefer(prefer, { maxDelayMs: 1000 }) });
+    const bad = wrapped.getCurrentUser!({ headers: { prefer: 'code=abc' } }, ctxFor('code=abc'));
     expect(bad.body).toEqual({ data: 'handled' });
     expect(bad.headers?.[PREFER_IGNORED_HEADER]).toMatch(/Prefer code.*getCurrentUser documents no 422/);
-    const undocumented = wrapped.getCurrentUser!({ headers: { prefer: 'code=418' } }, ctx);
+    const undocumented = wrapped.getCurrentUser!({ headers: { prefer: 'code=418' } }, ctxFor('code=418'));
     expect(undocumented.body).toEqual({ data: 'handled' });
     expect(undocumented.headers?.[PREFER_IGNORED_HEADER]).toMatch(/does not document status 418/);
     expect(undocumented.headers?.['Preference-Applied']).toBeUndefined();

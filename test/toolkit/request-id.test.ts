@@ -76,3 +76,24 @@ describe('X-Request-Id on cached answers', () => {
     expect(journal).toEqual([third, second, first].map((r) => r.headers.get('x-request-id')));
   });
 });
+
+describe('the request log on cached answers', () => {
+  let sandbox: RunningSandbox | undefined;
+  afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+  });
+
+  it('When an answer comes from the cache, then its log line has the fields of the computed one and its own request id', async () => {
+    const lines: string[] = [];
+    sandbox = await startSandbox({ store: 'memory', logLevel: 'info', requestLog: (line) => lines.push(line) });
+    const get = () => fetch(sandbox!.url + PRODUCTS, { headers: { Authorization: `Bearer ${demo.owner.token}` } });
+    const ids = [(await get()).headers.get('x-request-id'), (await get()).headers.get('x-request-id')];
+    expect(responseCacheOf(sandbox.server)!.stats.hits).toBe(1);
+    const [computed, replayed] = lines.map((line) => JSON.parse(line));
+    expect([computed.request_id, replayed.request_id]).toEqual(ids);
+    const same = ({ time: _time, duration_ms: _duration, request_id: _id, ...rest }: Record<string, unknown>) => rest;
+    expect(same(replayed)).toEqual(same(computed));
+    expect(computed).toMatchObject({ level: 'info', msg: 'request', method: 'GET', operation_id: 'listProducts', status: 200, workspace: 'default' });
+  });
+});

@@ -121,6 +121,16 @@ describe('request journal', () => {
     body.name = 'after';
     expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
   });
+
+  it('When replayed answers record the same body object, then the journal redacts it once and each entry shows that copy', () => {
+    const j = journal();
+    const replayed = { data: [{ id: 'm1', access_token: 'secret' }] };
+    j.record(req({ responseBody: replayed }));
+    j.record(req({ responseBody: replayed }));
+    const [second, first] = j.list();
+    expect(second!.response.body).toEqual({ data: [{ id: 'm1', access_token: REDACTED }] });
+    expect(second!.response.body).toBe(first!.response.body);
+  });
 });
 
 describe('redaction helpers', () => {

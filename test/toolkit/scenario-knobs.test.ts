@@ -2,13 +2,14 @@ import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/errors.js';
-import { scenarioKnobs, type ScenarioKnobOptions } from '../../src/sandbox/scenario-knobs.js';
+import { preferOf, scenarioKnobs, type ScenarioKnobOptions } from '../../src/sandbox/scenario-knobs.js';
 
 function appWith(options: ScenarioKnobOptions, slept: number[]) {
   const app = express();
   app.use(scenarioKnobs({ ...options, sleep: async (ms) => void slept.push(ms) }));
   app.get(['/2024-09/merchants', '/docs/'], (_req, res) => {
-    res.json({ prefer: res.locals.prefer ?? { applied: '' } });
+    const prefer = preferOf(res);
+    res.json({ prefer: prefer?.ok ? prefer.knobs : { applied: '' } });
   });
   // Stands in for the core error handler.
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -78,7 +78,7 @@ function relay(method: RetailerMethod) {
   return (input: RelayInput, ctx: Ctx) => {
     const { params, body, bound } = input;
     const { channel } = bound;
-    const fault = retailerFaultOf(input);
+    const fault = retailerFaultOf(ctx);
     const started = performance.now();
     const now = ctx.clock.now();
     const target = relayTarget(params.endpoint, ctx.url);

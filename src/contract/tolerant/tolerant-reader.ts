@@ -1,7 +1,7 @@
 // The tolerant reader: a query parameter or body field the contract does not name is ignored, as the real
 // service ignores what it does not validate, and the answer says so (Sandbox-Ignored-Fields, the journal). In
 // strict mode the same fields are 422s instead, reported together with whatever else the validator finds.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { recordIgnored } from '../../http/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
 import type { ContractDocument } from '../load-contract.js';
@@ -28,9 +28,9 @@ function asValidatorErrors(query: string[], body: string[][]): ValidatorError[] 
 /**
  * Wraps express-openapi-validator's request validation (`validateRequest`): before it runs, the fields the
  * contract does not name are found; tolerant, they are taken out of the request and recorded; strict
- * (`strictOf(req)`), they are added to the validator's errors (or become the only ones).
+ * (`strictOf(req, res)`), they are added to the validator's errors (or become the only ones).
  */
-export function tolerantReader(doc: ContractDocument, validateRequest: RequestHandler, strictOf: (req: Request) => boolean): RequestHandler {
+export function tolerantReader(doc: ContractDocument, validateRequest: RequestHandler, strictOf: (req: Request, res: Response) => boolean): RequestHandler {
   const shapes = requestShapes(doc);
   const deref = derefIn(doc);
   return (req, res, next) => {
@@ -44,7 +44,7 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     const bodyIgnored = bodySchema === undefined ? [] : unknownFields(req.body, [bodySchema], deref);
     if (queryIgnored.length === 0 && bodyIgnored.length === 0) return validateRequest(req, res, next);
 
-    if (strictOf(req)) {
+    if (strictOf(req, res)) {
       const extra = asValidatorErrors(queryIgnored, bodyIgnored);
       return validateRequest(req, res, (error?: unknown) => {
         if (error === undefined || error === null) return next(Object.assign(new Error('The request has fields the contract does not name.'), { status: 400, errors: extra }));
