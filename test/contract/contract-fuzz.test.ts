@@ -1,7 +1,7 @@
 // The contract fuzz: every operation of openapi.yaml, called with generated valid, boundary and hostile input by
 // the owner of merchant A, the owner of merchant B (the rival) and a caller without a token. Problems are gathered
 // over the whole run and reported together, so one failure names every operation and status that went wrong.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +103,7 @@ function foreignRecord(body: unknown, owned: Set<string>, merchant: string): unk
 /** Runs the fuzz against a fresh app over one listening server (supertest would otherwise start one per request). */
 async function runFuzz(batches: number, batchSize: number): Promise<Outcome> {
   const t = await testApp();
-  const server = createServer(t.app).listen(0, '127.0.0.1');
+  const server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     return await fuzz(t, server, batches, batchSize);

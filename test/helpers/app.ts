@@ -1,9 +1,9 @@
 import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
-import { openWorld } from '../../src/world.js';
+import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
+import { freshWorld } from './test-world.js';
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {
@@ -17,20 +17,30 @@ export const demo = {
 
 export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
 
+export interface TestAppOptions {
+  /** The registry's time (workspace idle expiry, creation limits), for tests that move it instead of sleeping. */
+  now?: () => number;
+  /** Each request's log line (config.logLevel decides which lines). */
+  requestLog?: (line: string) => void;
+}
+
 /**
- * A fresh app over its own in-memory, freshly seeded world, with response validation on as in production.
- * Call it in beforeEach (or per test) so no test sees another's writes.
+ * A fresh sandbox over its own in-memory, freshly seeded world, with response validation on as in production.
+ * `app` is the server a user starts (`createServer`, the fast path of replayed answers included), not listening:
+ * supertest listens on a free port for each request. Call it in beforeEach (or per test) so no test sees another's
+ * writes.
  */
-export async function testApp(overrides: Partial<Config> = {}, options: { now?: () => number } = {}) {
+export async function testApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  // `now` is the registry's time (workspace idle expiry), for tests that move it instead of sleeping.
+  const world = freshWorld(config.seed);
   const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line) });
-  const app = createApp(runtime);
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: options.requestLog });
+  const server = createServer(runtime, createApp(runtime));
   return {
-    app,
+    app: server,
+    /** The answers the server replays; tests read `cache.stats` to tell a replayed answer from a computed one. */
+    cache: server.responseCache,
     runtime,
     world,
     worlds,
