@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import { onTestFinished } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
@@ -26,9 +28,8 @@ export interface TestAppOptions {
 
 /**
  * A fresh sandbox over its own in-memory, freshly seeded world, with response validation on as in production.
- * `app` is the server a user starts (`createServer`, the fast path of replayed answers included), not listening:
- * supertest listens on a free port for each request. Call it in beforeEach (or per test) so no test sees another's
- * writes.
+ * `app` is the server a user starts (`createServer`, the fast path of replayed answers included). Call it in
+ * beforeEach (or per test) so no test sees another's writes: there it listens on 127.0.0.1 until the test ends.
  */
 export async function testApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
@@ -37,6 +38,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
   const errors: string[] = [];
   const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: options.requestLog });
   const server = createServer(runtime, createApp(runtime));
+  await listenForTheTest(server);
   return {
     app: server,
     /** The answers the server replays; tests read `cache.stats` to tell a replayed answer from a computed one. */
@@ -54,3 +56,27 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/**
+ * Listens on a free port of 127.0.0.1 until the running test finishes, so all of a test's requests reach one origin:
+ * a replayed answer is kept per Host, and supertest would otherwise listen on a new port for each request. Outside a
+ * test (beforeAll) there is no end to wait for: supertest listens per request.
+ */
+async function listenForTheTest(server: Server): Promise<void> {
+  try {
+    onTestFinished(() => closeServer(server));
+  } catch {
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+}
+
+async function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return;
+  // Keep-alive sockets of the test's clients would otherwise hold close() open.
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}

@@ -84,13 +84,15 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Serves a server (or any request listener, such as an Express app) on 127.0.0.1:0 for a browser to open. */
+/** Serves a server (or any request listener, such as an Express app) on 127.0.0.1:0 for a browser to open; a listening server is served where it listens. */
 export async function serveOnLoopback(handler: RequestListener | Server): Promise<LoopbackServer> {
   const server = handler instanceof Server ? handler : createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  if (!server.listening) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -98,6 +100,7 @@ export async function serveOnLoopback(handler: RequestListener | Server): Promis
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Keep-alive sockets from the browser would otherwise hold close() open.
+        if (!server.listening) return resolve();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
