@@ -1,11 +1,15 @@
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, MISSING_CHANNEL } from './support.js';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 const channelPath = (id: string) => `/2024-09/channels/${id}`;
@@ -244,9 +248,5 @@ describe('sandbox control plane for channels', () => {
 
   it('When revoking an unknown channel, then 404', async () => {
     expect((await request(t.app).post(`/_sandbox/channels/${MISSING_CHANNEL}/revoke-authorization`)).status).toBe(404);
-  });
-
-  it('When nothing unexpected happened, then the app logged no error', () => {
-    expect(t.errors).toEqual([]);
   });
 });
