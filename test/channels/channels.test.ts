@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { aChannel } from '../helpers/builders.js';
 import { channels, connect, MISSING_CHANNEL } from './support.js';
 
 let t: TestApp;
@@ -105,10 +106,12 @@ describe('getChannel, updateChannel, deleteChannel', () => {
     expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: 'x', type: 'marketplace' })).status).toBe(422);
   });
 
-  it('When the channel is deleted, then 204 with an empty body', async () => {
-    const res = await request(t.app).delete(channelPath(channels.unconnected)).set(t.auth('member'));
+  it('When the channel is deleted, then 204 with an empty body, and it is gone', async () => {
+    const channel = await aChannel(t);
+    const res = await request(t.app).delete(channelPath(channel.id)).set(t.auth('member'));
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
+    expect((await request(t.app).get(channelPath(channel.id)).set(t.auth('owner'))).status).toBe(404);
   });
 
   for (const [method, send] of [['get', undefined], ['put', { name: 'x' }], ['delete', undefined]] as const) {
