@@ -1,11 +1,16 @@
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { aChannel } from '../helpers/builders.js';
 import { channels, connect, MISSING_CHANNEL } from './support.js';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 const channelPath = (id: string) => `/2024-09/channels/${id}`;
@@ -101,10 +106,12 @@ describe('getChannel, updateChannel, deleteChannel', () => {
     expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: 'x', type: 'marketplace' })).status).toBe(422);
   });
 
-  it('When the channel is deleted, then 204 with an empty body', async () => {
-    const res = await request(t.app).delete(channelPath(channels.unconnected)).set(t.auth('member'));
+  it('When the channel is deleted, then 204 with an empty body, and it is gone', async () => {
+    const channel = await aChannel(t);
+    const res = await request(t.app).delete(channelPath(channel.id)).set(t.auth('member'));
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
+    expect((await request(t.app).get(channelPath(channel.id)).set(t.auth('owner'))).status).toBe(404);
   });
 
   for (const [method, send] of [['get', undefined], ['put', { name: 'x' }], ['delete', undefined]] as const) {
@@ -244,9 +251,5 @@ describe('sandbox control plane for channels', () => {
 
   it('When revoking an unknown channel, then 404', async () => {
     expect((await request(t.app).post(`/_sandbox/channels/${MISSING_CHANNEL}/revoke-authorization`)).status).toBe(404);
-  });
-
-  it('When nothing unexpected happened, then the app logged no error', () => {
-    expect(t.errors).toEqual([]);
   });
 });

@@ -329,8 +329,8 @@ describe('relay: never leaves the process', () => {
       connects.push(typeof first === 'object' ? { host: first.host, port: Number(first.port) } : { host: String(args[1] ?? 'localhost'), port: Number(first) });
       return (original as (...a: unknown[]) => net.Socket).apply(this, args);
     });
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    // testApp's server listens for the test: the client's one socket goes to its port.
+    const server = t.app;
     const { port } = server.address() as AddressInfo;
     try {
       const send = (method: Method, endpoint: string, body?: object, headers: Record<string, string> = {}) =>
@@ -348,7 +348,6 @@ describe('relay: never leaves the process', () => {
       for (const c of connects) expect(c).toEqual({ host: '127.0.0.1', port });
     } finally {
       connects = [];
-      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

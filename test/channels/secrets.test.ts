@@ -1,21 +1,12 @@
-import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createRequestLogger } from '../../src/http/request-log.js';
-import { observeRequests } from '../../src/sandbox/observe-requests.js';
-import { RequestJournal } from '../../src/sandbox/request-journal.js';
 import { testApp } from '../helpers/app.js';
 import { channels, ORDERS, ORDERS_QUERY, relayPath, storedSecrets } from './support.js';
 
 describe('secrets never leave the store', () => {
   it('When a whole channel workflow runs, then no response body, log line, journal entry or call-log entry holds a stored token or code', async () => {
-    const t = await testApp();
-    const journal = new RequestJournal();
     const lines: string[] = [];
-    // The request log and journal wrap the app exactly as the toolkit does in a server.
-    const outer = express();
-    outer.use(observeRequests({ journal, logger: createRequestLogger({ level: 'debug', write: (line) => lines.push(line) }) }));
-    outer.use(t.app);
+    const t = await testApp({ logLevel: 'debug' }, { requestLog: (line) => lines.push(line) });
     const owner = t.auth('owner');
     const bodies: string[] = [];
     const keep = (res: request.Response) => {
@@ -25,32 +16,32 @@ describe('secrets never leave the store', () => {
 
     // Connection data by hand, with an expiry in the past so the relay refreshes (a new secret is minted).
     const sent = { access_token: 'Atza|hand-stored-access-token-0123456789', refresh_token: 'Atzr|hand-stored-refresh-token-0123456789' };
-    keep(await request(outer).post(`/2024-09/channels/retailer/${channels.unconnected}/connection-data`).set(owner).send({ ...sent, access_token_expires_at: '2024-01-01T00:00:00Z' }));
-    keep(await request(outer).get(relayPath(channels.unconnected, ORDERS)).query(ORDERS_QUERY).set(owner));
-    keep(await request(outer).get(relayPath(channels.unconnected, 'orders/v0/orders')).query({ ...ORDERS_QUERY, access_token: sent.access_token }).set(owner));
-    keep(await request(outer).get(`/2024-09/channels/${channels.unconnected}/catalog-search`).set(owner));
+    keep(await request(t.app).post(`/2024-09/channels/retailer/${channels.unconnected}/connection-data`).set(owner).send({ ...sent, access_token_expires_at: '2024-01-01T00:00:00Z' }));
+    keep(await request(t.app).get(relayPath(channels.unconnected, ORDERS)).query(ORDERS_QUERY).set(owner));
+    keep(await request(t.app).get(relayPath(channels.unconnected, 'orders/v0/orders')).query({ ...ORDERS_QUERY, access_token: sent.access_token }).set(owner));
+    keep(await request(t.app).get(`/2024-09/channels/${channels.unconnected}/catalog-search`).set(owner));
 
     // The consent flow on the other channel: a code travels in the redirect and the callback's query.
-    const connectedFlow = await request(outer).get(`/2024-09/channels/retailer/${channels.connected}/get-auth-url`).set(owner);
+    const connectedFlow = await request(t.app).get(`/2024-09/channels/retailer/${channels.connected}/get-auth-url`).set(owner);
     keep(connectedFlow);
     const url = new URL(connectedFlow.body.url);
-    keep(await request(outer).get(url.pathname + url.search));
-    const decided = keep(await request(outer).post('/_retailer/authorize').type('form').send({ state: url.searchParams.get('state'), decision: 'approve' }));
+    keep(await request(t.app).get(url.pathname + url.search));
+    const decided = keep(await request(t.app).post('/_retailer/authorize').type('form').send({ state: url.searchParams.get('state'), decision: 'approve' }));
     const callback = new URL(decided.headers.location);
-    keep(await request(outer).get(callback.pathname + callback.search));
-    keep(await request(outer).get(relayPath(channels.connected, 'sellers/v1/marketplaceParticipations')).set(owner));
+    keep(await request(t.app).get(callback.pathname + callback.search));
+    keep(await request(t.app).get(relayPath(channels.connected, 'sellers/v1/marketplaceParticipations')).set(owner));
 
     // Everything a client can read back about channels.
-    keep(await request(outer).get('/2024-09/channels').query({ merchant_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' }).set(owner));
+    keep(await request(t.app).get('/2024-09/channels').query({ merchant_id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' }).set(owner));
     for (const id of [channels.connected, channels.unconnected]) {
-      keep(await request(outer).get(`/2024-09/channels/${id}`).set(owner));
-      keep(await request(outer).get(`/_sandbox/channels/${id}/calls`));
+      keep(await request(t.app).get(`/2024-09/channels/${id}`).set(owner));
+      keep(await request(t.app).get(`/_sandbox/channels/${id}/calls`));
     }
 
     const secrets = [...storedSecrets(t), sent.access_token, sent.refresh_token, callback.searchParams.get('code')!];
     expect(secrets.length).toBeGreaterThanOrEqual(8);
     const callLog = JSON.stringify(t.store.channel_calls.all());
-    const journalText = JSON.stringify(journal.list());
+    const journalText = JSON.stringify(t.runtime.observations.journal.list());
     const logText = lines.join('\n') + t.errors.join('\n');
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of secrets) {

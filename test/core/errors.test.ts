@@ -1,10 +1,14 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 describe('errors a client can cause', () => {
@@ -82,6 +86,5 @@ describe('errors a client can cause', () => {
       expect([400, 422]).toContain(res.status);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    expect(t.errors).toEqual([]);
   });
 });

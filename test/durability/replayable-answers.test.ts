@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { defaultConfig, type Config } from '../../src/config.js';
@@ -10,6 +11,7 @@ import { createServer, type SandboxServer } from '../../src/server.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
+import { testApp } from '../helpers/app.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
@@ -80,6 +82,16 @@ describe('answers the adapter marks replayable', () => {
     }
   });
 
+  it('When a read looks at the other worlds (the registry), then its answer is never replayed', async () => {
+    const { cache, get } = await serve(({ bound }, ctx) => {
+      void ctx.worlds;
+      return ok({ data: bound.merchant });
+    });
+    expect((await get(MERCHANT_URL)).status).toBe(200);
+    await get(MERCHANT_URL);
+    expect(cache.stats).toMatchObject({ stored: 0, hits: 0 });
+  });
+
   it('When a read answers something other than 2xx, then its answer is never replayed', async () => {
     const { cache, get } = await serve(() => reply(404, { message: 'Not found.' }) as never);
     expect((await get(MERCHANT_URL)).status).toBe(404);
@@ -121,5 +133,25 @@ describe('answers the adapter marks replayable', () => {
     expect(cached.headers.get('access-control-allow-origin')).toBe('http://docs.example');
     expect(cached.headers.get('vary')).toBe('Origin');
     expect(refused.headers.has('access-control-allow-origin')).toBe(false);
+  });
+
+  it('When a request is not a GET, then it is never answered from the cache, even on a URL whose read is cached', async () => {
+    const t = await testApp();
+    await request(t.app).get(MERCHANT_URL).set(OWNER).expect(200);
+    await request(t.app).get(MERCHANT_URL).set(OWNER).expect(200);
+    expect(t.cache.stats).toMatchObject({ stored: 1, hits: 1 });
+    const renamed = await request(t.app).put(MERCHANT_URL).set(OWNER).send({ name: 'Renamed Outfitters' });
+    expect(renamed.status).toBe(204);
+    expect(t.cache.stats.hits).toBe(1);
+    expect((await request(t.app).get(MERCHANT_URL).set(OWNER)).body.data.name).toBe('Renamed Outfitters');
+    expect(t.cache.stats.hits).toBe(1);
+  });
+
+  it('When the control plane advances the clock between two reads, then the cached answer is not served', async () => {
+    const t = await testApp();
+    await request(t.app).get(MERCHANT_URL).set(OWNER).expect(200);
+    await request(t.app).post('/_sandbox/clock/advance').send({ hours: 1 }).expect(200);
+    await request(t.app).get(MERCHANT_URL).set(OWNER).expect(200);
+    expect(t.cache.stats).toMatchObject({ hits: 0, stored: 2 });
   });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 const LIST = '/2024-09/forecasting/opportunity-forecasts';
@@ -19,11 +19,15 @@ describe('listOpportunityForecasts', () => {
   const list = (query: Record<string, unknown>, who: 'owner' | 'member' | 'outsider' | 'rival' = 'member') =>
     request(t.app).get(LIST).query(query).set(t.auth(who));
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await testApp();
     const res = await list({ merchant_id: demo.merchant, per_page: 100 });
     expect(res.status).toBe(200);
     seeded = res.body.data;
+  });
+  afterEach(() => {
+    // Every answer here is a documented one: the app logged no unexpected error.
+    expect(t.errors).toEqual([]);
   });
 
   it('When the demo merchant is listed, then its seeded forecasts come back, oldest first, and no other merchant\'s', async () => {
@@ -120,7 +124,6 @@ describe('listOpportunityForecasts', () => {
       expect(res.status, field).toBe(422);
       expect(res.body.errors, field).toHaveProperty(field);
     }
-    expect(t.errors).toEqual([]);
   });
 });
 
@@ -128,6 +131,10 @@ describe('calculateOpportunityForecast', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await testApp();
+  });
+  afterEach(() => {
+    // Every answer here is a documented one: the app logged no unexpected error.
+    expect(t.errors).toEqual([]);
   });
   const calc = (body: object, who: 'owner' | 'member' | 'outsider' | 'rival' = 'member') => request(t.app).post(CALC).set(t.auth(who)).send(body);
   const demoTier = (currency = 'USD') => {
@@ -153,7 +160,6 @@ describe('calculateOpportunityForecast', () => {
     const listed = await request(t.app).get(LIST).query({ merchant_id: demo.merchant, id: f.id }).set(t.auth('owner'));
     expect(listed.body.data).toEqual([f]);
     expect(t.store.opportunity_forecasts.get(f.id)).toMatchObject({ merchant_id: demo.merchant });
-    expect(t.errors).toEqual([]);
   });
 
   it('When the same inputs are calculated twice, then the numbers are the same (two stored forecasts)', async () => {

@@ -1,11 +1,15 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { byCreation } from '../../src/http/pagination.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 const PATH = '/2024-09/forecasting/sales-volume-forecasts';
@@ -71,6 +75,5 @@ describe('listSalesVolumeForecasts', () => {
       expect(res.body.errors).toHaveProperty(field);
     }
     expect((await request(t.app).get(PATH)).status).toBe(401);
-    expect(t.errors).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
+import { onTestFinished } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
-import { openWorld } from '../../src/world.js';
+import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
+import { freshWorld } from './test-world.js';
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {
@@ -17,20 +19,31 @@ export const demo = {
 
 export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
 
+export interface TestAppOptions {
+  /** The registry's time (workspace idle expiry, creation limits), for tests that move it instead of sleeping. */
+  now?: () => number;
+  /** Each request's log line (config.logLevel decides which lines). */
+  requestLog?: (line: string) => void;
+}
+
 /**
- * A fresh app over its own in-memory, freshly seeded world, with response validation on as in production.
- * Call it in beforeEach (or per test) so no test sees another's writes.
+ * A fresh sandbox over its own in-memory, freshly seeded world, with response validation on as in production.
+ * `app` is the server a user starts (`createServer`, the fast path of replayed answers included). Call it in
+ * beforeEach (or per test) so no test sees another's writes: there it listens on 127.0.0.1 until the test ends.
  */
-export async function testApp(overrides: Partial<Config> = {}, options: { now?: () => number } = {}) {
+export async function testApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
+  const world = freshWorld(config.seed);
   // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
   const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), now: options.now });
-  const app = createApp(runtime);
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
+  const server = createServer(runtime, createApp(runtime));
+  await listenForTheTest(server);
   return {
-    app,
+    app: server,
+    /** The answers the server replays; tests read `cache.stats` to tell a replayed answer from a computed one. */
+    cache: server.responseCache,
     runtime,
     world,
     worlds,
@@ -44,3 +57,27 @@ export async function testApp(overrides: Partial<Config> = {}, options: { now?: 
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/**
+ * Listens on a free port of 127.0.0.1 until the running test finishes, so all of a test's requests reach one origin:
+ * a replayed answer is kept per Host, and supertest would otherwise listen on a new port for each request. Outside a
+ * test (beforeAll) there is no end to wait for: supertest listens per request.
+ */
+async function listenForTheTest(server: Server): Promise<void> {
+  try {
+    onTestFinished(() => closeServer(server));
+  } catch {
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+}
+
+async function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return;
+  // Keep-alive sockets of the test's clients would otherwise hold close() open.
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}

@@ -2,7 +2,7 @@
 // so CI installs `chromium` with apt and this helper finds it at a fixed path.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, Server, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,13 +84,15 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Serves an Express app (or any request listener) on 127.0.0.1:0 for a browser to open. */
-export async function serveOnLoopback(handler: RequestListener): Promise<LoopbackServer> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+/** Serves a server (or any request listener, such as an Express app) on 127.0.0.1:0 for a browser to open; a listening server is served where it listens. */
+export async function serveOnLoopback(handler: RequestListener | Server): Promise<LoopbackServer> {
+  const server = handler instanceof Server ? handler : createServer(handler);
+  if (!server.listening) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -98,6 +100,7 @@ export async function serveOnLoopback(handler: RequestListener): Promise<Loopbac
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Keep-alive sockets from the browser would otherwise hold close() open.
+        if (!server.listening) return resolve();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { Express } from 'express';
 import { listOperations, loadContract, type ContractOperation } from '../../src/contract/load-contract.js';
 
 /** One parameter of an operation, with its `$ref` resolved. */
@@ -52,7 +51,7 @@ export function methodsOfPath(path: string): string[] {
  * A request for the operation built from the contract's own examples: path ids from the parameter examples,
  * required query parameters from theirs (`overrides` replace either), sent as the demo owner.
  */
-export function exampleRequest(app: Express, op: ContractOperation, overrides: Record<string, string> = {}, method = op.method) {
+export function exampleRequest(app: Parameters<typeof request>[0], op: ContractOperation, overrides: Record<string, string> = {}, method = op.method) {
   let url = op.path;
   const query: Record<string, string> = {};
   for (const param of paramsOf(op)) {

@@ -36,6 +36,7 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
   let a: BrowserSession;
   let b: BrowserSession;
 
+  // Each tab works in a workspace of its own: the shared sandbox is the hosted server both tabs visit.
   beforeAll(async () => {
     sandbox = await startSandbox({ logLevel: 'silent', hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10 });
     a = await launchBrowser();

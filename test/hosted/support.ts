@@ -1,26 +1,18 @@
 import request from 'supertest';
-import { createApp } from '../../src/app.js';
-import { createRuntime } from '../../src/runtime.js';
-import { defaultConfig, type Config } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
-import { openWorld } from '../../src/world.js';
-import { Worlds, worldsOptions } from '../../src/worlds.js';
+import type { Config } from '../../src/config.js';
+import { testApp } from '../helpers/app.js';
 
 /** The admin token the hosted tests start with. */
 export const ADMIN = 'test-admin-secret-0123456789';
 
 /**
- * A fresh app in hosted mode (or local with `hosted: false`), with a wall clock the test moves (`clock.ms`), which
- * drives the per-address creation limit and workspace idleness.
+ * A fresh sandbox in hosted mode (or local with `hosted: false`), served as testApp serves one, with a wall clock the
+ * test moves (`clock.ms`), which drives the per-address creation limit and workspace idleness.
  */
 export async function hostedApp(overrides: Partial<Config> = {}) {
-  const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10, ...overrides };
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
-  const worlds = new Worlds(world, { ...worldsOptions(config), now: () => clock.ms });
-  const errors: string[] = [];
-  const app = createApp(createRuntime({ worlds, config, log: (line) => errors.push(line), now: () => clock.ms }));
-  return { app, worlds, clock, errors };
+  const t = await testApp({ hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10, ...overrides }, { now: () => clock.ms });
+  return { app: t.app, worlds: t.worlds, clock, errors: t.errors };
 }
 
 export type Tokens = Record<'owner' | 'member' | 'outsider' | 'rival', string>;

@@ -1,11 +1,15 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MARKETPLACE_SCALE, unitsFromRanks } from '../../src/areas/forecasting/sales-volume-model.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 const get = async (path: string, query: Record<string, unknown> = {}) => {
@@ -87,6 +91,5 @@ describe('the catalog over HTTP is coherent', () => {
       sales_rank_average: volume.sales_rank_average,
       marketplace_currency: item.buy_box_price.currency,
     });
-    expect(t.errors).toEqual([]);
   });
 });

@@ -1,15 +1,19 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
-import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { aProduct } from '../helpers/builders.js';
 
 const UNKNOWN = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
 let t: TestApp;
 let productId: string;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
-  const res = await request(t.app).post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: 'ID-1', title: 'Ids' });
-  productId = res.body.data.id;
+  productId = (await aProduct(t)).id;
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 const api = () => request(t.app);
 const identifiersOf = async (id: string) => (await api().get(`/2024-09/products/${id}`).set(t.auth('owner'))).body.data.identifiers;
@@ -62,6 +66,5 @@ describe('deleteProductIdentifier', () => {
     const seeded = t.store.product_identifiers.where('product_id', DEMO_PRODUCT_ID)[0]!;
     const res = await api().get(`/2024-09/products/identifiers/${seeded.id}`).set(t.auth('owner'));
     expect(res.status).toBe(405);
-    expect(t.errors).toEqual([]);
   });
 });

@@ -2,26 +2,26 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { MAX_IMAGE_BYTES } from '../../src/areas/products/rules/image-upload.js';
-import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { aMerchant, aProduct } from '../helpers/builders.js';
 
 const UNKNOWN = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 const api = () => request(t.app);
 
-async function newProduct(app: TestApp, sku: string): Promise<string> {
-  const res = await request(app.app).post('/2024-09/products').set(app.auth('owner')).send({ merchant_id: demo.merchant, sku, title: sku });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
 
 /** The path part of an absolute URL the sandbox answered, to request it from the same app. */
 const pathOf = (url: string) => new URL(url).pathname;
@@ -46,7 +46,7 @@ describe('listProductImages', () => {
 
 describe('createProductImage by URL', () => {
   it('When an image is added by URL, then 201; it does not become main until PUT names it, and then main_image_url shows it', async () => {
-    const productId = await newProduct(t, 'IMG-URL');
+    const productId = (await aProduct(t)).id;
     const res = await api().post(`/2024-09/products/${productId}/images`).set(t.auth('owner')).send({ url: 'https://cdn.example.com/a.png' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ product_id: productId, url: 'https://cdn.example.com/a.png', filename: null, content_type: null, size: null });
@@ -81,7 +81,7 @@ describe('createProductImage by URL', () => {
 
 describe('createProductImage by upload', () => {
   it('When a PNG is uploaded, then 201 with its name, type and size, and the sandbox serves the bytes back at its url', async () => {
-    const productId = await newProduct(t, 'IMG-UP');
+    const productId = (await aProduct(t)).id;
     const res = await api()
       .post(`/2024-09/products/${productId}/images`)
       .set(t.auth('owner'))
@@ -96,7 +96,7 @@ describe('createProductImage by upload', () => {
 
     await api().put(`/2024-09/products/${productId}`).set(t.auth('owner')).send({ main_image_id: res.body.data.id });
     const product = (await api().get(`/2024-09/products/${productId}`).set(t.auth('owner'))).body.data;
-    // Upload URLs point at the origin of each request (supertest listens on a new port every time).
+    // Upload URLs point at the origin of each request.
     expect(pathOf(product.main_image_url)).toBe(pathOf(res.body.data.url));
   });
 
@@ -139,7 +139,7 @@ describe('createProductImage by upload', () => {
   });
 
   it('When a product with an uploaded image is deleted, then the file is no longer served', async () => {
-    const productId = await newProduct(t, 'IMG-GONE');
+    const productId = (await aProduct(t)).id;
     const up = await api().post(`/2024-09/products/${productId}/images`).set(t.auth('owner')).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' });
     expect((await api().get(pathOf(up.body.data.url))).status).toBe(200);
     expect((await api().delete(`/2024-09/products/${productId}`).set(t.auth('owner'))).status).toBe(204);
@@ -151,23 +151,22 @@ describe('createProductImage by upload', () => {
     const seeded = t.store.product_images.all()[0]!;
     expect((await api().get(`/_sandbox/uploads/product-images/${seeded.id}/a.png`)).status).toBe(404);
   });
-
-  it('When all of this ran, then the app logged no unexpected error', () => {
-    expect(t.errors).toEqual([]);
-  });
 });
 
 describe('uploads of a file-backed world', () => {
   let dir: string;
   let f: TestApp;
-  beforeAll(async () => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sandbox-uploads-'));
     f = await testApp({ store: 'file', dataFile: join(dir, 'sandbox.json') });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    expect(f.errors).toEqual([]);
+  });
 
   it('When a file is uploaded, then its bytes live beside the data file; deleting the product removes them', async () => {
-    const productId = await newProduct(f, 'IMG-DISK');
+    const productId = (await aProduct(f)).id;
     const up = await request(f.app).post(`/2024-09/products/${productId}/images`).set(f.auth('owner')).attach('file', PNG, { filename: 'disk.png', contentType: 'image/png' });
     expect(up.status).toBe(201);
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'disk.png');
@@ -178,7 +177,7 @@ describe('uploads of a file-backed world', () => {
   });
 
   it('When the sandbox is reset, then the uploaded files are gone from disk and no longer served', async () => {
-    const productId = await newProduct(f, 'IMG-CLEAR');
+    const productId = (await aProduct(f)).id;
     const up = await request(f.app).post(`/2024-09/products/${productId}/images`).set(f.auth('owner')).attach('file', PNG, { filename: 'c.png', contentType: 'image/png' });
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'c.png');
     expect(existsSync(onDisk)).toBe(true);
@@ -188,13 +187,12 @@ describe('uploads of a file-backed world', () => {
   });
 
   it('When the merchant is deleted, then its uploaded files are removed too', async () => {
-    const merchant = await request(f.app).post('/2024-09/merchants').set(f.auth('outsider')).send({ name: 'Uploader' });
-    const product = await request(f.app).post('/2024-09/products').set(f.auth('outsider')).send({ merchant_id: merchant.body.data.id, sku: 'U-1', title: 'U' });
-    const up = await request(f.app).post(`/2024-09/products/${product.body.data.id}/images`).set(f.auth('outsider')).attach('file', PNG, { filename: 'm.png', contentType: 'image/png' });
+    const merchant = await aMerchant(f, {}, 'outsider');
+    const product = await aProduct(f, { merchant_id: merchant.id }, 'outsider');
+    const up = await request(f.app).post(`/2024-09/products/${product.id}/images`).set(f.auth('outsider')).attach('file', PNG, { filename: 'm.png', contentType: 'image/png' });
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'm.png');
     expect(existsSync(onDisk)).toBe(true);
-    expect((await request(f.app).delete(`/2024-09/merchants/${merchant.body.data.id}`).set(f.auth('outsider'))).status).toBe(204);
+    expect((await request(f.app).delete(`/2024-09/merchants/${merchant.id}`).set(f.auth('outsider'))).status).toBe(204);
     expect(existsSync(onDisk)).toBe(false);
-    expect(f.errors).toEqual([]);
   });
 });

@@ -1,21 +1,20 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { aProduct } from '../helpers/builders.js';
 
 const UNKNOWN = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 const api = () => request(t.app);
-async function newProduct(sku: string, who: 'owner' | 'rival' = 'owner') {
-  const merchant_id = who === 'owner' ? demo.merchant : demo.rivalMerchant;
-  const res = await api().post('/2024-09/products').set(t.auth(who)).send({ merchant_id, sku, title: `Product ${sku.slice(0, 40)}` });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; sku: string };
-}
 
 describe('listProducts', () => {
   it('When the owner lists the demo merchant, then 200 with a Laravel page in creation order and identifiers joined', async () => {
@@ -36,7 +35,7 @@ describe('listProducts', () => {
   });
 
   it('When q and sku filter, then q matches title or SKU case-insensitively and sku matches exactly', async () => {
-    const made = await newProduct('FLT-Lantern-77');
+    const made = await aProduct(t, { sku: 'FLT-Lantern-77', title: 'Product FLT' });
     const byQ = await api().get('/2024-09/products').query({ merchant_id: demo.merchant, q: 'flt-lantern' }).set(t.auth('owner'));
     expect(byQ.body.data.map((p: { id: string }) => p.id)).toEqual([made.id]);
     const byTitle = await api().get('/2024-09/products').query({ merchant_id: demo.merchant, q: 'PRODUCT FLT' }).set(t.auth('owner'));
@@ -81,18 +80,18 @@ describe('createProduct', () => {
   });
 
   it('When the SKU is taken within the merchant, then 422 errors.sku; the same SKU at another merchant is fine', async () => {
-    await newProduct('DUP-SKU');
+    await aProduct(t, { sku: 'DUP-SKU' });
     const dup = await api().post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: 'DUP-SKU', title: 'Again' });
     expect(dup.status).toBe(422);
     expect(dup.body).toEqual({ message: 'The sku has already been taken.', errors: { sku: ['The sku has already been taken.'] } });
-    await newProduct('DUP-SKU', 'rival');
+    await aProduct(t, { sku: 'DUP-SKU', merchant_id: demo.rivalMerchant });
   });
 
   it('When the SKU has 256 characters, then 422 errors.sku; 255 is accepted', async () => {
     const long = await api().post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: 'x'.repeat(256), title: 'Long' });
     expect(long.status).toBe(422);
     expect(long.body.errors).toHaveProperty('sku');
-    await newProduct('y'.repeat(255));
+    await aProduct(t, { sku: 'y'.repeat(255) });
   });
 
   it('When fields are missing, then 422 naming each; an unknown field is ignored and named in the header', async () => {
@@ -133,7 +132,7 @@ describe('getProduct', () => {
 
 describe('updateProduct', () => {
   it('When fields are sent, then 204 with an empty body, only those fields change and updated_at moves', async () => {
-    const p = await newProduct('UPD-1');
+    const p = await aProduct(t, { sku: 'UPD-1' });
     t.clock.advance(1000);
     const res = await api().put(`/2024-09/products/${p.id}`).set(t.auth('member')).send({ title: 'Renamed' });
     expect(res.status).toBe(204);
@@ -144,8 +143,8 @@ describe('updateProduct', () => {
   });
 
   it('When the SKU is changed to one another product uses, then 422 errors.sku; keeping its own SKU is fine', async () => {
-    const a = await newProduct('PUT-A');
-    await newProduct('PUT-B');
+    const a = await aProduct(t, { sku: 'PUT-A' });
+    await aProduct(t, { sku: 'PUT-B' });
     const taken = await api().put(`/2024-09/products/${a.id}`).set(t.auth('owner')).send({ sku: 'PUT-B' });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ sku: ['The sku has already been taken.'] });
@@ -155,14 +154,14 @@ describe('updateProduct', () => {
 
   it('When main_image_id names an image of another product, then 422 on that field and nothing changes', async () => {
     const other = (await api().get(`/2024-09/products/${DEMO_PRODUCT_ID}/images`).set(t.auth('owner'))).body.data[0];
-    const p = await newProduct('IMG-REF');
+    const p = await aProduct(t, { title: 'Before' });
     const res = await api()
       .put(`/2024-09/products/${p.id}`)
       .set(t.auth('owner'))
       .send({ title: 'Should not stick', main_image_id: other.id, thumbnail_image_id: UNKNOWN });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['main_image_id', 'thumbnail_image_id']);
-    expect((await api().get(`/2024-09/products/${p.id}`).set(t.auth('owner'))).body.data.title).toBe(`Product IMG-REF`);
+    expect((await api().get(`/2024-09/products/${p.id}`).set(t.auth('owner'))).body.data.title).toBe('Before');
   });
 
   it('When the product is unknown, then 404; of another merchant, then 403; no token, then 401', async () => {
@@ -193,9 +192,5 @@ describe('deleteProduct', () => {
     expect((await api().delete(`/2024-09/products/${DEMO_PRODUCT_ID}`).set(t.auth('rival'))).status).toBe(403);
     expect((await api().delete(`/2024-09/products/${DEMO_PRODUCT_ID}`)).status).toBe(401);
     expect(t.store.products.has(DEMO_PRODUCT_ID)).toBe(true);
-  });
-
-  it('When all of this ran, then the app logged no unexpected error', () => {
-    expect(t.errors).toEqual([]);
   });
 });

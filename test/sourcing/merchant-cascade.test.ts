@@ -1,10 +1,14 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 
 /** Every products and sourcing record that belongs to the merchant, directly or through a parent. */
@@ -41,6 +45,5 @@ describe('merchant deletion', () => {
     expect(s.supplier_items.all().every((i) => s.suppliers.has(i.supplier_id) && (i.product_id === null || s.products.has(i.product_id)))).toBe(true);
     expect(s.supplier_item_identifiers.all().every((x) => s.supplier_items.has(x.supplier_item_id))).toBe(true);
     expect(s.scraping_requests.all().every((r) => s.suppliers.has(r.supplier_id) && s.merchants.has(r.merchant_id))).toBe(true);
-    expect(t.errors).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID, DEMO_SUPPLIER_ITEM_STOCK } from '../../src/areas/sourcing/fixture-ids.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { aSupplierItem } from '../helpers/builders.js';
 
 const ITEMS = '/2024-09/supplier-items';
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -13,8 +14,12 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 let t: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   t = await testApp();
+});
+afterEach(() => {
+  // Every answer here is a documented one: the app logged no unexpected error.
+  expect(t.errors).toEqual([]);
 });
 const api = () => request(t.app);
 const create = (extra: Record<string, unknown> = {}) => api().post(ITEMS).set(t.auth('owner')).send(body(extra));
@@ -29,11 +34,10 @@ describe('supplier item stock_quantity', () => {
     const known = await create({ stock_quantity: 0 });
     expect(known.body.data.stock_quantity).toBe(0);
     expect(t.store.supplier_items.get(known.body.data.id)!.stock_quantity).toBe(0);
-    expect(t.errors).toEqual([]);
   });
 
   it('When a PUT leaves stock out, then it is kept; a number sets it; null clears it', async () => {
-    const { id } = (await create({ stock_quantity: 250 })).body.data;
+    const { id } = await aSupplierItem(t, { stock_quantity: 250 });
     expect((await put(id, { description: 'No stock sent' })).status).toBe(204);
     expect(await stockOf(id)).toBe(250);
     expect((await put(id, { stock_quantity: 12 })).status).toBe(204);
@@ -43,7 +47,7 @@ describe('supplier item stock_quantity', () => {
   });
 
   it('When stock is negative, fractional, not a number or beyond 2^31 - 1, then 422 errors.stock_quantity and nothing changes', async () => {
-    const { id } = (await create({ stock_quantity: 40 })).body.data;
+    const { id } = await aSupplierItem(t, { stock_quantity: 40 });
     for (const bad of [-1, 1.5, 'many', 2 ** 31]) {
       const created = await create({ stock_quantity: bad });
       expect(created.status, String(bad)).toBe(422);

@@ -20,6 +20,7 @@ describeWithBrowser('docs in one click', () => {
   let sandbox: RunningSandbox;
   let browser: BrowserSession;
 
+  // Read-only operations in one page: one sandbox (and one browser) for the file.
   beforeAll(async () => {
     sandbox = await startSandbox({ logLevel: 'silent' });
     browser = await launchBrowser();

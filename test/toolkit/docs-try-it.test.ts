@@ -18,6 +18,7 @@ describeWithBrowser('the docs of the real app in a browser', () => {
   let browser: BrowserSession;
   let dir: string;
 
+  // One page walks the docs, as a reader does: each test writes only what no other test reads.
   beforeAll(async () => {
     sandbox = await startSandbox({ logLevel: 'silent' });
     browser = await launchBrowser();

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/index.js';
 
 let sandbox: RunningSandbox;
-beforeAll(async () => {
+beforeEach(async () => {
   sandbox = await startSandbox();
 });
-afterAll(() => sandbox.close());
+afterEach(() => sandbox.close());
 
 const get = (path: string, token?: string) => fetch(`${sandbox.url}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
