@@ -3,6 +3,7 @@
 // (one process: the PID npm starts is the server's). The bundle is made again only when a source changed (about
 // 0.3 s); a fresh clone's first start finds it made by `prepare` (npm ci). Stack traces point into src/ (source maps).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, serverBundleOptions } from './server-bundle-options.mjs';
@@ -41,6 +42,8 @@ if (process.argv[2] === '--prepare') {
   }
 } else if (outfile) {
   process.setSourceMapsEnabled(true);
+  // Node 22.1+ keeps the compiled bundle on disk for the next start; older Nodes compile it each time.
+  module.enableCompileCache?.();
   await import(pathToFileURL(outfile).href);
 } else {
   // Installed without dev dependencies: the sources through tsx (a dependency), slower to start, same process.
