@@ -18,6 +18,9 @@ export function serverBundleOptions(entry, outfile, key) {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    // The map points at the files (src/, node_modules/) without a copy of them: npm start reads the map on every
+    // start to point stack traces into src/, and the copies made it several times larger.
+    sourcesContent: false,
     // swagger-ui-dist serves its asset files from its own directory (__dirname), which only exists unbundled.
     external: ['swagger-ui-dist'],
     define: { SANDBOX_SOURCES_KEY: JSON.stringify(key) },
