@@ -3,6 +3,7 @@ import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
+import { shippedSeededWorld } from './seed-snapshot.js';
 import { seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 import { WorldResources } from './world-resources.js';
@@ -45,10 +46,17 @@ export function seededBase(seed: number): WorldStore {
   let base = bases.get(seed);
   if (!base) {
     base = newWorldStore(new MemoryPersistence(), seed);
-    seedWorldStore(base);
+    fillSeeded(base);
     bases.set(seed, base.freeze());
   }
   return base;
+}
+
+/** Fills an empty store with its seed's world: the one shipped with a bundled server if it has it, else seeded. */
+function fillSeeded(store: WorldStore): void {
+  const shipped = shippedSeededWorld(store.seed);
+  if (shipped) store.load(shipped);
+  else seedWorldStore(store);
 }
 
 /** The seeded state for a seed; callers get their own deep copy. */
@@ -106,8 +114,8 @@ export async function openWorld(opts: {
   const snapshot = opts.reset ? undefined : await opts.persistence.load();
   if (snapshot) store.load(snapshot);
   else {
-    // The default world is seeded for real (the seed tests compare two runs); workspaces and resets copy it.
-    seedWorldStore(store);
+    // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
+    fillSeeded(store);
     if (opts.tokenPrefix) loadSeeded(store, opts.tokenPrefix);
     await opts.persistence.replaceAll(store.snapshot());
   }

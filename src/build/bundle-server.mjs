@@ -5,5 +5,6 @@
 // dist/src stays as it is, for `import { startSandbox } from 'commerce-operations-sandbox'`.
 import { build } from 'esbuild';
 import { serverBundleOptions } from './server-bundle-options.mjs';
+import { sourcesHash } from './sources-hash.mjs';
 
-await build(serverBundleOptions('dist/src/main.js', 'dist/server.js'));
+await build(serverBundleOptions('dist/src/main.js', 'dist/server.js', sourcesHash()));

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED } from '../../src/config.js';
 import { projectRoot } from '../../src/paths.js';
+import { seededSnapshot } from '../../src/world.js';
 import { eventually, releasedBy, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 
 // The package as a stranger gets it: `npm pack` (whose prepack builds dist/ and the contract's parsed copy) in a
@@ -48,7 +50,7 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 describe('the packed package, installed in an empty folder', () => {
   it('When packed, then the tarball holds the built server, the typed API, the parsed contract, the contract and fixtures, and no sources or tests', () => {
     const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/server.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
+    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/server.js', `dist/server.seed-${DEFAULT_SEED}.json`, 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => /^dist\/contract\/openapi-[0-9a-f]{16}\.json$/.test(f))).toHaveLength(1);
@@ -124,5 +126,32 @@ describe('the packed package, installed in an empty folder', () => {
       ].join('\n'),
     );
     expect(run(process.execPath, ['check.mjs'], consumer).trim()).toBe('200');
+  }, 60_000);
+  it('When the bin starts on a new data file, then it writes the world seeding gives, from the seeded world it ships unless that world comes from other sources', async () => {
+    const shipped = join(installed(), 'dist', `server.seed-${DEFAULT_SEED}.json`);
+    const original = readFileSync(shipped, 'utf8');
+    const file = JSON.parse(original) as { key: string; snapshot: { collections: { products: { title: string }[] } } };
+    const seeded = JSON.parse(JSON.stringify(seededSnapshot(DEFAULT_SEED))) as typeof file.snapshot;
+    expect(file.snapshot).toEqual(seeded);
+    expect(readFileSync(join(installed(), 'dist', 'server.js'), 'utf8')).toContain(JSON.stringify(file.key));
+
+    const firstProduct = file.snapshot.collections.products[0]!.title;
+    const startOn = async (dataFile: string) => {
+      const bin = join(consumer, 'node_modules', '.bin', 'commerce-operations-sandbox');
+      const server = track(startServerProcess(bin, ['--data', dataFile, '--port', '0', '--log-level', 'warn'], { cwd: consumer }));
+      await server.url;
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      return JSON.parse(readFileSync(dataFile, 'utf8')) as { collections: { products: { title: string }[] } };
+    };
+    try {
+      file.snapshot.collections.products[0]!.title = 'Seeded by other sources';
+      writeFileSync(shipped, JSON.stringify({ ...file, key: 'other-sources' }));
+      expect((await startOn(join(root, 'other-sources.json'))).collections.products[0]!.title).toBe(firstProduct);
+      writeFileSync(shipped, JSON.stringify(file));
+      expect((await startOn(join(root, 'same-sources.json'))).collections.products[0]!.title).toBe('Seeded by other sources');
+    } finally {
+      writeFileSync(shipped, original);
+    }
   }, 60_000);
 });
