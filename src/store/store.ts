@@ -24,6 +24,7 @@ export class Store implements ChangeSink {
   version = 0;
   private pending: PendingChange[] = [];
   private inTransaction = false;
+  private frozen = false;
 
   /**
    * With a `base` (a frozen store of the same seed), this store is a copy-on-write view of it: it keeps only what
@@ -34,11 +35,21 @@ export class Store implements ChangeSink {
     readonly seed: number,
     readonly base?: Store,
   ) {
-    const collections: Record<string, Collection<{ id: string }>> = {};
-    for (const [name, def] of Object.entries(collectionDefs)) {
-      collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this, base?.collection(name));
+    if (base) {
+      // Its collections are made on first use: the base is checked now, not then.
+      if (!base.frozen) throw new Error('a copy-on-write view needs a frozen base');
+      this.collections = new ViewCollections(this) as unknown as Collections;
+      return;
     }
+    const collections: Record<string, Collection<{ id: string }>> = {};
+    for (const name of COLLECTION_NAMES) collections[name] = this.makeCollection(name);
     this.collections = collections as unknown as Collections;
+  }
+
+  /** A collection of this store: over the base's when this store is a view. */
+  makeCollection(name: string): Collection<{ id: string }> {
+    const def = collectionDefs[name as keyof typeof collectionDefs] as unknown as CollectionDef<{ id: string }>;
+    return new Collection(name, def, this, this.base?.collection(name));
   }
 
   record(collection: string, id: string, before: unknown, after: unknown): void {
@@ -85,12 +96,14 @@ export class Store implements ChangeSink {
   /** Makes this store a read-only base that views share: every record frozen, every write throws. */
   freeze(): this {
     for (const name of Object.keys(collectionDefs)) this.collection(name).freeze();
+    this.frozen = true;
     return this;
   }
 
   /** Drops every change of a copy-on-write view, so it reads as its base again. */
   discardChanges(): void {
-    for (const name of Object.keys(collectionDefs)) this.collection(name).discardChanges();
+    if (!(this.collections instanceof ViewCollections)) throw new Error('only a copy-on-write view can discard its changes');
+    this.collections.discardChanges();
     this.version++;
   }
 
@@ -115,6 +128,35 @@ export class Store implements ChangeSink {
     this.version++;
   }
 }
+
+const COLLECTION_NAMES = Object.keys(collectionDefs);
+
+/**
+ * A view's collections, each made on first use: most workspaces read or change a few of them, and a view with no
+ * change of a collection reads its base all the same. Fewer objects per workspace is less for every full
+ * collection of the heap to mark. The accessors live on the prototype, shared by every view (see below).
+ */
+class ViewCollections {
+  private readonly made: (Collection<{ id: string }> | undefined)[] = new Array(COLLECTION_NAMES.length).fill(undefined);
+
+  constructor(private readonly store: Store) {}
+
+  at(index: number): Collection<{ id: string }> {
+    return (this.made[index] ??= this.store.makeCollection(COLLECTION_NAMES[index]));
+  }
+
+  discardChanges(): void {
+    for (const collection of this.made) collection?.discardChanges();
+  }
+}
+COLLECTION_NAMES.forEach((name, index) => {
+  Object.defineProperty(ViewCollections.prototype, name, {
+    get(this: ViewCollections) {
+      return this.at(index);
+    },
+    enumerable: true,
+  });
+});
 
 function toChange(change: PendingChange): Change {
   return change.after === undefined

@@ -121,6 +121,18 @@ describe('copy-on-write workspaces over a frozen base', () => {
     expect(base.snapshot()).toEqual(before);
   });
 
+  it('When a view reaches a collection for the first time after a reset, then it reads the base and the same collection object stays in use', () => {
+    const base = frozenBase();
+    const store = view(base);
+    change(store, (users) => users.insert(user('d')));
+    store.discardChanges();
+    const tokens = store.collections.tokens;
+    expect(tokens.size).toBe(base.collections.tokens.size);
+    expect(store.collections.tokens).toBe(tokens);
+    expect(ids(store.collections.users.all())).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(store.snapshot().collections)).toEqual(Object.keys(base.snapshot().collections));
+  });
+
   it('When anything tries to write to the frozen base, then it throws: records and collections alike', () => {
     const base = frozenBase();
     const record = base.collections.users.get('a')!;
