@@ -2,8 +2,10 @@
 //  - memory: a probe process (--expose-gc, three forced GCs before each reading) creates untouched workspaces
 //    in-process and reads RSS and heapUsed+external: the cost of one (over 1,000) and the RSS at 10,000;
 //  - creation through HTTP: its p99 one at a time (after a warm-up: the first creation builds the seeded base),
-//    and, with 4 clients creating, how long a health request sent every 10 ms waits (its latency minus its
-//    median latency on an idle server);
+//    next to the p99 of as many health requests on the same server (the floor any request sees on this machine,
+//    so a loaded machine shows as such), and, with 4 clients creating, how long a health request sent every 10 ms
+//    waits (its latency minus its median latency on an idle server). Latencies are the client's: Node's fetch
+//    keeps each connection alive, so a client loop reuses one connection and no sample pays a TCP handshake;
 //  - the products page through 50 workspaces (wrk rotating their owner tokens) against the default world's.
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -56,7 +58,14 @@ function probeMemory(workspaces: number): Probe {
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Probe;
 }
 
-/** Creates `count` workspaces with `clients` at once, timing each; `during` runs alongside. */
+/** The latency of `count` health requests one at a time: the floor of any request on this server and machine. */
+async function healthLatencies(sandbox: Running, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await timed(`${sandbox.url}/_sandbox/health`)).ms);
+  return times;
+}
+
+/** Creates `count` workspaces with `clients` at once, timing each. */
 async function createMany(sandbox: Running, count: number, clients: number) {
   const creations: number[] = [];
   const owners: string[] = [];
@@ -113,16 +122,19 @@ export async function benchWorkspaces(o: Options): Promise<void> {
     // The first creation builds the frozen seeded base (once per process, most of a second): not what is measured.
     const warm = await createMany(sandbox, 20, 1);
     const sequential = await createMany(sandbox, o.smoke ? 100 : 2000, 1);
+    const floor = await healthLatencies(sandbox, sequential.creations.length);
     const flood = await waitsBehindCreations(sandbox, o.smoke ? 100 : 3000, 4);
     const failed = warm.failed + sequential.failed + flood.failed;
     if (failed > 0) o.log(`  warning: ${failed} creations failed`);
     const createP99 = percentile(sequential.creations, 0.99);
     const waitMax = Math.max(...flood.waits);
     o.note('ws.create.p99', 'workspace creation over HTTP p99 (one client)', 'ms', createP99);
+    o.note('ws.health.p99', 'health request over HTTP p99 (one client, same server): the floor', 'ms', percentile(floor, 0.99));
     o.note('ws.wait.max', 'health request wait behind creations (4 clients), max', 'ms', waitMax);
     o.note('ws.wait.p99', 'health request wait behind creations (4 clients), p99', 'ms', percentile(flood.waits, 0.99));
     o.log(
-      `  ${sequential.creations.length} creations over HTTP one at a time: p50 ${percentile(sequential.creations, 0.5).toFixed(2)} ms, p99 ${createP99.toFixed(2)} ms; ` +
+      `  ${sequential.creations.length} creations over HTTP one at a time: p50 ${percentile(sequential.creations, 0.5).toFixed(2)} ms, p99 ${createP99.toFixed(2)} ms ` +
+        `(as many health requests: p50 ${percentile(floor, 0.5).toFixed(2)} ms, p99 ${percentile(floor, 0.99).toFixed(2)} ms); ` +
         `${flood.creations.length} more by 4 clients, while ${flood.waits.length} health requests waited at most ${waitMax.toFixed(2)} ms (idle median ${flood.idleMedian.toFixed(2)} ms)`,
     );
 
@@ -155,7 +167,11 @@ export function workspaceChecks(med: (key: string) => number, total: number): Ch
   return [
     { target: `untouched workspace <= ${T.untouchedKiB} KiB RSS (forced GC, over 1,000)`, measured: `${med('ws.kib').toFixed(1)} KiB (heap+external ${med('ws.heapkib').toFixed(1)} KiB)`, ok: med('ws.kib') <= T.untouchedKiB },
     { target: `${total.toLocaleString('en-US')} workspaces in one process < ${T.rssAtTenThousandMiB / 1024} GiB RSS`, measured: `${med('ws.rss').toFixed(0)} MiB`, ok: med('ws.rss') < T.rssAtTenThousandMiB },
-    { target: `workspace creation p99 <= ${T.createP99Ms} ms (HTTP, one client)`, measured: `${med('ws.create.p99').toFixed(2)} ms (in-process ${med('ws.inproc.p99').toFixed(3)} ms)`, ok: med('ws.create.p99') <= T.createP99Ms },
+    {
+      target: `workspace creation p99 <= ${T.createP99Ms} ms (HTTP, one client)`,
+      measured: `${med('ws.create.p99').toFixed(2)} ms (a health request's p99 in the same run ${med('ws.health.p99').toFixed(2)} ms; in-process ${med('ws.inproc.p99').toFixed(3)} ms)`,
+      ok: med('ws.create.p99') <= T.createP99Ms,
+    },
     { target: `no request waits > ${T.waitMs} ms behind creations (4 clients creating)`, measured: `max ${med('ws.wait.max').toFixed(2)} ms, p99 ${med('ws.wait.p99').toFixed(2)} ms`, ok: med('ws.wait.max') <= T.waitMs },
     {
       target: `products page through 50 workspaces >= ${T.pageRatio} x the default world`,

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import { expressMessages } from './http/express-messages.js';
 import { ResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
 import type { Runtime } from './runtime.js';
 
@@ -16,7 +17,8 @@ export interface SandboxServer extends Server {
  */
 export function createServer(runtime: Runtime, app: Express = createApp(runtime), options: ResponseCacheOptions = {}): SandboxServer {
   const responseCache = new ResponseCache(runtime, options);
-  const server = createHttpServer((req, res) => responseCache.handle(req, res, () => app(req, res)));
+  // Requests and responses are born with the app's prototypes (src/http/express-messages.ts says why).
+  const server = createHttpServer(expressMessages(app), (req, res) => responseCache.handle(req, res, () => app(req, res)));
   return Object.assign(server, { responseCache });
 }
 

@@ -89,16 +89,15 @@ export function workspaceStore(seed: number, tokenPrefix: string): WorldStore {
   return store;
 }
 
-// A view's tokens: each base token is replaced by its prefixed copy, in the base's order.
+// A view's tokens: each base token is replaced by its prefixed copy, in the base's order. Written as a load is
+// (restore records no change): a view's seeded state is never persisted, and every workspace creation runs this.
 function prefixTokens(store: WorldStore, tokenPrefix: string): void {
   if (!tokenPrefix) return;
   const tokens = store.collections.tokens;
-  store.apply(() => {
-    for (const token of tokens.all()) {
-      tokens.remove(token.id);
-      tokens.insert({ ...token, id: tokenPrefix + token.id });
-    }
-  });
+  for (const token of tokens.all()) {
+    tokens.restore(token.id, undefined);
+    tokens.restore(tokenPrefix + token.id, { ...token, id: tokenPrefix + token.id });
+  }
 }
 
 /** Opens a world on its persistence: loads what is there, or seeds (and persists) a fresh one. */

@@ -154,12 +154,14 @@ export class Worlds {
     if (heapOverBudget(this.heap, this.heapBudgetPercent)) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
+    // One draw for both: 48 bits of id, then 144 bits of secret (a draw is a call into OpenSSL).
+    let random: Buffer;
     let id: string;
-    do id = this.idPrefix + randomBytes(6).toString('hex');
+    do id = this.idPrefix + (random = randomBytes(24)).toString('hex', 0, 6);
     while (this.workspaces.has(id));
     const tokenPrefix = `ws_${id}.`;
     // 144 random bits: the id before them only routes (nginx, consent states, image URLs) and grants nothing.
-    const seedTokenPrefix = `${tokenPrefix}${randomBytes(18).toString('base64url')}.`;
+    const seedTokenPrefix = `${tokenPrefix}${random.subarray(6).toString('base64url')}.`;
     const store = workspaceStore(this.main.store.seed, seedTokenPrefix);
     const now = this.now();
     const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix, seedTokenPrefix }, createdAt: now, lastUsedAt: now };

@@ -150,18 +150,8 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
         files: ((req as Request & { files?: UploadedFile[] }).files ?? []) as UploadedFile[],
         headers: req.headers,
       };
-      const scope = {
-        store: world.store.collections,
-        get clock() {
-          onImpure();
-          return world.clock;
-        },
-        get worlds() {
-          onImpure();
-          return worlds;
-        },
-      };
-      const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, scope, auth?.user) : {});
+      // The ctx is the bindings' scope too: reading its clock or its worlds marks the answer impure the same way.
+      const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, ctx, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
         ? await handler({ ...input, bound: bind() }, ctx)
         : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);

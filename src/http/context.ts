@@ -60,11 +60,8 @@ export interface ResourceAccess {
   uploads(): UploadStorage;
 }
 
-/**
- * The ctx of one handler call. `onImpure` is called when the handler reads something other than its store and
- * its input (the clock, the retailer, the uploads, the other worlds): its answer may then not be replayed.
- */
-export function createCtx(opts: {
+/** What createCtx is given: the world, the request's facts, and who to tell when the handler reads beyond its store. */
+export interface CtxOptions {
   world: World;
   worlds: Worlds;
   observations: WorldObservations;
@@ -76,47 +73,76 @@ export function createCtx(opts: {
   config: Config;
   operationId: string;
   prefer?: PreferResult;
-}): Ctx {
-  const { world, caller, resources } = opts;
-  const impure = opts.onImpure ?? (() => {});
-  let access: Access | undefined;
-  return {
-    world,
-    get worlds() {
-      impure();
-      return opts.worlds;
-    },
-    get observations() {
-      impure();
-      return opts.observations;
-    },
-    store: world.store.collections,
-    get clock() {
-      impure();
-      return world.clock;
-    },
-    get retailer() {
-      impure();
-      return resources.retailer();
-    },
-    get uploads() {
-      impure();
-      return resources.uploads();
-    },
-    get caller() {
-      return caller ?? unauthenticated();
-    },
-    get access() {
-      return (access ??= new Access(world.store.collections, caller ?? unauthenticated()));
-    },
-    baseUrl: opts.baseUrl,
-    url: opts.url,
-    config: opts.config,
-    operationId: opts.operationId,
-    prefer: opts.prefer ?? NO_KNOBS,
-    newId: randomUUID,
-    newRecord(fields, at = world.clock.nowIso()) {
-      return { id: this.newId(), ...fields, created_at: at, updated_at: at };
-    },
-  };
+}
+
+const pure = () => {};
+
+// A class, not an object literal with getters: getters written in a literal are closures of that one call, so
+// V8 makes a new hidden class for each ctx, and that old-generation hidden class keeps the request's objects alive
+// through young-generation collections. On the prototype they are shared by every ctx.
+class HandlerCtx implements Ctx {
+  readonly world: World;
+  readonly store: Collections;
+  readonly baseUrl: string;
+  readonly url: string;
+  readonly config: Config;
+  readonly operationId: string;
+  readonly prefer: PreferResult;
+  readonly newId: () => string = randomUUID;
+  private accessOfCaller: Access | undefined;
+
+  constructor(private readonly opts: CtxOptions) {
+    this.world = opts.world;
+    this.store = opts.world.store.collections;
+    this.baseUrl = opts.baseUrl;
+    this.url = opts.url;
+    this.config = opts.config;
+    this.operationId = opts.operationId;
+    this.prefer = opts.prefer ?? NO_KNOBS;
+  }
+
+  get worlds(): Worlds {
+    (this.opts.onImpure ?? pure)();
+    return this.opts.worlds;
+  }
+
+  get observations(): WorldObservations {
+    (this.opts.onImpure ?? pure)();
+    return this.opts.observations;
+  }
+
+  get clock(): Clock {
+    (this.opts.onImpure ?? pure)();
+    return this.world.clock;
+  }
+
+  get retailer(): Retailer {
+    (this.opts.onImpure ?? pure)();
+    return this.opts.resources.retailer();
+  }
+
+  get uploads(): UploadStorage {
+    (this.opts.onImpure ?? pure)();
+    return this.opts.resources.uploads();
+  }
+
+  get caller(): UserRecord {
+    return this.opts.caller ?? unauthenticated();
+  }
+
+  get access(): Access {
+    return (this.accessOfCaller ??= new Access(this.store, this.opts.caller ?? unauthenticated()));
+  }
+
+  newRecord<F extends object>(fields: F, at = this.world.clock.nowIso()): { id: string } & F & Timestamps {
+    return { id: this.newId(), ...fields, created_at: at, updated_at: at };
+  }
+}
+
+/**
+ * The ctx of one handler call. `onImpure` is called when the handler reads something other than its store and
+ * its input (the clock, the retailer, the uploads, the other worlds): its answer may then not be replayed.
+ */
+export function createCtx(opts: CtxOptions): Ctx {
+  return new HandlerCtx(opts);
 }

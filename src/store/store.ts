@@ -26,6 +26,8 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   version = 0;
   private pending: PendingChange[] = [];
   private inTransaction = false;
+  /** Set when this store is frozen: the class of its views' collections, accessors shared by every view. */
+  private viewClass: (new (store: Store) => ViewCollections) | undefined;
 
   /**
    * With a `base` (a frozen store of the same seed), this store is a copy-on-write view of it: it keeps only what
@@ -37,11 +39,21 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
     readonly defs: D,
     readonly base?: Store<D>,
   ) {
-    const collections: Record<string, Collection<{ id: string }>> = {};
-    for (const [name, def] of Object.entries(defs)) {
-      collections[name] = new Collection(name, def as unknown as CollectionDef<{ id: string }>, this, base?.collection(name));
+    if (base) {
+      // Its collections are made on first use, through the accessors the base made once when it was frozen.
+      if (!base.viewClass) throw new Error('a copy-on-write view needs a frozen base');
+      this.collections = new base.viewClass(this) as unknown as CollectionsOf<D>;
+      return;
     }
+    const collections: Record<string, Collection<{ id: string }>> = {};
+    for (const name of Object.keys(defs)) collections[name] = this.makeCollection(name);
     this.collections = collections as unknown as CollectionsOf<D>;
+  }
+
+  /** A collection of this store: over the base's when this store is a view. */
+  makeCollection(name: string): Collection<{ id: string }> {
+    const def = this.defs[name] as unknown as CollectionDef<{ id: string }>;
+    return new Collection(name, def, this, this.base?.collection(name));
   }
 
   record(collection: string, id: string, before: unknown, after: unknown): void {
@@ -88,12 +100,14 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   /** Makes this store a read-only base that views share: every record frozen, every write throws. */
   freeze(): this {
     for (const name of Object.keys(this.defs)) this.collection(name).freeze();
+    this.viewClass = viewCollectionsOf(Object.keys(this.defs));
     return this;
   }
 
   /** Drops every change of a copy-on-write view, so it reads as its base again. */
   discardChanges(): void {
-    for (const name of Object.keys(this.defs)) this.collection(name).discardChanges();
+    if (!(this.collections instanceof ViewCollections)) throw new Error('only a copy-on-write view can discard its changes');
+    this.collections.discardChanges();
     this.version++;
   }
 
@@ -117,6 +131,48 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
     }
     this.version++;
   }
+}
+
+/**
+ * A view's collections, each made on first use: most workspaces read or change a few of them, and a view with no
+ * change of a collection reads its base all the same. Fewer objects per workspace is less for every full
+ * collection of the heap to mark.
+ */
+class ViewCollections {
+  private readonly made: (Collection<{ id: string }> | undefined)[];
+
+  constructor(
+    private readonly store: Store,
+    private readonly names: readonly string[],
+  ) {
+    this.made = new Array(names.length).fill(undefined);
+  }
+
+  at(index: number): Collection<{ id: string }> {
+    return (this.made[index] ??= this.store.makeCollection(this.names[index]!));
+  }
+
+  discardChanges(): void {
+    for (const collection of this.made) collection?.discardChanges();
+  }
+}
+
+/** A ViewCollections class with one accessor per collection name on its prototype, made once per frozen base. */
+function viewCollectionsOf(names: readonly string[]): new (store: Store) => ViewCollections {
+  class Views extends ViewCollections {
+    constructor(store: Store) {
+      super(store, names);
+    }
+  }
+  names.forEach((name, index) => {
+    Object.defineProperty(Views.prototype, name, {
+      get(this: ViewCollections) {
+        return this.at(index);
+      },
+      enumerable: true,
+    });
+  });
+  return Views;
 }
 
 function toChange(change: PendingChange): Change {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { aUser as user, aUserStore, type UserStore } from './user-store.js';
 
-
 /** A frozen base holding users a, b, c (b and c share an email, so one index bucket holds two records). */
 function frozenBase(): UserStore {
   const base = aUserStore();
@@ -118,6 +117,19 @@ describe('copy-on-write workspaces over a frozen base', () => {
     expect(two.collections.users.get('a')).toBeUndefined();
     expect(two.collections.users.get('only-one')).toBeUndefined();
     expect(base.snapshot()).toEqual(before);
+  });
+
+  it('When a view reaches a collection for the first time after a reset, then it reads the base and the same collection object stays in use', () => {
+    const base = frozenBase();
+    const store = view(base);
+    store.apply(() => store.collections.notes.insert({ id: 'n1', text: 'gone after the reset' }));
+    store.discardChanges();
+    const users = store.collections.users;
+    expect(users.size).toBe(base.collections.users.size);
+    expect(store.collections.users).toBe(users);
+    expect(store.collections.notes.size).toBe(0);
+    expect(ids(store.collections.users.all())).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(store.snapshot().collections)).toEqual(Object.keys(base.snapshot().collections));
   });
 
   it('When anything tries to write to the frozen base, then it throws: records and collections alike', () => {

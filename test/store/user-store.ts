@@ -11,8 +11,14 @@ interface User {
   updated_at: string;
 }
 
-/** A store of one collection, users indexed by email: what the generic store's tests need, and no area. */
-const userDefs = { users: defineCollection<User>({ indexes: ['email'] }) };
+/** A note, the second collection: lets a test reach one collection of a view before another. */
+interface Note {
+  id: string;
+  text: string;
+}
+
+/** A store of users indexed by email, and notes: what the generic store's tests need, and no area. */
+const userDefs = { users: defineCollection<User>({ indexes: ['email'] }), notes: defineCollection<Note>({}) };
 
 export type UserStore = Store<typeof userDefs>;
 
