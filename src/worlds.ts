@@ -15,8 +15,8 @@ export const DEFAULT_WORKSPACE = 'default';
 export interface WorldsListener {
   /** The world went back to its seeded state. */
   onReset?(name: string): void;
-  /** The workspace was deleted or expired. */
-  onForget?(name: string): void;
+  /** These workspaces were deleted or expired (a sweep tells of all it deleted at once). */
+  onForget?(names: readonly string[]): void;
 }
 
 /** Why a workspace was not created: the workspace limit, or the heap past its budget. */
@@ -123,7 +123,7 @@ export class Worlds {
     if (!ws) return undefined;
     const now = this.now();
     if (now - ws.lastUsedAt >= this.idleTtlMs) {
-      this.forget(id);
+      this.forget([id]);
       return undefined;
     }
     ws.lastUsedAt = now;
@@ -173,7 +173,7 @@ export class Worlds {
   /** Deletes a workspace with its store, clock and resources (listeners drop the rest); false when there was none. */
   deleteWorkspace(id: string): boolean {
     if (!this.workspace(id)) return false;
-    this.forget(id);
+    this.forget([id]);
     return true;
   }
 
@@ -192,22 +192,25 @@ export class Worlds {
   /** Deletes every workspace idle past its time. */
   sweep(): void {
     const now = this.now();
-    for (const [id, ws] of this.workspaces) if (now - ws.lastUsedAt >= this.idleTtlMs) this.forget(id);
+    const expired: string[] = [];
+    for (const [id, ws] of this.workspaces) if (now - ws.lastUsedAt >= this.idleTtlMs) expired.push(id);
+    if (expired.length > 0) this.forget(expired);
   }
 
   /** Flushes and releases every world's persistence. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
-    for (const id of [...this.workspaces.keys()]) this.forget(id);
+    this.forget([...this.workspaces.keys()]);
     await this.main.store.persistence.close();
   }
 
-  private forget(id: string): void {
-    const ws = this.workspaces.get(id);
-    if (ws) ws.world.resources.dispose();
-    this.workspaces.delete(id);
-    for (const listener of this.listeners) listener.onForget?.(id);
+  private forget(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.workspaces.get(id)?.world.resources.dispose();
+      this.workspaces.delete(id);
+    }
+    for (const listener of this.listeners) listener.onForget?.(ids);
     if (this.workspaces.size === 0 && this.sweeper) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;

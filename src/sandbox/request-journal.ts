@@ -159,8 +159,8 @@ export class RequestJournal {
     return out;
   }
 
-  /** Forgets entries: all of them, or only one workspace's (so resetting a workspace leaves others' history). */
-  clear(workspace?: string): void {
+  /** Forgets entries: all of them, or only some workspaces' (so resetting a workspace leaves others' history). */
+  clear(workspace?: string | ReadonlySet<string>): void {
     if (workspace === undefined) {
       this.slots.fill(undefined);
       this.next = 0;
@@ -170,7 +170,8 @@ export class RequestJournal {
     const kept: Slot[] = [];
     for (let i = this.count; i >= 1; i--) {
       const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      if (slot.head.workspace !== workspace) kept.push(slot);
+      const gone = typeof workspace === 'string' ? slot.head.workspace === workspace : workspace.has(slot.head.workspace);
+      if (!gone) kept.push(slot);
     }
     this.clear();
     for (const slot of kept) this.push(slot);

@@ -39,8 +39,9 @@ export class WorldObservations implements WorldsListener {
     this.journal.clear(name);
   }
 
-  onForget(name: string): void {
-    this.coverage.delete(name);
-    this.journal.clear(name);
+  onForget(names: readonly string[]): void {
+    for (const name of names) this.coverage.delete(name);
+    // One pass over the journal for the whole sweep: a pass per expired workspace would hold the event loop.
+    this.journal.clear(new Set(names));
   }
 }

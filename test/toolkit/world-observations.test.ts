@@ -33,13 +33,21 @@ describe('the journal and coverage beside the registry of worlds', () => {
     await worlds.close();
   });
 
-  it('When a workspace expires, then its journal entries go with it', async () => {
+  it('When a sweep finds several workspaces expired, then the entries of each go, and a workspace used since keeps its own', async () => {
     const { worlds, observations, clock, answered } = await observedWorlds();
-    const id = worlds.createWorkspace().world.id;
-    answered(id);
+    const expired = [worlds.createWorkspace().world.id, worlds.createWorkspace().world.id];
+    const used = worlds.createWorkspace().world.id;
+    for (const id of [...expired, used]) answered(id);
+    clock.ms = 600;
+    worlds.workspace(used);
     clock.ms = 1000;
     worlds.sweep();
-    expect(observations.journal.list({ workspace: id })).toEqual([]);
+    for (const id of expired) {
+      expect(observations.journal.list({ workspace: id })).toEqual([]);
+      expect(observations.coverageOf(id)).toBeUndefined();
+    }
+    expect(observations.journal.list({ workspace: used })).toHaveLength(1);
+    expect(worlds.workspaceCount).toBe(1);
     await worlds.close();
   });
 
