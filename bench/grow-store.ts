@@ -11,7 +11,7 @@ import { MERCHANT } from './servers.js';
 export async function writeStore(file: string, products: number): Promise<number> {
   const persistence = JournalPersistence.open(file);
   try {
-    const world = await openWorld({ id: 'main', persistence, seed: DEFAULT_SEED, reset: true });
+    const world = await openWorld({ id: 'default', persistence, seed: DEFAULT_SEED, reset: true });
     const store = world.store;
     const missing = products - store.collections.products.size;
     if (missing > 0) {

@@ -17,7 +17,7 @@ function settled(): { rss: number; heap: number } {
   return { rss: m.rss, heap: m.heapUsed + m.external };
 }
 
-const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
 const worlds = new Worlds(world, { maxWorkspaces: total + 1, heapBudgetPercent: 95 });
 worlds.createWorkspace(); // the seeded base is built once, on the first creation
 const before = settled();

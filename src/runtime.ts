@@ -68,7 +68,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     logger,
   });
   // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.
-  uploadStorageFor(worlds.main, config);
+  uploadStorageFor(worlds.defaultWorld, config);
   return {
     worlds,
     config,
@@ -79,7 +79,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = authenticate(worlds, token);
-      return policy.hosted && auth?.world === worlds.main ? undefined : auth;
+      return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;
     },
     policy,
     resourcesOf: (world) => ({

@@ -45,7 +45,7 @@ export interface RunningSandbox {
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { requestLog, errorLog, ...overrides } = options;
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
-  const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const world = await openWorld({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
   // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.
@@ -70,7 +70,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   return {
     url: `http://${host}:${port}`,
     tokens: demoTokens(),
-    reset: () => worlds.reset(worlds.main),
+    reset: () => worlds.reset(worlds.defaultWorld),
     createWorkspace: () => {
       const ws = worlds.createWorkspace();
       return { id: ws.world.id, tokens: demoTokens(ws.world.seedTokenPrefix) };

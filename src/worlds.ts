@@ -81,7 +81,7 @@ export class Worlds {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly main: World,
+    readonly defaultWorld: World,
     options: WorldsOptions = {},
   ) {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
@@ -103,7 +103,7 @@ export class Worlds {
    */
   worldOfSecret(secret: string): World | undefined {
     const id = WORKSPACE_TOKEN.exec(secret)?.[1];
-    return id === undefined ? this.main : this.workspace(id)?.world;
+    return id === undefined ? this.defaultWorld : this.workspace(id)?.world;
   }
 
   /** The workspace a token names by its prefix (whether or not the token itself is valid), if it is live. */
@@ -114,7 +114,7 @@ export class Worlds {
 
   /** The name a world goes by in the journal, the coverage report and the control plane. */
   nameOf(world: World): string {
-    return world === this.main ? DEFAULT_WORKSPACE : world.id;
+    return world === this.defaultWorld ? DEFAULT_WORKSPACE : world.id;
   }
 
   /** A live workspace by id (and marks it used); an idle one past its time is deleted here rather than served. */
@@ -132,7 +132,7 @@ export class Worlds {
 
   /** The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id. */
   resolve(name: string | undefined): World | undefined {
-    if (name === undefined || name === DEFAULT_WORKSPACE) return this.main;
+    if (name === undefined || name === DEFAULT_WORKSPACE) return this.defaultWorld;
     return this.workspace(name)?.world;
   }
 
@@ -162,7 +162,7 @@ export class Worlds {
     const tokenPrefix = `ws_${id}.`;
     // 144 random bits: the id before them only routes (nginx, consent states, image URLs) and grants nothing.
     const seedTokenPrefix = `${tokenPrefix}${random.subarray(6).toString('base64url')}.`;
-    const store = workspaceStore(this.main.store.seed, seedTokenPrefix);
+    const store = workspaceStore(this.defaultWorld.store.seed, seedTokenPrefix);
     const now = this.now();
     const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix, seedTokenPrefix }, createdAt: now, lastUsedAt: now };
     this.workspaces.set(id, ws);
@@ -202,7 +202,7 @@ export class Worlds {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
     this.forget([...this.workspaces.keys()]);
-    await this.main.store.persistence.close();
+    await this.defaultWorld.store.persistence.close();
   }
 
   private forget(ids: readonly string[]): void {

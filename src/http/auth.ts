@@ -46,7 +46,7 @@ export function bearerSecurityHandler(worlds: Worlds, policy: AccessPolicy) {
     const token = bearerToken(req.headers.authorization);
     const auth = token ? authenticate(worlds, token) : undefined;
     if (!auth) unauthenticated();
-    if (policy.hosted && auth.world === worlds.main) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+    if (policy.hosted && auth.world === worlds.defaultWorld) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
     (req as AuthenticatedRequest).auth = auth;
     return true;
   };

@@ -41,7 +41,7 @@ export function authorizeControlPlane(req: Request, operationId: string, worlds:
   }
   const auth = authenticate(worlds, token);
   if (!auth) unauthenticated();
-  if (auth.world === worlds.main) {
+  if (auth.world === worlds.defaultWorld) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
     if (policy.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
     return;

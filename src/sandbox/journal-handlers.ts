@@ -8,7 +8,7 @@ import { noContent, ok } from '../http/reply.js';
  * default world without `workspace`.
  */
 const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =>
-  named === undefined && ctx.world === ctx.worlds.main ? undefined : ctx.worlds.nameOf(ctx.world);
+  named === undefined && ctx.world === ctx.worlds.defaultWorld ? undefined : ctx.worlds.nameOf(ctx.world);
 
 /** What a CI job reads after its tests: the request journal and the contract coverage. */
 export const journalHandlers = {

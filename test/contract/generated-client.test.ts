@@ -94,7 +94,7 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     expect(JSON.parse(feed.data!.response)).toEqual({ feedId: expect.any(String) });
 
     // A seller knows its own seller id (Seller Central shows it); here it is read from the simulated retailer.
-    const sellerId = retailerOf(sandbox.worlds.main).account(channelId).seller_id;
+    const sellerId = retailerOf(sandbox.worlds.defaultWorld).account(channelId).seller_id;
     const listing = `listings/2021-08-01/items/${sellerId}/ADA-SKU-1`;
     const marketplace = { retailer_query: { marketplaceIds: MARKETPLACE } };
     const put = await api.PUT(RELAY, {

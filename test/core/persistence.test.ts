@@ -23,7 +23,7 @@ function tempFile(): string {
 
 async function start(dataFile: string, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'file', dataFile, logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'main', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const world = await openWorld({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world);
   return { app: createApp(createRuntime({ worlds, config })), worlds };
 }

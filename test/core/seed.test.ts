@@ -11,7 +11,7 @@ async function seededFile(seed: number): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-seed-'));
   try {
     const dataFile = join(dir, 'sandbox.json');
-    const world = await openWorld({ id: 'main', persistence: openPersistence({ store: 'file', dataFile }), seed });
+    const world = await openWorld({ id: 'default', persistence: openPersistence({ store: 'file', dataFile }), seed });
     await world.store.persistence.close();
     return readFileSync(dataFile);
   } finally {
@@ -20,7 +20,7 @@ async function seededFile(seed: number): Promise<Buffer> {
 }
 
 async function seededJson(seed: number): Promise<string> {
-  const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed });
+  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed });
   return JSON.stringify(world.store.snapshot(), null, 2);
 }
 
@@ -45,7 +45,7 @@ describe('the seed', () => {
   });
 
   it('When the world is seeded, then every reference points at a record that exists', async () => {
-    const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: 20240901 });
+    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: 20240901 });
     const snapshot = world.store.snapshot();
     const ids = Object.fromEntries(Object.entries(snapshot.collections).map(([name, records]) => [name, new Set((records as { id: string }[]).map((r) => r.id))]));
     const dangling: string[] = [];

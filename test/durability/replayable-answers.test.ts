@@ -26,7 +26,7 @@ afterEach(async () => {
 /** The server a user starts (fast path included), over a fresh world, with getMerchant swapped for `getMerchant`. */
 async function serve(getMerchant: Handlers['getMerchant'] = handlers.getMerchant, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed });
+  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: () => {} });
   server = createServer(runtime, createApp(runtime, { ...handlers, getMerchant }));

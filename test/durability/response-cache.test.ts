@@ -61,7 +61,7 @@ describe('cached answers in front of Express', () => {
   it('When a handler answers what the contract refuses, then it is answered 500 every time and never cached', async () => {
     const errors: string[] = [];
     const { sandbox, cache, get } = await start({ errorLog: (line) => errors.push(line) });
-    const store = sandbox.worlds.main.store;
+    const store = sandbox.worlds.defaultWorld.store;
     // A stored merchant with a field the contract does not know: getMerchant hands the record out as is.
     store.apply(() => store.collections.merchants.update(MERCHANT, { leaked: 'secret' } as never));
     for (let i = 0; i < 3; i++) expect((await get(`/2024-09/merchants/${MERCHANT}`)).status).toBe(500);
@@ -77,7 +77,7 @@ describe('cached answers in front of Express', () => {
   it('When the store changes without a request (a reset), then the cached answer is not served', async () => {
     const { sandbox, cache, get } = await start();
     await get(`/2024-09/merchants/${MERCHANT}`);
-    const store = sandbox.worlds.main.store;
+    const store = sandbox.worlds.defaultWorld.store;
     store.apply(() => store.collections.merchants.update(MERCHANT, { name: 'Renamed Outfitters' }));
     const after = JSON.parse((await get(`/2024-09/merchants/${MERCHANT}`)).text);
     expect(after.data.name).toBe('Renamed Outfitters');

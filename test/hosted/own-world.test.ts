@@ -19,7 +19,7 @@ for (const hosted of [true, false]) {
       expect(moved.body.data).toMatchObject({ workspace: a.id, offset_ms: 5 * 3_600_000 });
       expect((await request(t.app).get('/_sandbox/clock').set(as(a)).expect(200)).body.data.offset_ms).toBe(5 * 3_600_000);
       expect((await request(t.app).get('/_sandbox/clock').set(as(b)).expect(200)).body.data).toMatchObject({ workspace: b.id, offset_ms: 0 });
-      expect(t.worlds.main.clock.offset).toBe(0);
+      expect(t.worlds.defaultWorld.clock.offset).toBe(0);
       expect(t.errors).toEqual([]);
     });
 

@@ -10,7 +10,7 @@ import { testApp } from '../helpers/app.js';
 
 async function appWithLog(overrides: Partial<typeof defaultConfig> = {}) {
   const config = { ...defaultConfig, store: 'memory' as const, ...overrides };
-  const worlds = new Worlds(await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: config.seed }));
+  const worlds = new Worlds(await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed }));
   const lines: string[] = [];
   const runtime = createRuntime({ worlds, config, requestLog: (l) => lines.push(l) });
   return { app: createApp(runtime), runtime, lines, worlds };

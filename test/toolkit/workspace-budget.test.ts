@@ -14,7 +14,7 @@ const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 describe('the memory budget of workspaces', () => {
   it('When the heap is past its budget, then creating a workspace answers 503 with Retry-After and a message, existing ones keep working, and creation resumes below it', async () => {
     const heap = { used: 80, limit: 100 };
-    const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { heapBudgetPercent: 85, heap: () => heap });
     const errors: string[] = [];
     const app = createApp(createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' }, log: (line) => errors.push(line) }));
@@ -43,7 +43,7 @@ describe('the memory budget of workspaces', () => {
 
   it('When the registry refuses a workspace, then it throws a WorkspaceRefused saying why and when to retry, not an HTTP error', async () => {
     const heap = { used: 0, limit: 100 };
-    const world = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { maxWorkspaces: 1, heapBudgetPercent: 85, heap: () => heap });
     heap.used = 90;
     expect(() => worlds.createWorkspace()).toThrow(expect.objectContaining({ reason: 'memory', retryAfterSeconds: 60 }));

@@ -7,7 +7,7 @@ import { Worlds } from '../../src/worlds.js';
 
 async function observedWorlds() {
   const clock = { ms: 0 };
-  const main = await openWorld({ id: 'main', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+  const main = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
   const worlds = new Worlds(main, { idleTtlMs: 1000, now: () => clock.ms });
   const { observations } = createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' } });
   const answered = (workspace: string) => {
@@ -54,7 +54,7 @@ describe('the journal and coverage beside the registry of worlds', () => {
   it('When a world is reset, then its journal entries and coverage are cleared but it still has coverage', async () => {
     const { worlds, observations, answered, answeredStatuses } = await observedWorlds();
     answered('default');
-    await worlds.reset(worlds.main);
+    await worlds.reset(worlds.defaultWorld);
     expect(observations.journal.list()).toEqual([]);
     expect(answeredStatuses('default')).toEqual([]);
     await worlds.close();

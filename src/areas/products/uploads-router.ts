@@ -7,7 +7,7 @@ import { uploadStorageFor } from './uploads.js';
 /** The world an upload URL names: `?workspace=<id>` (as the image's `url` shows it), else the default world. */
 function worldOf(req: Request, worlds: Worlds): World | undefined {
   const workspace = req.query.workspace;
-  if (workspace === undefined || workspace === DEFAULT_WORKSPACE) return worlds.main;
+  if (workspace === undefined || workspace === DEFAULT_WORKSPACE) return worlds.defaultWorld;
   return typeof workspace === 'string' ? worlds.workspace(workspace)?.world : undefined;
 }
 
