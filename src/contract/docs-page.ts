@@ -29,7 +29,7 @@ export interface DocsRouterOptions {
 // swagger-ui-express supports customJsStr but its published types lag behind.
 type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
 
-// The YAML serializer is loaded on the first /openapi.yaml, not on every start (about 30 ms).
+// The YAML serializer is loaded on the first /openapi.yaml, not on every start that never serves it.
 const toYaml = (value: unknown, options: { aliasDuplicateObjects: boolean }): string =>
   (createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(value, options);
 

@@ -121,7 +121,7 @@ function parseCached(text: string): ContractDocument {
 }
 
 function parseYaml(text: string): ContractDocument {
-  // The YAML parser is loaded only here, on a miss: loading it costs about 30 ms of a start that needs none.
+  // The YAML parser is loaded only here, on a miss: a start that finds the parsed copy needs none of it.
   const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   return parse(text) as ContractDocument;
 }

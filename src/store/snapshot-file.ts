@@ -42,7 +42,7 @@ export class SnapshotWriteAborted extends Error {}
 /**
  * Writes a snapshot like steno does (temp file, then rename over the data file, so a reader or a crash sees the old
  * file or the new one, never half of one), but serialized a few hundred records at a time with an await between
- * chunks: JSON.stringify of a whole 10,000-product store blocks the event loop for ~80 ms (~700 ms at 100,000),
+ * chunks: JSON.stringify of a whole 10,000-product store blocks the event loop for as long as the store is large,
  * which would stall every request during a background compaction. One record per line also keeps the file
  * readable and diffable. The temp file is fsynced before the rename (cheap here, off the request path) so even a
  * power loss leaves the old or the new snapshot, never an empty one. Answers the bytes written.

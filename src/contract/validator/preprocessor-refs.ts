@@ -10,7 +10,7 @@ interface Preprocessor {
  * express-openapi-validator's start-up pass (SchemaPreprocessor) looks up each `$ref` it meets with
  * `ajv.getSchema(ref).schema`. That answers the very object the document holds at that pointer (the validator adds
  * each component schema to that Ajv under its own pointer), but compiles it, and everything it refers to, first:
- * about 0.4 s of every start, for validators that are thrown away (each route compiles its own on first use).
+ * a large share of every start, for validators that are thrown away (each route compiles its own on first use).
  * This answers the same object by following the pointer, which is what the preprocessor itself falls back to when
  * Ajv has no schema for a ref. Only local refs (`#/...`) are followed; the contract has no other kind, and any other
  * ref still takes the original path.

@@ -8,8 +8,8 @@ const BUNDLED = Symbol('sandbox.contract-bundled');
 
 /**
  * Marks a document the validator may take as it is: one whose `$ref`s are all local, so json-schema-ref-parser's
- * `bundle` (which inlines external files) has nothing to do, yet still crawls and re-resolves every ref: about 0.1 s
- * of every start. test/contract/validator-tuning.test.ts holds that bundling the contract changes nothing.
+ * `bundle` (which inlines external files) has nothing to do, yet still crawls and re-resolves every ref, on
+ * every start. test/contract/validator-tuning.test.ts holds that bundling the contract changes nothing.
  */
 export function markBundled<T extends object>(doc: T): T {
   Object.defineProperty(doc, BUNDLED, { value: true, enumerable: true });
