@@ -13,7 +13,7 @@ import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { cors } from './cors.js';
 import { assignRequestId } from './request-id.js';
-import { answerOf, arrivalOf, observeWhenFinished, type AnswerFacts } from '../sandbox/observe-requests.js';
+import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
 export interface ResponseCacheOptions {
@@ -41,7 +41,11 @@ interface Entry {
   body: Buffer;
   /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
   answer: AnswerFacts;
+  /** The headers to send, by the request's Origin ('' for none): the stored ones plus what CORS grants it. */
+  byOrigin: Map<string, Record<string, OutgoingHttpHeader>>;
 }
+
+const MAX_ORIGINS_PER_ENTRY = 16;
 
 type Next = () => void;
 
@@ -101,12 +105,40 @@ export class ResponseCache {
     // pino-http's genReqId without pino-http: the two child loggers pino-http makes per request would be the largest
     // part of a replay's own work. The line goes through the same pino logger with the same fields.
     assignRequestId(req, res);
-    // The journal, the coverage report and the log see a replayed answer like any other.
-    observeWhenFinished(res, arrivalOf(req), () => entry.answer, this.runtime.observe);
-    // The cors middleware answers synchronously for a GET: it only sets headers.
-    this.cors(req as Request, res as Response, () => {});
-    res.writeHead(200, entry.statusMessage, entry.headers);
+    const arrival = arrivalOf(req);
+    res.writeHead(200, entry.statusMessage, this.withCors(entry, req.headers.origin));
     res.end(entry.body);
+    // The journal, the coverage report and the log see a replayed answer like any other.
+    observeAnswered(arrival, entry.answer, 200, this.runtime.observe);
+  }
+
+  /**
+   * The entry's headers with what CORS grants this Origin. For a GET, the cors middleware's answer depends on the
+   * Origin header alone, so it runs once per Origin (against a recorder) and its headers are kept with the entry.
+   */
+  private withCors(entry: Entry, origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
+    const key = typeof origin === 'string' ? origin : '';
+    let headers = entry.byOrigin.get(key);
+    if (!headers) {
+      headers = { ...entry.headers, ...this.corsHeadersFor(origin) };
+      // A client could send any number of Origins: keep a few per entry, which is all a docs site has.
+      if (entry.byOrigin.size >= MAX_ORIGINS_PER_ENTRY) entry.byOrigin.clear();
+      entry.byOrigin.set(key, headers);
+    }
+    return headers;
+  }
+
+  private corsHeadersFor(origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
+    // Spelled as the middleware spells them, so a replay's headers are the computed answer's byte for byte.
+    const granted = new Map<string, [string, OutgoingHttpHeader]>();
+    const recorder = {
+      getHeader: (name: string) => granted.get(name.toLowerCase())?.[1],
+      setHeader: (name: string, value: OutgoingHttpHeader) => {
+        granted.set(name.toLowerCase(), [name, value]);
+      },
+    };
+    this.cors({ method: 'GET', headers: origin === undefined ? {} : { origin } } as unknown as Request, recorder as unknown as Response, () => {});
+    return Object.fromEntries(granted.values());
   }
 
   /** Collects what the slow path writes and keeps it if the adapter marked it replayable and it was sent as a 200. */
@@ -155,7 +187,7 @@ export class ResponseCache {
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer });
+      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, byOrigin: new Map() });
     });
   }
 

@@ -149,12 +149,18 @@ export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival 
  * alike: `answer` is read once the response has finished.
  */
 export function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
-  res.once('finish', () => {
-    const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = answer();
-    const { requestId, at, method, url, headers, log } = arrival;
-    const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
-    observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status: res.statusCode, durationMs });
-  });
+  res.once('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
+}
+
+/**
+ * Observes an answer already complete: a replay is whole once `end` has handed its bytes to the socket, so it needs
+ * no listener (one per request would be a visible share of a replay's own work).
+ */
+export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
+  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = facts;
+  const { requestId, at, method, url, headers, log } = arrival;
+  const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
+  observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status, durationMs });
 }
 
 const ANSWER = 'observedAnswer';
