@@ -133,6 +133,10 @@ describe('answers the adapter marks replayable', () => {
     expect(cached.headers.get('access-control-allow-origin')).toBe('http://docs.example');
     expect(cached.headers.get('vary')).toBe('Origin');
     expect(refused.headers.has('access-control-allow-origin')).toBe(false);
+    // What CORS granted one Origin is kept per Origin: the allowed one still gets its own after the refused one.
+    const again = await get(MERCHANT_URL, allowed);
+    expect(cache.stats.hits).toBe(3);
+    expect(again.headers.get('access-control-allow-origin')).toBe('http://docs.example');
   });
 
   it('When a request is not a GET, then it is never answered from the cache, even on a URL whose read is cached', async () => {
