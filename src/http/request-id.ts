@@ -21,9 +21,18 @@ export type WithRequestId = IncomingMessage & { id?: string };
 
 /** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer: pino-http's genReqId. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId?: () => string): string {
+  const id = idRequest(req, newId);
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/**
+ * Gives the request its id without touching the answer, for a caller that sends the header in writeHead itself: a
+ * header set before writeHead makes Node merge the two header sets one setHeader at a time.
+ */
+export function idRequest(req: IncomingMessage, newId?: () => string): string {
   const id = requestIdFrom(req.headers, newId);
   (req as WithRequestId).id = id;
-  res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
 

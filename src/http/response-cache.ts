@@ -12,7 +12,7 @@ import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { cors } from './cors.js';
-import { assignRequestId } from './request-id.js';
+import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
@@ -104,9 +104,10 @@ export class ResponseCache {
     // Each answer has its own id; the stored headers never hold the id of the answer they were captured from. It is
     // pino-http's genReqId without pino-http: the two child loggers pino-http makes per request would be the largest
     // part of a replay's own work. The line goes through the same pino logger with the same fields.
-    assignRequestId(req, res);
+    const id = idRequest(req);
     const arrival = arrivalOf(req);
-    res.writeHead(200, entry.statusMessage, this.withCors(entry, req.headers.origin));
+    // One header set, handed to writeHead whole: Node then writes it without merging it into headers set earlier.
+    res.writeHead(200, entry.statusMessage, { [REQUEST_ID_HEADER]: id, ...this.withCors(entry, req.headers.origin) });
     res.end(entry.body);
     // The journal, the coverage report and the log see a replayed answer like any other.
     observeAnswered(arrival, entry.answer, 200, this.runtime.observe);
