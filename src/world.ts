@@ -30,16 +30,13 @@ export interface World {
 /** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
 export const workspaceIdOf = (world: World): string | undefined => (world.tokenPrefix ? world.id : undefined);
 
-// Seeding a world costs most of a second: it is done once per seed, into a frozen base that every workspace reads
+// Seeding runs faker over every area: it is done once per seed, into a frozen base that every workspace reads
 // through (a copy-on-write view) and that resets of the default world copy.
 const bases = new Map<number, WorldStore>();
 
 /** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
 export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
   new Store(persistence, seed, collectionDefs, base);
-
-/** Fills an empty world store with the areas' seeded records. */
-export const seedWorldStore = (store: WorldStore): void => seedStore(store, seeders);
 
 /** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
 export function seededBase(seed: number): WorldStore {
@@ -56,7 +53,7 @@ export function seededBase(seed: number): WorldStore {
 function fillSeeded(store: WorldStore): void {
   const shipped = shippedSeededWorld(store.seed);
   if (shipped) store.load(shipped);
-  else seedWorldStore(store);
+  else seedStore(store, seeders);
 }
 
 /** The seeded state for a seed; callers get their own deep copy. */

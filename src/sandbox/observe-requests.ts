@@ -148,7 +148,7 @@ export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival 
  * The one place a finished request becomes an exchange and is observed, for Express's answers and replayed ones
  * alike: `answer` is read once the response has finished.
  */
-export function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
+function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
   res.once('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
 }
 

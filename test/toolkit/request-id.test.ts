@@ -54,7 +54,7 @@ describe('X-Request-Id', () => {
   });
 });
 
-describe('X-Request-Id on cached answers', () => {
+describe('X-Request-Id and the log line on cached answers', () => {
   let sandbox: RunningSandbox | undefined;
   afterEach(async () => {
     await sandbox?.close();
@@ -74,14 +74,6 @@ describe('X-Request-Id on cached answers', () => {
     expect(third.headers.get('x-request-id')).toBe('cached-echo');
     const journal = sandbox.observations.journal.list({ path: '/2024-09/products' }).map((e) => e.id);
     expect(journal).toEqual([third, second, first].map((r) => r.headers.get('x-request-id')));
-  });
-});
-
-describe('the request log on cached answers', () => {
-  let sandbox: RunningSandbox | undefined;
-  afterEach(async () => {
-    await sandbox?.close();
-    sandbox = undefined;
   });
 
   it('When an answer comes from the cache, then its log line has the fields of the computed one and its own request id', async () => {
