@@ -31,19 +31,16 @@ async function main(): Promise<void> {
   const { config, errors } = configFromOptions(parsed.options, process.env);
   if (errors.length > 0) fail(errors);
 
-  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
-  const sandbox = await startSandbox(config);
-  const { url } = sandbox;
-  if (config.logLevel !== 'silent') {
-    console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
-    console.log(`  docs:   ${url}/docs`);
-    console.log(`  health: ${url}/_sandbox/health`);
-    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${config.seed})`);
-    console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
-  }
-
+  // Signals are handled from before the server listens: whoever sees it answer (or reads the announcement) may
+  // stop it at once, and a signal that arrives while it starts stops it once it has started.
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let requested: string | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
+    if (!sandbox) {
+      requested ??= signal;
+      return;
+    }
     if (closing) return;
     closing = true;
     if (config.logLevel !== 'silent') console.log(`${signal}: flushing the store and shutting down`);
@@ -58,6 +55,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));
+
+  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
+  sandbox = await startSandbox(config);
+  const { url } = sandbox;
+  if (requested) return shutdown(requested);
+
+  if (config.logLevel !== 'silent') {
+    console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
+    console.log(`  docs:   ${url}/docs`);
+    console.log(`  health: ${url}/_sandbox/health`);
+    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${config.seed})`);
+    console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
+  }
 }
 
 main().catch((error) => {
