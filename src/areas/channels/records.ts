@@ -1,19 +1,19 @@
+import type { components } from '../../contract/generated.js';
 import { defineCollection } from '../../store/collection.js';
 import { retailerCollections } from '../../retailer/records.js';
 
-/** A merchant's connection to a retailer; what is connected lives in channel_connections, never here. */
-export interface ChannelRecord {
-  id: string;
-  merchant_id: string;
-  name: string;
-  type: 'retailer';
-  created_at: string;
-  updated_at: string;
-}
+type Schemas = components['schemas'];
+
+/**
+ * A merchant's connection to a retailer; what is connected lives in channel_connections, never here, and the
+ * presenter derives `connected`, `marketplace_id` and `access_token_expires_at` from it.
+ */
+export type ChannelRecord = Omit<Schemas['Channel'], 'connected' | 'marketplace_id' | 'access_token_expires_at'>;
 
 /**
  * The channel's connection data (id = channel id). Holds the secrets, so it is kept apart from the channel and
- * only presence, marketplace and expiry ever reach a response.
+ * only presence, marketplace and expiry ever reach a response; no schema has its shape (ChannelConnectionData is
+ * the request body, where expiry and marketplace are optional).
  */
 export interface ChannelConnectionRecord {
   id: string;
@@ -26,21 +26,11 @@ export interface ChannelConnectionRecord {
   updated_at: string;
 }
 
-/** One relayed call of the channel's call log: what was asked and answered, never tokens or bodies. */
-export interface ChannelCallRecord {
-  id: string;
-  channel_id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  endpoint: string;
-  query: string;
-  status: number;
-  retailer_status: number | null;
-  refreshed_token: boolean;
-  /** The retailer fault the call asked for (`Prefer: retailer-fault`); absent on calls logged before it existed. */
-  fault?: 'throttle' | 'timeout' | 'error' | null;
-  duration_ms: number;
-  called_at: string;
-}
+/**
+ * One relayed call of the channel's call log: what was asked and answered, never tokens or bodies. `fault` (the
+ * retailer fault the call asked for, `Prefer: retailer-fault`) is absent on calls logged before it existed.
+ */
+export type ChannelCallRecord = Omit<Schemas['ChannelCall'], 'fault'> & Partial<Pick<Schemas['ChannelCall'], 'fault'>>;
 
 /** The channels area's collections, plus the simulated retailer's, which exist only for channels. */
 export const channelCollections = {

@@ -1,22 +1,15 @@
+import type { components } from '../../contract/generated.js';
 import { defineCollection } from '../../store/collection.js';
 
-export interface MerchantRecord {
-  id: string;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+type Schemas = components['schemas'];
 
-export type MembershipRole = 'owner' | 'member';
+/** A merchant as stored; presented as is. */
+export type MerchantRecord = Schemas['Merchant'];
 
-export interface MembershipRecord {
-  id: string;
-  merchant_id: string;
-  user_id: string;
-  role: MembershipRole;
-  created_at: string;
-  updated_at: string;
-}
+/** A membership as stored; its `user` is joined in from the users collection at presentation. */
+export type MembershipRecord = Omit<Schemas['MerchantMembership'], 'user'>;
+
+export type MembershipRole = MembershipRecord['role'];
 
 export const merchantCollections = {
   merchants: defineCollection<MerchantRecord>(),

@@ -1,14 +1,13 @@
+import type { components } from '../../contract/generated.js';
 import { defineCollection } from '../../store/collection.js';
 
-export interface UserRecord {
-  id: string;
-  name: string;
-  email: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A user as stored; presented as is. */
+export type UserRecord = components['schemas']['User'];
 
-/** A bearer token; the id is the token itself so authentication is one Map lookup. */
+/**
+ * A bearer token; the id is the token itself so authentication is one Map lookup. Internal: no schema shows a
+ * token record (the sandbox user endpoint answers the token string only).
+ */
 export interface TokenRecord {
   id: string;
   user_id: string;

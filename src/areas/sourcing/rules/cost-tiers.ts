@@ -1,13 +1,10 @@
 // The cost-tier rules a contract cannot express: distinct minimum_order_quantity within an item, and which tier ids
 // survive a PUT. Tier ids matter because opportunity forecasts refer to them as supplier_item_cost_id.
+import type { components } from '../../../contract/generated.js';
 import type { CostTierRecord, FieldErrors, MoneyValue } from '../record-types.js';
 
 /** A tier as a client sends it (CostTierInput); `id` only makes sense on update. */
-export interface CostTierInput {
-  id?: string;
-  minimum_order_quantity: number;
-  cost: MoneyValue;
-}
+export type CostTierInput = components['schemas']['CostTierInput'];
 
 /** The outcome of merging: the item's new tiers, and which ids were kept, added and removed (forecasts of removed ids go too). */
 export interface CostTierMerge {

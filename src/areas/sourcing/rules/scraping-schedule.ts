@@ -1,6 +1,7 @@
 // Scraping attempts are never stored: they follow from a request's schedule, its id (hash) and the clock, so the
 // seeded store stays deterministic and moving the sandbox clock moves attempts from scheduled to started to ended.
-import type { ScrapingFrequency, ScrapingRequestRecord } from '../record-types.js';
+import type { components } from '../../../contract/generated.js';
+import type { ScrapingFrequency, ScrapingRequestRecord, ScrapingRequestState } from '../record-types.js';
 import { hashInt, hashUuid } from './deterministic.js';
 import { foundItemsCount } from './supplier-catalogue.js';
 
@@ -26,39 +27,14 @@ const FAILURE_REASONS = [
   'The source page layout changed; no price table was recognised.',
 ];
 
-/** Lifecycle of an attempt, derived from the clock. */
-export type AttemptStatus = 'scheduled' | 'running' | 'finished' | 'failed';
-
 /** An attempt exactly as the contract's ScrapingAttempt presents it. */
-export interface ScrapingAttemptView {
-  id: string;
-  supplier_id: string;
-  supplier_scraping_request_id: string;
-  attempt_number: number;
-  status: AttemptStatus;
-  scheduled_to_run_at: string;
-  attempt_started_at: string | null;
-  finished_at: string | null;
-  found_items_count: number;
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ScrapingAttemptView = components['schemas']['ScrapingAttempt'];
 
-/** The derived part of a ScrapingRequest's presentation. */
-export interface ScrapingRequestState {
-  status: 'scheduled' | 'running' | 'completed';
-  attempts_finished_count: number;
-  next_attempt_at: string | null;
-}
+/** Lifecycle of an attempt, derived from the clock. */
+export type AttemptStatus = ScrapingAttemptView['status'];
 
 /** The body of createScrapingRequest as the contract lets it through. */
-export interface ScrapingRequestInput {
-  source_url: string;
-  frequency?: ScrapingFrequency;
-  starts_at?: string;
-  max_attempts?: number;
-}
+export type ScrapingRequestInput = components['schemas']['ScrapingRequestCreate'];
 
 /** Schedule fields to store, or 422 field errors. */
 export type ResolvedSchedule =
