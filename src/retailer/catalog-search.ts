@@ -1,3 +1,4 @@
+import type { components } from '../contract/generated.js';
 import { filterCatalog, searchWords } from './catalog-filter.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
 import type { CatalogIdentifierType, CatalogItem } from './seller-account-types.js';
@@ -10,15 +11,7 @@ export interface ChannelCatalogQuery {
 }
 
 /** The contract's ChannelCatalogItem: identifiers as an array, never separate upc/ean/gtin/isbn fields. */
-export interface ChannelCatalogItem {
-  asin: string;
-  marketplace_id: string;
-  title: string;
-  brand: string | null;
-  identifiers: { type: CatalogIdentifierType; value: string }[];
-  main_image_url: string | null;
-  thumbnail_image_url: string | null;
-}
+export type ChannelCatalogItem = components['schemas']['ChannelCatalogItem'];
 
 /** Maps one retailer catalog item to the contract's shape. */
 export function presentChannelCatalogItem(item: CatalogItem, marketplaceId: string): ChannelCatalogItem {

@@ -1,7 +1,8 @@
+import type { components } from '../contract/generated.js';
 import type { RetailerListing } from './record-types.js';
 
 /** Identifier kinds the retailer's catalog carries (the contract's IdentifierType). */
-export type CatalogIdentifierType = 'UPC' | 'EAN' | 'GTIN' | 'ISBN';
+export type CatalogIdentifierType = components['schemas']['IdentifierType'];
 
 /** A retailer catalog item (catalog API 2022-04-01), marketplace-agnostic. */
 export interface CatalogItem {

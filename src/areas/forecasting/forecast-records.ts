@@ -1,19 +1,11 @@
 // Stored shape of an opportunity forecast. merchant_id and supplier_item_id are kept for access checks and cascades
 // (a merchant's or supplier item's deletion removes its forecasts) and are stripped by the presenter.
 
-import type { OpportunityResult } from './opportunity-model.js';
+import type { ForecastKeys, OpportunityForecastSchema, OpportunityResult } from './opportunity-model.js';
 
 /** One calculated forecast, as stored in the opportunity_forecasts collection: the model's result and its keys. */
-export interface OpportunityForecastRecord extends OpportunityResult {
-  id: string;
-  merchant_id: string;
-  supplier_item_id: string;
-  marketplace_catalog_item_id: string;
-  supplier_item_cost_id: string;
-  calculated_at: string;
-  created_at: string;
-  updated_at: string;
-}
+export type OpportunityForecastRecord = OpportunityResult &
+  Pick<OpportunityForecastSchema, ForecastKeys> & { merchant_id: string; supplier_item_id: string };
 
 /** The forecast as the contract shows it (everything but the internal keys). */
 export function presentOpportunityForecast(record: OpportunityForecastRecord) {

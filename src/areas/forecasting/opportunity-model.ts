@@ -1,11 +1,12 @@
 // The opportunity forecast model `sandbox-heuristic@1`: pure arithmetic over observable inputs. Every input and
 // every intermediate figure goes into forecast_inputs, so a client can redo the sums (README: "Forecast model").
 
+import type { components } from '../../contract/generated.js';
 import type { SizeTier } from '../marketplaces/catalog-records.js';
 import type { CategoryCode } from '../marketplaces/categories.js';
 import { exchangeRate, roundMoney } from '../marketplaces/currencies.js';
 import { REFERRAL_FEE_PERCENT, fulfilmentFee } from './marketplace-fees.js';
-import { riskFactors, type RiskFactor } from './risk-factors.js';
+import { riskFactors } from './risk-factors.js';
 import { riskAdjust, riskMultiplier, riskScore } from './risk-score.js';
 
 /** Name and version shown in `forecast_model`; bump the version when any number below changes. */
@@ -62,20 +63,20 @@ export interface ForecastInputs extends OpportunityInputs {
   risk_multiplier: number;
 }
 
-type Money = { value: number; currency: string };
+/** The contract's OpportunityForecast: the stored record and the model's answer are cut from it. */
+export type OpportunityForecastSchema = components['schemas']['OpportunityForecast'];
 
-/** The model's answer: every OpportunityForecast field except ids and timestamps. */
-export interface OpportunityResult {
-  thirty_day_profit_forecast_high: Money;
-  thirty_day_profit_forecast_low: Money;
-  risk_score: number;
-  risk_factors: RiskFactor[];
-  risk_adjusted_thirty_day_profit_forecast_high: Money;
-  risk_adjusted_thirty_day_profit_forecast_low: Money;
+/** The keys and timestamps of a forecast: what the model does not compute. */
+export type ForecastKeys = 'id' | 'marketplace_catalog_item_id' | 'supplier_item_cost_id' | 'calculated_at' | 'created_at' | 'updated_at';
+
+/**
+ * The model's answer: every OpportunityForecast field except the keys and timestamps, with `type` always set and
+ * `forecast_inputs` the model's exact figures (the contract's is open-ended, nearly every field optional).
+ */
+export type OpportunityResult = Omit<OpportunityForecastSchema, ForecastKeys | 'type' | 'forecast_inputs'> & {
   type: string;
-  forecast_model: string;
   forecast_inputs: ForecastInputs;
-}
+};
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;
@@ -126,7 +127,7 @@ export function forecastOpportunity(inputs: OpportunityInputs): OpportunityResul
     supplier_stock_days: stockDays,
   });
   const score = riskScore(factors);
-  const money = (v: number): Money => ({ value: roundMoney(v, cur), currency: cur });
+  const money = (v: number): components['schemas']['Money'] => ({ value: roundMoney(v, cur), currency: cur });
 
   return {
     thirty_day_profit_forecast_high: money(high),

@@ -1,6 +1,7 @@
 // Risk factors by documented thresholds. Each family contributes at most its most severe value, so a forecast
 // never says both "under 20%" and "under 5%".
 
+import type { components } from '../../contract/generated.js';
 import type { CategoryCode } from '../marketplaces/categories.js';
 
 /** The 25 values the specification allows, in its order (the order factors are reported in). */
@@ -30,7 +31,7 @@ export const RISK_FACTORS = [
   'low_supplier_stock_under_2_months',
   'low_supplier_stock_under_1_month',
   'low_supplier_stock_under_1_week',
-] as const;
+] as const satisfies readonly components['schemas']['RiskFactor'][];
 
 export type RiskFactor = (typeof RISK_FACTORS)[number];
 

@@ -1,12 +1,13 @@
 // The sales volume forecast record, derived at read time (nothing stored): it is a view of the catalog's ranks.
 
+import type { components } from '../../contract/generated.js';
 import type { CatalogItemRecord, MarketplaceRecord } from '../marketplaces/catalog-records.js';
 import { CATEGORIES } from '../marketplaces/categories.js';
 import { DAY_MS, dayStartIso, utcDay } from '../marketplaces/calendar.js';
 import { SALES_VOLUME_MODEL, salesVolumeForItem } from './sales-volume-model.js';
 
 /** Period lengths the list accepts (the contract's `period_days` enum). */
-export const PERIOD_DAYS = [7, 30, 90] as const;
+export const PERIOD_DAYS = [7, 30, 90] as const satisfies readonly components['schemas']['SalesVolumeForecast']['period_days'][];
 
 /** One of PERIOD_DAYS. */
 export type PeriodDays = (typeof PERIOD_DAYS)[number];

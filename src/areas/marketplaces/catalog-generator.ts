@@ -3,13 +3,7 @@
 // why the catalog stays coherent and extends as the sandbox clock moves.
 
 import type { Faker } from '@faker-js/faker';
-import type {
-  CatalogIdentifier,
-  CatalogImageRecord,
-  CatalogItemRecord,
-  MarketplaceRecord,
-  SizeTier,
-} from './catalog-records.js';
+import type { CatalogIdentifier, CatalogImageRecord, CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { CATEGORIES, CATEGORY_CODES, type CategoryCode } from './categories.js';
 import { DAY_MS } from './calendar.js';
 import { exchangeRate } from './currencies.js';
@@ -19,20 +13,14 @@ import { isbn10CheckChar, withGs1Check } from './identifier-codes.js';
 export const CATALOG_IMAGE_HOST = 'https://images.catalog.sandbox.example';
 
 /** The marketplace-independent facts of a product; one product is listed on several marketplaces. */
-export interface ProductTemplate {
-  external_id: string;
-  title: string;
-  brand: string;
-  category: CategoryCode;
-  subcategory: string;
-  identifiers: CatalogIdentifier[];
+export type ProductTemplate = Pick<
+  CatalogItemRecord,
+  'external_id' | 'title' | 'brand' | 'category' | 'subcategory' | 'identifiers' | 'size_tier' | 'is_brand_protected' | 'requires_compliance_documentation'
+> & {
   price_usd: number;
-  size_tier: SizeTier;
-  is_brand_protected: boolean;
-  requires_compliance_documentation: boolean;
   /** Popularity on a marketplace of scale 1; each listing draws its own rank around it. */
   base_sales_rank: number;
-}
+};
 
 const BRAND_HEAD = ['Bright', 'North', 'Blue', 'Oak', 'Silver', 'Nova', 'Terra', 'Pure', 'Swift', 'Urban', 'Alpine', 'Coast'];
 const BRAND_TAIL = ['field', 'wave', 'line', 'craft', 'peak', 'works', 'nest', 'lab', 'ridge', 'stone'];

@@ -1,6 +1,7 @@
 // Catalog item imports: the outcome is decided once, at creation (deterministic rules, so the same request on the
 // same catalog gives the same answer), and the status is derived from the clock, so tests can move time through it.
 
+import type { components } from '../../contract/generated.js';
 import type { CatalogIdentifier, CatalogItemImportRecord } from './catalog-records.js';
 import { isValidIdentifier } from './identifier-codes.js';
 
@@ -9,7 +10,7 @@ export const IMPORT_QUEUE_SECONDS = 5;
 /** Processing time per requested identifier, so bigger imports visibly take longer. */
 export const IMPORT_SECONDS_PER_IDENTIFIER = 1;
 
-export type ImportStatus = 'queued' | 'processing' | 'completed';
+export type ImportStatus = components['schemas']['CatalogItemImportStatus'];
 
 /** When an import created at `createdAt` with `count` identifiers starts and completes. */
 export function importSchedule(createdAt: Date, count: number): { starts_at: string; completes_at: string } {

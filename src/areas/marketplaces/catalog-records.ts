@@ -1,42 +1,23 @@
-// Stored shapes of the Marketplaces area (plain JSON, snake_case). Presenters strip what the contract does not show.
+// Stored shapes of the Marketplaces area (plain JSON, snake_case), taken from the contract's schemas. Presenters
+// strip what the contract does not show and derive what it shows but the store does not keep.
 
+import type { components } from '../../contract/generated.js';
 import type { IdentifierType } from '../products/record-types.js';
-import type { CategoryCode } from './categories.js';
+
+type Schemas = components['schemas'];
 
 export type { IdentifierType };
 
 /** A catalog identifier: catalog items carry these instead of upc/ean/gtin/isbn fields. */
-export interface CatalogIdentifier {
-  type: IdentifierType;
-  value: string;
-}
-
-export type MarketplaceRegion = 'north_america' | 'europe' | 'asia';
+export type CatalogIdentifier = Schemas['CatalogItemIdentifier'];
 
 /** A marketplace: reference data from fixtures/marketplaces.json, stored as is (every field is presented). */
-export interface MarketplaceRecord {
-  id: string;
-  external_id: string;
-  name: string;
-  country_code: string;
-  domain: string;
-  region: MarketplaceRegion;
-  native_currency: string;
-  created_at: string;
-  updated_at: string;
-}
+export type MarketplaceRecord = Schemas['Marketplace'];
 
-export type SizeTier = 'small_standard' | 'large_standard' | 'oversize';
+export type SizeTier = Schemas['CatalogItem']['size_tier'];
 
 /** An image of a catalog item, stored inline on the item (images never change independently of it). */
-export interface CatalogImageRecord {
-  id: string;
-  variant: 'main' | 'thumbnail' | 'alternate';
-  url: string;
-  width: number;
-  height: number;
-  position: number;
-}
+export type CatalogImageRecord = Omit<Schemas['CatalogItemImage'], 'marketplace_catalog_item_id'>;
 
 /**
  * The few numbers every time series of an item is derived from (never presented). Storing parameters instead of
@@ -55,48 +36,32 @@ export interface CatalogItemSimulation {
   subcategory_rank_factor: number;
 }
 
-/** A marketplace catalog item as stored. `seller_count` fixes the number of current offers. */
-export interface CatalogItemRecord {
-  id: string;
-  marketplace_id: string;
-  external_id: string;
-  title: string;
-  brand: string;
-  category: CategoryCode;
-  subcategory: string;
-  identifiers: CatalogIdentifier[];
+/**
+ * A marketplace catalog item as stored. `seller_count` fixes the number of current offers (the presented
+ * offer_count); the image URLs come from `images`, and the buy-box price from the simulation and the clock.
+ */
+export type CatalogItemRecord = Omit<
+  Schemas['CatalogItem'],
+  'main_image_url' | 'thumbnail_image_url' | 'offer_count' | 'buy_box_price'
+> & {
   images: CatalogImageRecord[];
-  review_count: number;
-  review_rating: number | null;
-  is_brand_protected: boolean;
-  requires_compliance_documentation: boolean;
-  fake_reviews_detected: boolean;
-  size_tier: SizeTier;
   seller_count: number;
-  listed_at: string;
   /** When the item enters the catalog: its created_at for seeded items, the import's completion for imported ones. */
   available_at: string;
-  created_at: string;
-  updated_at: string;
   simulation: CatalogItemSimulation;
-}
+};
 
 /**
  * A catalog item import as stored. The status is derived from the clock against starts_at / completes_at; the
  * outcome is decided once, by the first request that finds the import completed (import-processing.ts), which
  * is when its new catalog items are created. Until then `processed` is false and the outcome arrays are empty.
  */
-export interface CatalogItemImportRecord {
-  id: string;
-  merchant_id: string;
-  marketplace_id: string;
-  identifiers: CatalogIdentifier[];
+export type CatalogItemImportRecord = Omit<
+  Schemas['CatalogItemImport'],
+  'status' | 'requested_count' | 'found_count' | 'not_found_count' | 'started_at' | 'completed_at'
+> & {
   starts_at: string;
   completes_at: string;
-  found_marketplace_catalog_item_ids: string[];
-  not_found_identifiers: CatalogIdentifier[];
   /** Internal: whether the outcome has been written (and its new items created). Never presented. */
   processed: boolean;
-  created_at: string;
-  updated_at: string;
-}
+};

@@ -1,5 +1,7 @@
 // The sandbox's category set: one table drives titles, sales-rank names and demand, so they never disagree.
 
+import type { components } from '../../contract/generated.js';
+
 /** Category codes, as the contract's CatalogCategory enum lists them (same order). */
 export const CATEGORY_CODES = [
   'electronics',
@@ -16,7 +18,7 @@ export const CATEGORY_CODES = [
   'tools_home_improvement',
   'beauty_personal_care',
   'books',
-] as const;
+] as const satisfies readonly components['schemas']['CatalogCategory'][];
 
 export type CategoryCode = (typeof CATEGORY_CODES)[number];
 

@@ -1,6 +1,7 @@
 // Current offers, derived from the item and the clock. Their number is the item's seller_count (what forecasts
 // read as the seller count) and the winner's price is today's price-history point.
 
+import type { components } from '../../contract/generated.js';
 import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { dayStartIso, utcDay } from './calendar.js';
 import { minorUnitDigits, roundMoney, exchangeRate } from './currencies.js';
@@ -8,20 +9,7 @@ import { hashSeed, unitAt, uuidFrom } from './deterministic-random.js';
 import { buyBoxPriceOnDay } from './price-series.js';
 
 /** A current offer as the contract shows it. */
-export interface OfferView {
-  id: string;
-  marketplace_catalog_item_id: string;
-  seller_id: string;
-  seller_name: string;
-  condition: 'new';
-  price: { value: number; currency: string };
-  shipping_price: { value: number; currency: string };
-  fulfillment_channel: 'marketplace' | 'merchant';
-  is_buy_box_winner: boolean;
-  seller_feedback_rating: number;
-  seller_feedback_count: number;
-  observed_at: string;
-}
+export type OfferView = components['schemas']['CatalogItemOffer'];
 
 // A shared pool of sellers (prime size, so a stride walk visits distinct sellers): the same seller shows up on
 // many items, as on a real marketplace.

@@ -1,6 +1,7 @@
 // The buy-box price series. Derived, never stored: a point is a pure function of the item's simulation seed and the
 // day, so the series reaches whatever day the sandbox clock is on and its last point IS the current buy-box price.
 
+import type { components } from '../../contract/generated.js';
 import type { CatalogItemRecord } from './catalog-records.js';
 import { dayStartIso, seriesWindow, utcDay } from './calendar.js';
 import { shelfPrice } from './currencies.js';
@@ -10,11 +11,7 @@ import { unitAt } from './deterministic-random.js';
 export const REPRICING_PERIOD_DAYS = 7;
 
 /** A price history point as the contract shows it. */
-export interface PricePointView {
-  marketplace_catalog_item_id: string;
-  price: { value: number; currency: string };
-  recorded_at: string;
-}
+export type PricePointView = components['schemas']['PricePoint'];
 
 /** The buy-box price on a UTC day: base price moved by up to +/- volatility, drawn once per repricing period. */
 export function buyBoxPriceOnDay(item: CatalogItemRecord, currency: string, day: number): number {

@@ -1,6 +1,7 @@
 // Daily sales ranks, derived like the price series (seed + day). The root-category series feeds the sales volume
 // model, so what a client reads here is exactly what the volume and opportunity forecasts were computed from.
 
+import type { components } from '../../contract/generated.js';
 import type { CatalogItemRecord } from './catalog-records.js';
 import { CATEGORIES } from './categories.js';
 import { dayStartIso, seriesWindow } from './calendar.js';
@@ -9,16 +10,10 @@ import { unitAt } from './deterministic-random.js';
 /** Log-scale spread of daily rank noise: exp(+/-0.35) keeps a rank within about -30%..+42% of its centre. */
 export const RANK_SPREAD = 0.35;
 
-export type CategoryLevel = 'root' | 'subcategory';
-
 /** A sales rank observation as the contract shows it. */
-export interface SalesRankView {
-  marketplace_catalog_item_id: string;
-  category: string;
-  category_level: CategoryLevel;
-  rank: number;
-  recorded_at: string;
-}
+export type SalesRankView = components['schemas']['SalesRank'];
+
+export type CategoryLevel = SalesRankView['category_level'];
 
 /** Root-category rank on a UTC day; averaging three daily draws makes ranks drift rather than jump. */
 export function rootRankOnDay(item: CatalogItemRecord, day: number): number {

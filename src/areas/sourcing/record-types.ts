@@ -9,9 +9,6 @@ export type { FieldErrors, IdentifierType } from '../products/record-types.js';
 /** A supplier as stored; presented as is. */
 export type SupplierRecord = Schemas['Supplier'];
 
-/** Money as the contract has it: a value and a three-letter currency. */
-export type MoneyValue = Schemas['Money'];
-
 /** One cost tier, embedded in its supplier item; `id` is the supplier_item_cost_id forecasts refer to. */
 export type CostTierRecord = Schemas['CostTier'];
 
