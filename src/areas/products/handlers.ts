@@ -3,11 +3,11 @@ import type { Ctx } from '../../http/context.js';
 import { unprocessable, type FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
+import { addIdentifier } from './add-identifier.js';
 import { deleteProductCascade } from './cascade.js';
 import { failOn } from './field-errors.js';
 import { presentProduct, presentProductIdentifier, presentProductImage } from './present.js';
 import type { ProductImageRecord, ProductRecord } from './records.js';
-import { duplicateIdentifierErrors } from './rules/identifier-duplicates.js';
 import { imageRefErrors } from './rules/image-refs.js';
 import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules/image-upload.js';
 import { matchesProductFilters } from './rules/product-search.js';
@@ -99,14 +99,7 @@ export const productHandlers = {
   },
 
   createProductIdentifier: ({ bound: { product }, body }, ctx) => {
-    failOn(duplicateIdentifierErrors(ctx.store.product_identifiers.where('product_id', product.id), body));
-    const identifier = ctx.store.product_identifiers.insert(
-      ctx.newRecord({
-        product_id: product.id,
-        type: body.type,
-        value: body.value,
-      }),
-    );
+    const identifier = addIdentifier(ctx, ctx.store.product_identifiers, 'product_id', product.id, body);
     return created({ data: presentProductIdentifier(identifier) });
   },
 

@@ -3,8 +3,8 @@ import type { Ctx } from '../../http/context.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
+import { addIdentifier } from '../products/add-identifier.js';
 import { failOn } from '../products/field-errors.js';
-import { duplicateIdentifierErrors } from '../products/rules/identifier-duplicates.js';
 import { deleteForecastsForCostIds, deleteSupplierItemCascade } from './cascade.js';
 import { catchUpMerchant, catchUpSupplier } from './catch-up.js';
 import { presentSupplierItem, presentSupplierItemIdentifier } from './present.js';
@@ -104,14 +104,7 @@ export const supplierItemHandlers = {
   },
 
   createSupplierItemIdentifier: ({ bound: { supplier_item: item }, body }, ctx) => {
-    failOn(duplicateIdentifierErrors(ctx.store.supplier_item_identifiers.where('supplier_item_id', item.id), body));
-    const identifier = ctx.store.supplier_item_identifiers.insert(
-      ctx.newRecord({
-        supplier_item_id: item.id,
-        type: body.type,
-        value: body.value,
-      }),
-    );
+    const identifier = addIdentifier(ctx, ctx.store.supplier_item_identifiers, 'supplier_item_id', item.id, body);
     return created({ data: presentSupplierItemIdentifier(identifier) });
   },
 
