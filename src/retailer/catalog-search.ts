@@ -1,14 +1,13 @@
-import type { components } from '../contract/generated.js';
+import type { components, operations } from '../contract/generated.js';
 import { filterCatalog, searchWords } from './catalog-filter.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
-import type { CatalogIdentifierType, CatalogItem } from './seller-account-types.js';
+import type { CatalogItem } from './seller-account-types.js';
 
 /** searchChannelCatalog's query, as the contract names it. */
-export interface ChannelCatalogQuery {
-  keywords?: string;
-  identifier?: string;
-  identifier_type?: CatalogIdentifierType;
-}
+export type ChannelCatalogQuery = Pick<
+  NonNullable<operations['searchChannelCatalog']['parameters']['query']>,
+  'keywords' | 'identifier' | 'identifier_type'
+>;
 
 /** The contract's ChannelCatalogItem: identifiers as an array, never separate upc/ean/gtin/isbn fields. */
 export type ChannelCatalogItem = components['schemas']['ChannelCatalogItem'];

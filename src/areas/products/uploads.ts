@@ -5,7 +5,6 @@ import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
-import type { Collections } from '../collections.js';
 import { workspaceIdOf, type World } from '../../world.js';
 import { resourceKind } from '../../world-resources.js';
 
