@@ -4,8 +4,11 @@
 import type { components } from '../../contract/generated.js';
 import type { CategoryCode } from '../marketplaces/categories.js';
 
+/** A risk factor, as the contract's RiskFactor enum names it. */
+export type RiskFactor = components['schemas']['RiskFactor'];
+
 /** The 25 values the specification allows, in its order (the order factors are reported in). */
-export const RISK_FACTORS = [
+export const RISK_FACTORS: readonly RiskFactor[] = [
   'limited_price_history',
   'highly_variable_price_history',
   'multiple_sellers_1_to_3',
@@ -31,9 +34,7 @@ export const RISK_FACTORS = [
   'low_supplier_stock_under_2_months',
   'low_supplier_stock_under_1_month',
   'low_supplier_stock_under_1_week',
-] as const satisfies readonly components['schemas']['RiskFactor'][];
-
-export type RiskFactor = (typeof RISK_FACTORS)[number];
+];
 
 /** Thresholds, exported so the README and tests quote the numbers the code uses. */
 export const THRESHOLDS = {

@@ -6,11 +6,11 @@ import { CATEGORIES } from '../marketplaces/categories.js';
 import { DAY_MS, dayStartIso, utcDay } from '../marketplaces/calendar.js';
 import { SALES_VOLUME_MODEL, salesVolumeForItem } from './sales-volume-model.js';
 
-/** Period lengths the list accepts (the contract's `period_days` enum). */
-export const PERIOD_DAYS = [7, 30, 90] as const satisfies readonly components['schemas']['SalesVolumeForecast']['period_days'][];
+/** A period length the list accepts (the contract's `period_days` enum). */
+export type PeriodDays = components['schemas']['SalesVolumeForecast']['period_days'];
 
-/** One of PERIOD_DAYS. */
-export type PeriodDays = (typeof PERIOD_DAYS)[number];
+/** Every PeriodDays value. */
+export const PERIOD_DAYS: readonly PeriodDays[] = [7, 30, 90];
 
 /** The sales volume forecast of one item as the contract shows it, for the period starting today (UTC). */
 export function salesVolumeForecast(item: CatalogItemRecord, marketplace: MarketplaceRecord, now: Date, periodDays: PeriodDays) {

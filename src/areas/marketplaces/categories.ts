@@ -3,7 +3,7 @@
 import type { components } from '../../contract/generated.js';
 
 /** Category codes, as the contract's CatalogCategory enum lists them (same order). */
-export const CATEGORY_CODES = [
+export const CATEGORY_CODES: readonly CategoryCode[] = [
   'electronics',
   'computers',
   'home_kitchen',
@@ -18,9 +18,10 @@ export const CATEGORY_CODES = [
   'tools_home_improvement',
   'beauty_personal_care',
   'books',
-] as const satisfies readonly components['schemas']['CatalogCategory'][];
+];
 
-export type CategoryCode = (typeof CATEGORY_CODES)[number];
+/** A category code, as the contract's CatalogCategory enum names it. */
+export type CategoryCode = components['schemas']['CatalogCategory'];
 
 /** What the generator and the sales model need to know about a category. */
 export interface CategoryInfo {
