@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,5 +46,21 @@ describe('requests and responses born with the app prototypes', () => {
     const { url } = await serve();
     const res = await fetch(`${url}/nowhere`);
     expect(res.status).toBe(404);
+  });
+
+  it('When two servers are made for one app, then both answer through its methods and prototypes', async () => {
+    const app = express();
+    app.get('/who', (req, res) => res.json({ app: req.app === app, path: req.path }));
+    const first = expressMessages(app);
+    const second = expressMessages(app);
+    // Compared by identity: printing a prototype would run Express's accessors without a request.
+    expect(Object.getPrototypeOf(app.request) === IncomingMessage.prototype).toBe(true);
+    expect(second.IncomingMessage.prototype === app.request).toBe(true);
+    expect(first.IncomingMessage.prototype === app.request).toBe(false);
+    server = createServer(second, app);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/who`);
+    expect(await res.json()).toEqual({ app: true, path: '/who' });
   });
 });
