@@ -1,6 +1,6 @@
 // The docs a reader opens first: Swagger UI over the contract this very server validates against, with
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
 import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
