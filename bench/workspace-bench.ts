@@ -41,6 +41,8 @@ interface Options {
   connections: number;
   tool: LoadToolName;
   dataFile: string;
+  /** The build whose server is measured (another commit's, bench/baseline-commit.ts); this checkout by default. */
+  serverRoot?: string;
   log: (line: string) => void;
   note: (key: string, label: string, unit: string, value: number) => void;
 }
@@ -178,7 +180,7 @@ export async function benchWorkspaces(o: Options): Promise<void> {
   const preload = (name: string) => ({ args: ['--import', LOOP_DELAY], file: join(dir, `${name}.json`) });
   const sandboxLoop = preload('sandbox');
   const bareLoop = preload('bare');
-  const sandbox = await startSandbox(o.dataFile, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: sandboxLoop.file }, ROOT, 'sandbox', sandboxLoop.args);
+  const sandbox = await startSandbox(o.dataFile, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: sandboxLoop.file }, o.serverRoot ?? ROOT, 'sandbox', sandboxLoop.args);
   const bare = await startBareAnswerServer(CREATED_BYTES, bareLoop.args, { LOOP_DELAY_FILE: bareLoop.file });
   const [watchedSandbox, watchedBare] = [watched(sandbox, sandboxLoop.file), watched(bare, bareLoop.file)];
   try {
