@@ -72,7 +72,7 @@ function probeMemory(workspaces: number): Probe {
 /** A server started with bench/loop-delay.mjs preloaded: `read()` is its event-loop delay since the last read. */
 interface Watched {
   server: Running;
-  read(): Promise<{ count: number; p50Ms: number; p99Ms: number; maxMs: number }>;
+  read(): Promise<{ count: number; p50Ms: number; p99Ms: number; maxMs: number; gc: { count: number; totalMs: number; maxMs: number } }>;
 }
 
 function watched(server: Running, file: string): Watched {
@@ -193,21 +193,28 @@ export async function benchWorkspaces(o: Options): Promise<void> {
     let failed = 0;
     for (let round = 1; round <= o.rounds; round++) {
       // One at a time: the sandbox's creations, their journaled server time, the floor, health on the sandbox.
+      const sandboxCpu = cpuMsOf(sandbox.child.pid!);
       const created = await oneAtATime(sandbox.url, 'POST', CREATE_PATH, perRound);
+      const createCpuUs = ((cpuMsOf(sandbox.child.pid!) - sandboxCpu) * 1000) / perRound;
       const server = await journaledCreations(sandbox, perRound);
+      const bareCpu = cpuMsOf(bare.child.pid!);
       const floor = await oneAtATime(bare.url, 'POST', CREATE_PATH, perRound);
+      const floorCpuUs = ((cpuMsOf(bare.child.pid!) - bareCpu) * 1000) / perRound;
       const health = await oneAtATime(sandbox.url, 'GET', '/_sandbox/health', perRound);
       owners.push(...created.owners);
       failed += created.failed;
       o.note('ws.create.p99', 'workspace creation p99, client side (one client, node:http keep-alive)', 'ms', percentile(created.times, 0.99));
       o.note('ws.create.server.p50', "workspace creation p50, the server's own time (journal duration_ms)", 'ms', percentile(server, 0.5));
       o.note('ws.create.server.p99', "workspace creation p99, the server's own time (journal duration_ms)", 'ms', percentile(server, 0.99));
+      o.note('ws.create.cpu', 'workspace creation, server CPU per creation (user + system)', 'us', createCpuUs);
+      o.note('ws.create.floor.cpu', 'the floor: a bare node:http POST, server CPU per request', 'us', floorCpuUs);
       o.note('ws.create.floor.p99', 'the floor: a bare node:http POST p99, same client, same round', 'ms', percentile(floor.times, 0.99));
       o.note('ws.health.p99', 'health request p99 on the sandbox, same client, same round', 'ms', percentile(health.times, 0.99));
       o.log(
         `  round ${round}: ${perRound} creations one at a time: client p50 ${percentile(created.times, 0.5).toFixed(2)} ms, p99 ${percentile(created.times, 0.99).toFixed(2)} ms; ` +
           `server's own p50 ${percentile(server, 0.5).toFixed(2)} ms, p99 ${percentile(server, 0.99).toFixed(2)} ms, max ${Math.max(...server).toFixed(2)} ms; ` +
           `floor (bare node:http) p50 ${percentile(floor.times, 0.5).toFixed(2)} ms, p99 ${percentile(floor.times, 0.99).toFixed(2)} ms; ` +
+          `server CPU ${createCpuUs.toFixed(0)} us per creation (floor ${floorCpuUs.toFixed(0)} us); ` +
           `health p99 ${percentile(health.times, 0.99).toFixed(2)} ms`,
       );
       // Four clients creating, on the sandbox and then the bare server, each probed the same way.
@@ -216,12 +223,14 @@ export async function benchWorkspaces(o: Options): Promise<void> {
       failed += onSandbox.failed;
       o.note('ws.wait.loop.max', "event-loop delay during 4 clients' creations, max (the sandbox's own wait)", 'ms', onSandbox.loop.maxMs);
       o.note('ws.wait.loop.p99', "event-loop delay during 4 clients' creations, p99", 'ms', onSandbox.loop.p99Ms);
+      o.note('ws.wait.gc.max', "the sandbox's longest GC pause during the flood", 'ms', onSandbox.loop.gc.maxMs);
       o.note('ws.wait.loop.floor.max', 'event-loop delay of the bare server under the same flood, max (the floor)', 'ms', onBare.loop.maxMs);
       o.note('ws.wait.max', 'health request wait behind creations (4 clients), client side, max', 'ms', Math.max(...onSandbox.waits));
       o.note('ws.wait.p99', 'health request wait behind creations (4 clients), client side, p99', 'ms', percentile(onSandbox.waits, 0.99));
       o.note('ws.wait.floor.max', 'the same wait on the bare server under the same flood, client side, max', 'ms', Math.max(...onBare.waits));
       o.log(
-        `  round ${round}: ${floodCount} creations by 4 clients: event-loop delay max ${onSandbox.loop.maxMs.toFixed(2)} ms, p99 ${onSandbox.loop.p99Ms.toFixed(2)} ms ` +
+        `  round ${round}: ${floodCount} creations by 4 clients: event-loop delay max ${onSandbox.loop.maxMs.toFixed(2)} ms, p99 ${onSandbox.loop.p99Ms.toFixed(2)} ms, ` +
+          `${onSandbox.loop.gc.count} GC pauses, longest ${onSandbox.loop.gc.maxMs.toFixed(2)} ms, ${onSandbox.loop.gc.totalMs.toFixed(0)} ms in all ` +
           `(bare server, same flood: max ${onBare.loop.maxMs.toFixed(2)} ms); ${onSandbox.waits.length} health probes waited at most ${Math.max(...onSandbox.waits).toFixed(2)} ms, ` +
           `p99 ${percentile(onSandbox.waits, 0.99).toFixed(2)} ms (bare server: at most ${Math.max(...onBare.waits).toFixed(2)} ms)`,
       );
@@ -268,14 +277,16 @@ export function workspaceChecks(med: (key: string) => number, total: number): Ch
     {
       target: `workspace creation p99 <= ${T.createP99Ms} ms (the server's own time, journal duration_ms)`,
       measured:
-        `${med('ws.create.server.p99').toFixed(2)} ms (p50 ${med('ws.create.server.p50').toFixed(2)} ms); client side ${med('ws.create.p99').toFixed(2)} ms, ` +
+        `${med('ws.create.server.p99').toFixed(2)} ms (p50 ${med('ws.create.server.p50').toFixed(2)} ms; server CPU ${med('ws.create.cpu').toFixed(0)} us per creation, ` +
+        `a bare node:http server's ${med('ws.create.floor.cpu').toFixed(0)} us); client side ${med('ws.create.p99').toFixed(2)} ms, ` +
         `where a bare node:http server's p99 is ${med('ws.create.floor.p99').toFixed(2)} ms and the sandbox's health ${med('ws.health.p99').toFixed(2)} ms; in-process ${med('ws.inproc.p99').toFixed(3)} ms`,
       ok: med('ws.create.server.p99') <= T.createP99Ms,
     },
     {
       target: `no request waits > ${T.waitMs} ms behind creations (4 clients creating; the server's event-loop delay, max)`,
       measured:
-        `${med('ws.wait.loop.max').toFixed(2)} ms (p99 ${med('ws.wait.loop.p99').toFixed(2)} ms; a bare node:http server under the same flood ${med('ws.wait.loop.floor.max').toFixed(2)} ms); ` +
+        `${med('ws.wait.loop.max').toFixed(2)} ms (p99 ${med('ws.wait.loop.p99').toFixed(2)} ms; longest GC pause ${med('ws.wait.gc.max').toFixed(2)} ms; ` +
+        `a bare node:http server under the same flood ${med('ws.wait.loop.floor.max').toFixed(2)} ms); ` +
         `client side max ${med('ws.wait.max').toFixed(2)} ms, p99 ${med('ws.wait.p99').toFixed(2)} ms (bare server ${med('ws.wait.floor.max').toFixed(2)} ms)`,
       ok: med('ws.wait.loop.max') <= T.waitMs,
     },
