@@ -26,8 +26,8 @@ export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
   const ws = createWorkspace(worlds);
   return {
     data: {
-      id: ws.world.id,
-      tokens: demoTokens(ws.world.seedTokenPrefix),
+      id: ws.id,
+      tokens: demoTokens(ws.seedTokenPrefix),
       created_at: new Date(ws.createdAt).toISOString(),
       idle_ttl_seconds: Math.ceil(worlds.idleTtlMs / 1000),
     },
@@ -39,7 +39,7 @@ export const workspaceHandlers = {
   createSandboxWorkspace: (_input, ctx) => created(newWorkspaceAnswer(ctx.worlds)),
 
   deleteSandboxWorkspace: ({ bound }, ctx) => {
-    ctx.worlds.deleteWorkspace(bound.workspace.world.id);
+    ctx.worlds.deleteWorkspace(bound.workspace.id);
     return noContent();
   },
 
