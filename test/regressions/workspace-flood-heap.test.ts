@@ -28,7 +28,7 @@ describe('a flood of workspace creations', () => {
       const store = tempStore();
       const server = await startServer(store.file, {
         STORE: 'memory',
-        NODE_OPTIONS: '--max-old-space-size=128',
+        NODE_OPTIONS: '--max-old-space-size=96',
         MAX_WORKSPACES: '100000',
         WORKSPACE_CREATE_PER_MINUTE: '100000',
       });
