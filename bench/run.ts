@@ -6,7 +6,8 @@
 //     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS); the
 //     earlier commit's creates on its own freshly seeded store, in the same rounds;
 //  3. the same creates on the floor of the stack (Express 5 with a Map, with and without the validator), as a reference;
-//  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation under load, the page through 50;
+//  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation (the server's own time beside a bare
+//     node:http floor), the event-loop delay behind 4 clients' creations, the page through 50 against the default world;
 //  5. start-up to the first authenticated 200 for npm start, the built server and the bin, fresh and warm (bench/startup.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).

@@ -99,16 +99,27 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   }
 }
 
+/** CPU time a process has used (user + system), from /proc (Linux), in ms; NaN elsewhere. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * The built sandbox (dist/server.js, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
  * `root` is another build of it (bench/baseline-commit.ts), named `name`.
  */
-export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox'): Promise<Running> {
+export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox', nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
   return startProcess({
     name,
     cwd: root,
-    args: ['dist/server.js'],
+    args: [...nodeArgs, 'dist/server.js'],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
     port,
     probe: '/2024-09/users/current',
@@ -139,6 +150,23 @@ export async function startBareServer(pageFile: string): Promise<Running> {
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
   return startProcess({ name: 'bare node:http', args: ['-e', source], port, probe: '/' });
+}
+
+/**
+ * A bare node:http server that answers every request with a constant JSON body of `bytes` bytes (201 to a POST):
+ * the floor of a creation on this machine, through the same client. `nodeArgs` go before the script (a preload).
+ */
+export async function startBareAnswerServer(bytes: number, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const body = JSON.stringify({ data: 'x'.repeat(${Math.max(0, bytes - 11)}) });
+    http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  return startProcess({ name: 'bare node:http', args: [...nodeArgs, '-e', source], env, port, probe: '/' });
 }
 
 /**

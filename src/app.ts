@@ -5,12 +5,10 @@ import { mountContract } from './contract/mount-contract.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
 import { routeBindings } from './route-bindings.js';
-import { consentPages, consentStateOf } from './areas/channels/consent-routes.js';
+import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
-import { bearerToken, type AuthenticatedRequest } from './http/auth.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
-import { controlPlaneWorkspace } from './http/control-plane-access.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
@@ -19,10 +17,10 @@ import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests } from './sandbox/observe-requests.js';
+import { requestWorkspace } from './sandbox/request-workspace.js';
 import { withPreferKnobs } from './sandbox/prefer-code.js';
 import { scenarioKnobs } from './sandbox/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
-import { DEFAULT_WORKSPACE, type Worlds } from './worlds.js';
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
@@ -45,7 +43,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       runtime.httpLogger,
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
-      observeRequests({ observe, workspaceOf: workspaceOf(worlds) }),
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
       outsideApi(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       outsideApi(favicon()),
@@ -70,18 +68,4 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   );
   app.use(errorHandler(log));
   return app;
-}
-
-/** The workspace a request ran in, for the journal and coverage: read after the response, when auth has run. */
-function workspaceOf(worlds: Worlds) {
-  return (req: Request): string => {
-    const auth = (req as AuthenticatedRequest).auth;
-    if (auth) return worlds.nameOf(auth.world);
-    // A rejected workspace token still belongs to its workspace's journal: that is where its job looks. The
-    // retailer's consent pages carry no token, but their state has the same prefix.
-    const token = bearerToken(req.headers.authorization) ?? consentStateOf(req);
-    const fromToken = token === undefined ? undefined : worlds.workspaceOfToken(token);
-    if (fromToken) return fromToken;
-    return (req.path.startsWith('/_sandbox/') ? controlPlaneWorkspace(req) : undefined) ?? DEFAULT_WORKSPACE;
-  };
 }

@@ -3,23 +3,29 @@ import type { Express } from 'express';
 import { createApp } from './app.js';
 import { expressMessages } from './http/express-messages.js';
 import { ResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
+import { WorkspaceCreation } from './http/workspace-creation.js';
 import type { Runtime } from './runtime.js';
 
-/** A listening-ready server with the cache of answers it replays (tests read its stats). */
+/** A listening-ready server with what it answers in front of Express (tests read their stats). */
 export interface SandboxServer extends Server {
   readonly responseCache: ResponseCache;
+  readonly workspaceCreation: WorkspaceCreation;
 }
 
 /**
  * The HTTP server around a runtime's app. The one place a listening server is made (main.ts, startSandbox), so
- * that work done in front of Express reaches every real server: answers the contract adapter marked replayable
- * (src/http/response-cache.ts), served without running Express again.
+ * that work done in front of Express reaches every real server: plain workspace creations
+ * (src/http/workspace-creation.ts), and answers the contract adapter marked replayable (src/http/response-cache.ts),
+ * served without running Express again.
  */
 export function createServer(runtime: Runtime, app: Express = createApp(runtime), options: ResponseCacheOptions = {}): SandboxServer {
   const responseCache = new ResponseCache(runtime, options);
+  const workspaceCreation = new WorkspaceCreation(runtime);
   // Requests and responses are born with the app's prototypes (src/http/express-messages.ts says why).
-  const server = createHttpServer(expressMessages(app), (req, res) => responseCache.handle(req, res, () => app(req, res)));
-  return Object.assign(server, { responseCache });
+  const server = createHttpServer(expressMessages(app), (req, res) =>
+    workspaceCreation.handle(req, res, () => responseCache.handle(req, res, () => app(req, res))),
+  );
+  return Object.assign(server, { responseCache, workspaceCreation });
 }
 
 /** The response cache of a server made by createServer. */

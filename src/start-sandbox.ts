@@ -73,7 +73,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     reset: () => worlds.reset(worlds.defaultWorld),
     createWorkspace: () => {
       const ws = worlds.createWorkspace();
-      return { id: ws.world.id, tokens: demoTokens(ws.world.seedTokenPrefix) };
+      return { id: ws.id, tokens: demoTokens(ws.seedTokenPrefix) };
     },
     close: () =>
       (closed ??= new Promise<void>((resolve) => {

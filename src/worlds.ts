@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
-import { resetWorld, workspaceStore, type World } from './world.js';
+import { resetWorld, seededBase, workspaceStore, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -47,11 +47,44 @@ export interface WorldsOptions {
   replicaId?: string;
 }
 
-/** A live workspace and when it was last used. */
-export interface Workspace {
-  world: World;
-  createdAt: number;
+/**
+ * A live workspace and when it was last used. Its world (a copy-on-write view, its clock, what it keeps beside its
+ * store) is made on first use: a docs visitor who never tries anything, or a CI job that has not started, holds a
+ * few hundred bytes. Creations come in floods, and what each keeps alive is what every young-generation collection
+ * during the flood copies while requests wait.
+ */
+export class Workspace {
+  private made: World | undefined;
   lastUsedAt: number;
+
+  constructor(
+    readonly id: string,
+    /** The token prefix (`ws_<id>.`): it routes, and grants nothing. */
+    readonly tokenPrefix: string,
+    /** The prefix of its seeded demo tokens: the token prefix and the workspace's secret. */
+    readonly seedTokenPrefix: string,
+    private readonly seed: number,
+    readonly createdAt: number,
+  ) {
+    this.lastUsedAt = createdAt;
+  }
+
+  /** Its world, made on first use. */
+  get world(): World {
+    return (this.made ??= {
+      id: this.id,
+      store: workspaceStore(this.seed, this.seedTokenPrefix),
+      clock: new Clock(),
+      resources: new WorldResources(),
+      tokenPrefix: this.tokenPrefix,
+      seedTokenPrefix: this.seedTokenPrefix,
+    });
+  }
+
+  /** Releases what its world keeps beside its store, if it was ever made. */
+  dispose(): void {
+    this.made?.resources.dispose();
+  }
 }
 
 // A workspace id: random hex, after the replica's name when the server is one of several (`r1-3f9a1c0b7d2e`).
@@ -162,9 +195,10 @@ export class Worlds {
     const tokenPrefix = `ws_${id}.`;
     // 144 random bits: the id before them only routes (nginx, consent states, image URLs) and grants nothing.
     const seedTokenPrefix = `${tokenPrefix}${random.subarray(6).toString('base64url')}.`;
-    const store = workspaceStore(this.defaultWorld.store.seed, seedTokenPrefix);
-    const now = this.now();
-    const ws: Workspace = { world: { id, store, clock: new Clock(), resources: new WorldResources(), tokenPrefix, seedTokenPrefix }, createdAt: now, lastUsedAt: now };
+    const { seed } = this.defaultWorld.store;
+    // The seeded base is built by the first creation (most of a second, once per process), not by a first request.
+    seededBase(seed);
+    const ws = new Workspace(id, tokenPrefix, seedTokenPrefix, seed, this.now());
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;
@@ -207,7 +241,7 @@ export class Worlds {
 
   private forget(ids: readonly string[]): void {
     for (const id of ids) {
-      this.workspaces.get(id)?.world.resources.dispose();
+      this.workspaces.get(id)?.dispose();
       this.workspaces.delete(id);
     }
     for (const listener of this.listeners) listener.onForget?.(ids);

@@ -53,7 +53,8 @@ export function authorizeControlPlane(req: Request, operationId: string, worlds:
   (req as AuthenticatedRequest).controlWorld = auth.world;
 }
 
-function limitCreation(req: Request, policy: AccessPolicy): void {
+/** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */
+export function limitCreation(req: Pick<Request, 'ip'>, policy: AccessPolicy): void {
   const retryAfter = policy.creationLimit?.take(req.ip ?? 'unknown');
   if (retryAfter !== undefined) {
     tooManyRequests(`This address already created ${policy.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);

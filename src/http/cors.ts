@@ -1,7 +1,8 @@
 // A docs site or a browser client on another origin calls the sandbox directly, so the sandbox answers CORS
 // itself (before auth and the contract validator: a preflight carries no token and is not an operation).
 import corsMiddleware, { type CorsOptions as CorsPackageOptions } from 'cors';
-import type { Request, RequestHandler } from 'express';
+import type { OutgoingHttpHeader } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** Which origins may call the sandbox from a browser. */
 export interface CorsOptions {
@@ -73,4 +74,21 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     const ok = !allowed || (origin !== undefined && allowed.some((p) => p.test(origin)));
     callback(null, { ...(ok ? granted : refused), preflightContinue: !isPreflight(req) });
   });
+}
+
+/**
+ * What the cors middleware grants a request that is not a preflight, by its Origin header alone: the headers as the
+ * middleware spells them, so an answer sent outside Express (a replay, a created workspace) carries them byte for
+ * byte. The middleware runs against a recorder.
+ */
+export function corsGrant(middleware: RequestHandler, method: string, origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
+  const granted = new Map<string, [string, OutgoingHttpHeader]>();
+  const recorder = {
+    getHeader: (name: string) => granted.get(name.toLowerCase())?.[1],
+    setHeader: (name: string, value: OutgoingHttpHeader) => {
+      granted.set(name.toLowerCase(), [name, value]);
+    },
+  };
+  middleware({ method, headers: origin === undefined ? {} : { origin } } as unknown as Request, recorder as unknown as Response, () => {});
+  return Object.fromEntries(granted.values());
 }

@@ -21,7 +21,7 @@ export function errorHandler(log: Logger = (line) => process.stderr.write(line +
   const serverError = (req: Request, res: Response, cause: unknown) => {
     log(`[sandbox] 500 on ${req.method} ${req.originalUrl}: ${(cause as Error)?.stack ?? String(cause)}`);
     // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
-    res.status(500).type('application/json').end(JSON.stringify({ message: 'Server Error' }));
+    res.status(500).type('application/json').end(SERVER_ERROR_BODY);
   };
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
@@ -38,19 +38,26 @@ export function errorHandler(log: Logger = (line) => process.stderr.write(line +
   };
 }
 
-interface Answer {
+/** What a bug is answered with: nothing of the cause leaves the server. */
+export const SERVER_ERROR_BODY = JSON.stringify({ message: 'Server Error' });
+
+/** An error as an answer: its status, its JSON body and its headers. */
+export interface ErrorAnswer {
   status: number;
   body: { message: string; errors?: Record<string, string[]> };
   headers?: Record<string, string>;
 }
 
-function toAnswer(err: unknown, req: Request): Answer | undefined {
+/** A handler's HttpError as it is answered, by this handler and by the fast path of workspace creation. */
+export function httpErrorAnswer(err: HttpError): ErrorAnswer {
+  const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+  return { status: err.status, body, headers: err.headers };
+}
+
+function toAnswer(err: unknown, req: Request): ErrorAnswer | undefined {
   const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
   if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
-  if (err instanceof HttpError) {
-    const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
-    return { status: err.status, body, headers: err.headers };
-  }
+  if (err instanceof HttpError) return httpErrorAnswer(err);
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
   if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is larger than 1 MiB.' } };
@@ -67,7 +74,7 @@ function toAnswer(err: unknown, req: Request): Answer | undefined {
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 
-function fromRequestValidation(errors: ValidatorError[]): Answer {
+function fromRequestValidation(errors: ValidatorError[]): ErrorAnswer {
   const badUuidInPath = errors.some(
     (error) => locate(error.path).part === 'params' && error.errorCode === 'format.openapi.validation' && /uuid/.test(error.message ?? ''),
   );

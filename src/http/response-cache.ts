@@ -5,13 +5,13 @@
 // identical reads get those bytes without running Express again. CORS headers depend on the request's Origin only,
 // so they are never stored: the fast path adds them per request with the same middleware the app uses.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { REPLAYABLE, type Replayable } from '../contract/mount-contract.js';
 import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
-import { cors } from './cors.js';
+import { cors, corsGrant } from './cors.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
 
@@ -121,25 +121,12 @@ export class ResponseCache {
     const key = typeof origin === 'string' ? origin : '';
     let headers = entry.byOrigin.get(key);
     if (!headers) {
-      headers = { ...entry.headers, ...this.corsHeadersFor(origin) };
+      headers = { ...entry.headers, ...corsGrant(this.cors, 'GET', origin) };
       // A client could send any number of Origins: keep a few per entry, which is all a docs site has.
       if (entry.byOrigin.size >= MAX_ORIGINS_PER_ENTRY) entry.byOrigin.clear();
       entry.byOrigin.set(key, headers);
     }
     return headers;
-  }
-
-  private corsHeadersFor(origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
-    // Spelled as the middleware spells them, so a replay's headers are the computed answer's byte for byte.
-    const granted = new Map<string, [string, OutgoingHttpHeader]>();
-    const recorder = {
-      getHeader: (name: string) => granted.get(name.toLowerCase())?.[1],
-      setHeader: (name: string, value: OutgoingHttpHeader) => {
-        granted.set(name.toLowerCase(), [name, value]);
-      },
-    };
-    this.cors({ method: 'GET', headers: origin === undefined ? {} : { origin } } as unknown as Request, recorder as unknown as Response, () => {});
-    return Object.fromEntries(granted.values());
   }
 
   /** Collects what the slow path writes and keeps it if the adapter marked it replayable and it was sent as a 200. */

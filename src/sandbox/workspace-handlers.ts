@@ -1,8 +1,11 @@
+import type { components } from '../contract/generated.js';
 import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
 import { httpError, tooManyRequests } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
 import { WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
 import { demoTokens } from './demo-tokens.js';
+
+type SandboxWorkspaceEnvelope = components['schemas']['SandboxWorkspaceEnvelope'];
 
 /** A new workspace, or the registry's refusal as an answer: 429 at the workspace limit, 503 short of memory. */
 function createWorkspace(worlds: Worlds): Workspace {
@@ -15,22 +18,28 @@ function createWorkspace(worlds: Worlds): Workspace {
   }
 }
 
+/**
+ * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused): the
+ * handler and the fast path in front of Express (src/http/workspace-creation.ts) both answer with this.
+ */
+export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
+  const ws = createWorkspace(worlds);
+  return {
+    data: {
+      id: ws.id,
+      tokens: demoTokens(ws.seedTokenPrefix),
+      created_at: new Date(ws.createdAt).toISOString(),
+      idle_ttl_seconds: Math.ceil(worlds.idleTtlMs / 1000),
+    },
+  };
+}
+
 /** Workspaces: isolated worlds for parallel CI jobs and docs visitors. */
 export const workspaceHandlers = {
-  createSandboxWorkspace: (_input, ctx) => {
-    const ws = createWorkspace(ctx.worlds);
-    return created({
-      data: {
-        id: ws.world.id,
-        tokens: demoTokens(ws.world.seedTokenPrefix),
-        created_at: new Date(ws.createdAt).toISOString(),
-        idle_ttl_seconds: Math.ceil(ctx.worlds.idleTtlMs / 1000),
-      },
-    });
-  },
+  createSandboxWorkspace: (_input, ctx) => created(newWorkspaceAnswer(ctx.worlds)),
 
   deleteSandboxWorkspace: ({ bound }, ctx) => {
-    ctx.worlds.deleteWorkspace(bound.workspace.world.id);
+    ctx.worlds.deleteWorkspace(bound.workspace.id);
     return noContent();
   },
 

@@ -1,0 +1,110 @@
+// POST /_sandbox/workspaces answered in front of Express. A docs site gives every visitor a workspace and a CI
+// farm one per job, so creations come in floods, and each holds the event loop for as long as it takes: through
+// Express, the router, the validator and the adapter, the creation itself (a copy-on-write view) is a small share
+// of that time. A plain creation (no query, no body, no Prefer, no configured latency) is answered here with what
+// the slow path would send: the same status, headers (X-Request-Id, CORS) and body, the same per-address limit and
+// refusals (429 and 503 with Retry-After), the same journal entry, coverage and log line. Any other request to the
+// path (a query the tolerant reader reports or refuses, a body, knobs) goes through Express.
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import type { Runtime } from '../runtime.js';
+import { arrivalOf, observeAnswered } from '../sandbox/observe-requests.js';
+import { requestWorkspace } from '../sandbox/request-workspace.js';
+import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
+import { limitCreation } from './control-plane-access.js';
+import { cors, corsGrant } from './cors.js';
+import { httpErrorAnswer, SERVER_ERROR_BODY } from './error-handler.js';
+import { HttpError } from './errors.js';
+import { missingBodyIsEmpty } from './missing-body.js';
+import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
+
+const PATH = '/_sandbox/workspaces';
+const OPERATION_ID = 'createSandboxWorkspace';
+const JSON_TYPE = 'application/json; charset=utf-8';
+// A client could send any number of Origins: a few are all a docs site has.
+const MAX_ORIGINS = 16;
+
+type Next = () => void;
+
+/** Creations answered here rather than by Express (tests read it). */
+export interface WorkspaceCreationStats {
+  served: number;
+}
+
+/** The fast path of POST /_sandbox/workspaces; `handle` passes any other request to `next`. */
+export class WorkspaceCreation {
+  readonly stats: WorkspaceCreationStats = { served: 0 };
+  private readonly cors: RequestHandler;
+  private readonly byOrigin = new Map<string, Record<string, OutgoingHttpHeader>>();
+  private readonly workspaceOf: (req: Request) => string;
+
+  constructor(private readonly runtime: Runtime) {
+    this.cors = cors({ origins: runtime.config.corsOrigins });
+    this.workspaceOf = requestWorkspace(runtime.worlds);
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    if (!this.isPlainCreation(req)) return next();
+    this.stats.served++;
+    // The request is born with Express's prototype (src/http/express-messages.ts): req.ip, req.path and req.query
+    // read it as Express would, trust proxy included.
+    const request = req as Request;
+    const id = idRequest(request);
+    const arrival = arrivalOf(request);
+    // What the slow path's body parsing leaves for a bodiless POST: an empty JSON object, as the journal shows it.
+    missingBodyIsEmpty(request, res as never, () => {});
+    let status = 201;
+    let body: object | undefined;
+    let json: string;
+    let extra: Record<string, string> | undefined;
+    try {
+      limitCreation(request, this.runtime.policy);
+      body = newWorkspaceAnswer(this.runtime.worlds);
+      json = JSON.stringify(body);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        ({ status, body, headers: extra } = httpErrorAnswer(error));
+        json = JSON.stringify(body);
+      } else {
+        // A bug: logged with its stack and answered as the error handler answers one (500, nothing of the cause).
+        const log = this.runtime.log ?? ((line: string) => process.stderr.write(line + '\n'));
+        log(`[sandbox] 500 on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+        [status, body, json] = [500, undefined, SERVER_ERROR_BODY];
+      }
+    }
+    // One header set, in the order the slow path writes them (request id, CORS, the error's own, type, length).
+    res.writeHead(status, {
+      [REQUEST_ID_HEADER]: id,
+      ...this.corsFor(req.headers.origin),
+      ...extra,
+      'Content-Type': JSON_TYPE,
+      'Content-Length': Buffer.byteLength(json),
+    });
+    res.end(json);
+    observeAnswered(
+      arrival,
+      { path: PATH, query: request.query, requestBody: request.body, responseBody: body, operationId: OPERATION_ID, workspace: this.workspaceOf(request) },
+      status,
+      this.runtime.observe,
+    );
+  }
+
+  /** A creation with nothing for Express to read, parse, refuse or delay. */
+  private isPlainCreation(req: IncomingMessage): boolean {
+    if (req.method !== 'POST' || req.url !== PATH || this.runtime.config.latencyMs > 0) return false;
+    const h = req.headers;
+    if (h.prefer !== undefined || h['content-type'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+    return h['content-length'] === undefined || h['content-length'] === '0';
+  }
+
+  private corsFor(origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
+    const key = typeof origin === 'string' ? origin : '';
+    let headers = this.byOrigin.get(key);
+    if (!headers) {
+      headers = corsGrant(this.cors, 'POST', origin);
+      if (this.byOrigin.size >= MAX_ORIGINS) this.byOrigin.clear();
+      this.byOrigin.set(key, headers);
+    }
+    return headers;
+  }
+}

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { defaultConfig, type Config } from '../../src/config.js';
+import { createRuntime } from '../../src/runtime.js';
+import { createServer } from '../../src/server.js';
+import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { openWorld } from '../../src/world.js';
+import { Worlds, worldsOptions } from '../../src/worlds.js';
+
+/**
+ * One runtime served twice: `fast` is the server a user starts (the fast path of plain creations in front of
+ * Express), `slow` is its Express app alone. Both feed the same journal and log.
+ */
+async function bothPaths(overrides: Partial<Config> = {}, heap?: { used: number; limit: number }) {
+  const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'info', ...overrides };
+  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed });
+  const worlds = new Worlds(world, { ...worldsOptions(config), ...(heap ? { heap: () => heap } : {}) });
+  const lines: Record<string, unknown>[] = [];
+  const errors: string[] = [];
+  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: (line) => lines.push(JSON.parse(line)) });
+  const app = createApp(runtime);
+  const fast = createServer(runtime, app);
+  return { fast, slow: app, runtime, worlds, lines, errors, stats: fast.workspaceCreation.stats };
+}
+
+/** What two answers to a creation must share: everything but the date, the request id and the new workspace's own values. */
+function comparable(res: request.Response) {
+  const headers = Object.entries(res.headers).filter(([name]) => name !== 'date' && name !== 'x-request-id');
+  const data = res.body.data as { id: string; tokens: Record<string, string>; created_at: string } | undefined;
+  const body = data ? { data: { ...data, id: 'ID', tokens: Object.keys(data.tokens), created_at: 'AT' } } : res.body;
+  return { status: res.status, headers, body, length: res.text.length };
+}
+
+/** A journal entry without what differs between any two requests (supertest listens on a new port for each). */
+function journaled(entry: { request: { headers: Record<string, string> } } & Record<string, unknown>) {
+  const { id: _id, at: _at, duration_ms: _ms, response: _response, request, ...rest } = entry;
+  const { host: _host, 'x-request-id': _rid, ...headers } = request.headers;
+  return { ...rest, request: { ...request, headers } };
+}
+
+describe('workspace creation in front of Express', () => {
+  it('When a plain creation is answered in front of Express, then its answer, journal entry and log line are the ones Express gives', async () => {
+    const t = await bothPaths();
+    const fast = await request(t.fast).post('/_sandbox/workspaces').set('X-Request-Id', 'fast-1').expect(201);
+    expect(t.stats.served).toBe(1);
+    const slow = await request(t.slow).post('/_sandbox/workspaces').set('X-Request-Id', 'slow-1').expect(201);
+    expect(t.stats.served).toBe(1);
+    expect(comparable(fast)).toEqual(comparable(slow));
+    expect(fast.headers['x-request-id']).toBe('fast-1');
+    // Both workspaces exist and work.
+    for (const res of [fast, slow]) {
+      await request(t.fast).get('/2024-09/users/current').set({ Authorization: `Bearer ${res.body.data.tokens.owner}` }).expect(200);
+    }
+    const [slowEntry, fastEntry] = t.runtime.observations.journal.list({ operationId: 'createSandboxWorkspace' });
+    expect(fastEntry).toMatchObject({ id: 'fast-1', status: 201, response: { body: { data: { id: fast.body.data.id, tokens: '[REDACTED]' } } } });
+    expect(journaled(fastEntry as never)).toEqual(journaled(slowEntry as never));
+    const logged = t.lines.filter((line) => line.operation_id === 'createSandboxWorkspace');
+    const withoutTimes = ({ time: _t, duration_ms: _d, request_id: _r, ...rest }: Record<string, unknown>) => rest;
+    expect(logged.map((line) => line.request_id)).toEqual(['fast-1', 'slow-1']);
+    expect(withoutTimes(logged[0]!)).toEqual(withoutTimes(logged[1]!));
+    expect(JSON.stringify(t.runtime.observations.journal.list())).not.toContain(fast.body.data.tokens.owner);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('When an Origin calls with a list of allowed origins, then the fast path grants it (or not) exactly as Express does', async () => {
+    const t = await bothPaths({ corsOrigins: ['http://docs.test'] });
+    for (const origin of ['http://docs.test', 'http://elsewhere.test']) {
+      const fast = await request(t.fast).post('/_sandbox/workspaces').set('Origin', origin).expect(201);
+      const slow = await request(t.slow).post('/_sandbox/workspaces').set('Origin', origin).expect(201);
+      expect(comparable(fast)).toEqual(comparable(slow));
+    }
+    expect(t.stats.served).toBe(2);
+  });
+
+  it('When the workspace limit or the heap budget refuses, then the fast path answers 429 or 503 with Retry-After as Express does', async () => {
+    const heap = { used: 0, limit: 100 };
+    const t = await bothPaths({ maxWorkspaces: 1, heapBudgetPercent: 85 }, heap);
+    const first = await request(t.fast).post('/_sandbox/workspaces').expect(201);
+    const fullFast = await request(t.fast).post('/_sandbox/workspaces').expect(429);
+    const fullSlow = await request(t.slow).post('/_sandbox/workspaces').expect(429);
+    expect(comparable(fullFast)).toEqual(comparable(fullSlow));
+    expect(fullFast.headers['retry-after']).toBe('60');
+    t.worlds.deleteWorkspace(first.body.data.id);
+    heap.used = 90;
+    const shortFast = await request(t.fast).post('/_sandbox/workspaces').expect(503);
+    const shortSlow = await request(t.slow).post('/_sandbox/workspaces').expect(503);
+    expect(comparable(shortFast)).toEqual(comparable(shortSlow));
+    expect(shortFast.body.message).toMatch(/short of memory/);
+    expect(t.runtime.observations.journal.list({ status: 503 }).map((e) => e.response.body)).toEqual([shortSlow.body, shortFast.body]);
+    expect(t.stats.served).toBe(3);
+  });
+
+  it('When one address is past its per-minute limit, then 429 with Retry-After, each creation counted once whichever path answered it', async () => {
+    const t = await bothPaths({ workspaceCreatePerMinute: 2 });
+    await request(t.fast).post('/_sandbox/workspaces').expect(201);
+    await request(t.slow).post('/_sandbox/workspaces').expect(201);
+    const refused = await request(t.fast).post('/_sandbox/workspaces').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toMatch(/2 workspaces this minute/);
+    expect(comparable(refused)).toEqual(comparable(await request(t.slow).post('/_sandbox/workspaces').expect(429)));
+    expect(t.worlds.workspaceCount).toBe(2);
+  });
+
+  it('When a creation carries a query, a body or Prefer, then Express answers it (the tolerant reader reports what it ignored)', async () => {
+    const t = await bothPaths();
+    const withQuery = await request(t.fast).post('/_sandbox/workspaces?colour=blue').expect(201);
+    expect(withQuery.headers['sandbox-ignored-fields']).toContain('colour');
+    await request(t.fast).post('/_sandbox/workspaces').send({ name: 'mine' }).expect(201);
+    await request(t.fast).post('/_sandbox/workspaces').set('Prefer', 'strict').expect(201);
+    await request(t.fast).post('/_sandbox/workspaces/').expect(201);
+    expect(t.stats.served).toBe(0);
+    expect(t.worlds.workspaceCount).toBe(4);
+  });
+});
