@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { expressMessages } from './http/express-messages.js';
@@ -22,9 +22,9 @@ export function createServer(runtime: Runtime, app: Express = createApp(runtime)
   const responseCache = new ResponseCache(runtime, options);
   const workspaceCreation = new WorkspaceCreation(runtime);
   // Requests and responses are born with the app's prototypes (src/http/express-messages.ts says why).
-  const server = createHttpServer(expressMessages(app), (req, res) =>
-    workspaceCreation.handle(req, res, () => responseCache.handle(req, res, () => app(req, res))),
-  );
+  // The layers are made once and handed each request: no closure is made per request.
+  const cachedOrExpress = (req: IncomingMessage, res: ServerResponse) => responseCache.handle(req, res, app);
+  const server = createHttpServer(expressMessages(app), (req, res) => workspaceCreation.handle(req, res, cachedOrExpress));
   return Object.assign(server, { responseCache, workspaceCreation });
 }
 

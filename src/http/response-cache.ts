@@ -47,7 +47,8 @@ interface Entry {
 
 const MAX_ORIGINS_PER_ENTRY = 16;
 
-type Next = () => void;
+/** What answers a request this does not: the next layer, handed the same request and response. */
+type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Serves a request from the cache or hands it to `next` (Express), capturing the answer when the adapter marked it
@@ -71,11 +72,11 @@ export class ResponseCache {
   }
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    if (!isCacheable(req, this.runtime.config.latencyMs)) return next();
+    if (!isCacheable(req, this.runtime.config.latencyMs)) return next(req, res);
     const token = bearerToken(req.headers.authorization);
     // Authentication runs on a hit too; an unknown token goes the slow way, which answers the documented 401.
     const auth = token === undefined ? undefined : this.runtime.authenticate(token);
-    if (!auth) return next();
+    if (!auth) return next(req, res);
     // The forwarded headers are part of the key: behind a trusted proxy they change the links in the answer.
     const forwarded = `${req.headers['x-forwarded-proto'] ?? ''}\n${req.headers['x-forwarded-host'] ?? ''}`;
     const key = `${auth.world.id}\n${auth.user.id}\n${req.headers.host ?? ''}\n${forwarded}\n${req.headers.accept ?? ''}\n${req.url}`;
@@ -88,7 +89,7 @@ export class ResponseCache {
     if (entry) this.drop(key, entry);
     this.stats.misses++;
     this.capture(req, res, key, auth.world, auth.user.id);
-    next();
+    next(req, res);
   }
 
   /** Forgets every answer (tests; a world swapped under the app). */

@@ -24,7 +24,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 // A client could send any number of Origins: a few are all a docs site has.
 const MAX_ORIGINS = 16;
 
-type Next = () => void;
+/** What answers a request this does not: the next layer, handed the same request and response. */
+type Next = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Creations answered here rather than by Express (tests read it). */
 export interface WorkspaceCreationStats {
@@ -44,7 +45,7 @@ export class WorkspaceCreation {
   }
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    if (!this.isPlainCreation(req)) return next();
+    if (!this.isPlainCreation(req)) return next(req, res);
     this.stats.served++;
     // The request is born with Express's prototype (src/http/express-messages.ts): req.ip, req.path and req.query
     // read it as Express would, trust proxy included.
