@@ -63,7 +63,7 @@ const sourceMapStubs = [];
  */
 export function runBundle(bundle, { sourceMaps = false } = {}) {
   const bytes = readFileSync(bundle);
-  // A bundle that is all ASCII (esbuild escapes all but comments) reads as a one-byte string, the cheapest to compile.
+  // The bundles are ASCII (asciiOnly in server-bundle-options.mjs): a one-byte string, the cheapest to make and compile.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const header = Buffer.from(`${createHash('sha1').update(bytes).digest('hex')}\n`);
   const cacheFile = codeCachePath(bundle);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runBundle } from './run-bundle.mjs';
-import { root, serverBundleOptions } from './server-bundle-options.mjs';
+import { asciiOnly, root, serverBundleOptions } from './server-bundle-options.mjs';
 import { rememberedSourcesHash } from './sources-hash.mjs';
 
 const OUT_DIR = join(root, 'dist', 'sources');
@@ -20,13 +20,13 @@ export async function sourcesBundle(key = rememberedSourcesHash(join(OUT_DIR, ST
   if (!existsSync(outfile)) {
     const build = await import('esbuild').then((esbuild) => esbuild.build, () => undefined);
     if (!build) return undefined;
-    const { outputFiles } = await build({ ...serverBundleOptions('src/main.ts', outfile, key), write: false });
+    const { outputFiles } = await build(serverBundleOptions('src/main.ts', outfile, key));
     mkdirSync(OUT_DIR, { recursive: true });
     for (const old of readdirSync(OUT_DIR)) if (!old.startsWith(name) && old !== STAMP) rmSync(join(OUT_DIR, old), { force: true });
     // Written aside and renamed, the map first: two starts at once never run a half-written bundle.
     for (const file of [...outputFiles].sort((a, b) => b.path.length - a.path.length)) {
       const aside = `${file.path}.${process.pid}.tmp`;
-      writeFileSync(aside, file.contents);
+      writeFileSync(aside, file.path === outfile ? asciiOnly(file.text) : file.contents);
       renameSync(aside, file.path);
     }
   }
