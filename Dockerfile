@@ -9,8 +9,8 @@ COPY tsconfig.json tsconfig.build.json openapi.yaml ./
 COPY src ./src
 COPY fixtures ./fixtures
 COPY bin ./bin
-# Build (dist/server.js, and dist/contract: the contract's parsed copy, so no start parses the YAML), then drop
-# the dev dependencies.
+# Build (dist/server.js, and dist/contract: the contract's parsed copy, so no start parses the YAML; and the
+# bundle's code cache for this image's Node, which the runtime stage shares), then drop the dev dependencies.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim

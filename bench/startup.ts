@@ -1,9 +1,10 @@
 // Start-up as a newcomer meets it: the time from the command to the first authenticated 200 (GET
 // /2024-09/users/current), on a data file that does not exist yet (seeded on start), for each way of starting
 // the sandbox, with and without the contract's parsed copy (src/contract/load-contract.ts). For `npm start`,
-// "nothing prepared" also removes its bundle of the sources and the seeded world beside it
-// (src/build/start-sources.mjs, src/seed-snapshot.ts), which `prepare` makes on `npm ci`: the first start after
-// `npm ci --ignore-scripts`, or after editing a source. "After npm ci" runs `prepare`'s step again first (untimed).
+// "nothing prepared" also removes its bundle of the sources and the seeded world and code cache beside it
+// (src/build/start-sources.mjs, src/seed-snapshot.ts, src/build/run-bundle.mjs), which `prepare` makes on `npm ci`:
+// the first start after `npm ci --ignore-scripts`, or after editing a source. "After npm ci" runs `prepare`'s step
+// again first (untimed). The built server and the bin keep what the build makes beside dist/server.cjs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,11 +22,11 @@ export interface StartupCase {
 
 /** npm start, the built server (as the Docker image runs it) and the bin (the file the package ships), fresh and warm. */
 export const STARTUP_CASES: StartupCase[] = [
-  { key: 'npm-start.fresh', label: '`npm start`, nothing prepared (no parsed copy, no sources bundle, no seeded world)', command: 'npm', args: ['start'], fresh: true },
-  { key: 'npm-start.warm', label: '`npm start` after `npm ci` (parsed copy, sources bundle and its seeded world)', command: 'npm', args: ['start'], fresh: false },
-  { key: 'built.fresh', label: '`node dist/server.js`, no parsed copy (with the seeded world the build ships)', command: process.execPath, args: ['dist/server.js'], fresh: true },
-  { key: 'built.warm', label: '`node dist/server.js`, with the parsed copy and seeded world the build ships', command: process.execPath, args: ['dist/server.js'], fresh: false },
-  { key: 'bin.warm', label: 'the bin (bin/commerce-operations-sandbox.js, as packed), with the parsed copy and seeded world', command: process.execPath, args: ['bin/commerce-operations-sandbox.js'], fresh: false },
+  { key: 'npm-start.fresh', label: '`npm start`, nothing prepared (no parsed copy, no sources bundle, seeded world or code cache)', command: 'npm', args: ['start'], fresh: true },
+  { key: 'npm-start.warm', label: '`npm start` after `npm ci` (parsed copy, sources bundle, its seeded world and code cache)', command: 'npm', args: ['start'], fresh: false },
+  { key: 'built.fresh', label: '`node dist/server.js`, no parsed copy (with the seeded world and code cache the build makes)', command: process.execPath, args: ['dist/server.js'], fresh: true },
+  { key: 'built.warm', label: '`node dist/server.js`, with the parsed copy, seeded world and code cache the build makes', command: process.execPath, args: ['dist/server.js'], fresh: false },
+  { key: 'bin.warm', label: 'the bin (bin/commerce-operations-sandbox.js, as packed), with the parsed copy, seeded world and code cache', command: process.execPath, args: ['bin/commerce-operations-sandbox.js'], fresh: false },
 ];
 
 /** Targets of the newcomer issue: first authenticated 200 within these, medians. */

@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Snapshot } from './store/persistence.js';
 
-// Seeding runs faker over every area and is the largest part of a first start. A bundled server (dist/server.js,
+// Seeding runs faker over every area and is the largest part of a first start. A bundled server (dist/server.cjs,
 // npm start's bundle) has the seeded world of the default seed made beside it by the build (src/build/seed-snapshot.mjs)
 // and loads it instead. The bundle carries the hash of the sources it was made from (SANDBOX_SOURCES_KEY, an esbuild
 // define) and the file carries the hash of the sources that seeded it: a world seeded by other code is never loaded.
@@ -14,9 +14,9 @@ interface SeedSnapshotFile {
   snapshot: Snapshot;
 }
 
-/** The seeded world beside `bundle` for `seed`: `dist/server.js` holds it in `dist/server.seed-20240901.json`. */
+/** The seeded world beside `bundle` for `seed`: `dist/server.cjs` holds it in `dist/server.seed-20240901.json`. */
 export function seedSnapshotPath(bundle: string, seed: number): string {
-  return `${bundle.replace(/\.m?js$/, '')}.seed-${seed}.json`;
+  return `${bundle.replace(/\.[cm]?js$/, '')}.seed-${seed}.json`;
 }
 
 function readSeedSnapshot(bundle: string, seed: number): SeedSnapshotFile | undefined {

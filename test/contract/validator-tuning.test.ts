@@ -35,7 +35,7 @@ function localRefs(node: unknown, out = new Set<string>()): Set<string> {
 
 // The Ajv options the sandbox's own validator gives its start-up pass (mounting it applies the tuning too).
 mountContract({ contract: doc, config: defaultConfig } as Runtime, handlers, routeBindings);
-const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown }; options: { validateResponses: unknown } } })._oav;
+const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown; multipart: unknown }; options: { validateResponses: unknown } } })._oav;
 const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;
 
@@ -50,6 +50,27 @@ describe('the validator tuning', () => {
     expect((validatorModules.preprocessor().SchemaPreprocessor.prototype as { byPointer?: boolean }).byPointer).toBe(true);
     expect((validatorModules.specSchema().OpenAPISchemaValidator as { lazy?: boolean }).lazy).toBe(true);
     expect(typeof (validatorModules.metadata().applyOpenApiMetadata as { untuned?: unknown }).untuned).toBe('function');
+    expect(typeof (validatorModules.multipart().multipart as { untuned?: unknown }).untuned).toBe('function');
+  });
+
+  it('When an operation takes no body or a JSON one, then the multipart step (built on the first body) lets it through as the step as it ships does', async () => {
+    type Step = (req: object, res: object, next: (error?: unknown) => void) => unknown;
+    type Multipart = ((apiDoc: unknown, options: unknown) => Step) & { untuned: (apiDoc: unknown, options: unknown) => Step };
+    const multipart = validatorModules.multipart().multipart as Multipart;
+    const options = { multerOpts: {}, ajvOpts: oav.ajvOpts.multipart };
+    const outcome = (step: Step, req: object) => new Promise((resolve) => step(req, {}, (error) => resolve(error ?? 'next')));
+    const withJsonBody = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item) as { requestBody?: { content?: Record<string, unknown> } }[])
+      .find((op) => op?.requestBody?.content?.['application/json']);
+    expect(withJsonBody).toBeDefined();
+    const requests = [
+      { openapi: { schema: { responses: {} } }, headers: {} },
+      { openapi: { schema: withJsonBody }, headers: { 'content-type': 'application/json' } },
+    ];
+    for (const req of requests) {
+      expect(await outcome(multipart(structuredClone(doc), options), req)).toBe('next');
+      expect(await outcome(multipart.untuned(structuredClone(doc), options), req)).toBe('next');
+    }
   });
 
   it('When json-schema-ref-parser bundles the contract, then nothing changes (so skipping that step is safe)', async () => {

@@ -50,7 +50,7 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 describe('the packed package, installed in an empty folder', () => {
   it('When packed, then the tarball holds the built server, the typed API, the parsed contract, the contract and fixtures, and no sources or tests', () => {
     const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/server.js', `dist/server.seed-${DEFAULT_SEED}.json`, 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
+    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/server.js', 'dist/server.cjs', `dist/server.seed-${DEFAULT_SEED}.json`, 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => /^dist\/contract\/openapi-[0-9a-f]{16}\.json$/.test(f))).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('the packed package, installed in an empty folder', () => {
     const file = JSON.parse(original) as { key: string; snapshot: { collections: { products: { title: string }[] } } };
     const seeded = JSON.parse(JSON.stringify(seededSnapshot(DEFAULT_SEED))) as typeof file.snapshot;
     expect(file.snapshot).toEqual(seeded);
-    expect(readFileSync(join(installed(), 'dist', 'server.js'), 'utf8')).toContain(JSON.stringify(file.key));
+    expect(readFileSync(join(installed(), 'dist', 'server.cjs'), 'utf8')).toContain(JSON.stringify(file.key));
 
     const firstProduct = file.snapshot.collections.products[0]!.title;
     const startOn = async (dataFile: string) => {

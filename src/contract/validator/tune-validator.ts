@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { buildMultipartOnFirstBody } from './lazy-multipart.js';
 import { compileSpecSchemaLazily } from './lazy-spec-schema.js';
 import { resolvePreprocessorRefsByPointer } from './preprocessor-refs.js';
 import { lookUpRoutesOnce } from './route-lookup.js';
@@ -45,5 +46,6 @@ export function applyValidatorPatches(options: ApplyValidatorPatchesOptions = {}
   resolvePreprocessorRefsByPointer();
   compileSpecSchemaLazily();
   skipBundlingOfBundledDocs();
+  buildMultipartOnFirstBody();
   return true;
 }

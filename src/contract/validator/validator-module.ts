@@ -7,6 +7,7 @@ import * as framework from 'express-openapi-validator/dist/framework/index.js';
 import * as specSchema from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
 import * as metadata from 'express-openapi-validator/dist/middlewares/openapi.metadata.js';
 import * as preprocessor from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
+import * as multipart from 'express-openapi-validator/dist/middlewares/openapi.multipart.js';
 import * as pathToRegexp from 'path-to-regexp';
 
 /** The CommonJS `exports` object behind an ESM view of it (Node's and esbuild's interop both keep it as default). */
@@ -20,4 +21,5 @@ export const validatorModules = {
   metadata: () => exportsOf<{ applyOpenApiMetadata: unknown }>(metadata),
   preprocessor: () => exportsOf<{ SchemaPreprocessor: { prototype: object } }>(preprocessor),
   pathToRegexp: () => exportsOf<{ pathToRegexp: unknown }>(pathToRegexp),
+  multipart: () => exportsOf<{ multipart: unknown }>(multipart),
 };
