@@ -13,6 +13,7 @@ import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
 import { cors, corsGrant } from './cors.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
+import { SharedBodies } from './shared-bodies.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
@@ -29,7 +30,10 @@ export interface ResponseCacheStats {
   misses: number;
   stored: number;
   entries: number;
+  /** Body bytes of all answers kept, each counted (the bound). */
   bytes: number;
+  /** Distinct bodies kept: identical answers (the same read in many workspaces) share one. */
+  bodies: number;
 }
 
 interface Entry {
@@ -57,10 +61,11 @@ type Next = (req: IncomingMessage, res: ServerResponse) => void;
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private readonly bodies = new SharedBodies();
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly cors: RequestHandler;
-  readonly stats: ResponseCacheStats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0 };
+  readonly stats: ResponseCacheStats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0, bodies: 0 };
 
   constructor(
     private readonly runtime: Runtime,
@@ -95,9 +100,11 @@ export class ResponseCache {
   /** Forgets every answer (tests; a world swapped under the app). */
   clear(): void {
     this.entries.clear();
+    this.bodies.clear();
     this.bytes = 0;
     this.stats.entries = 0;
     this.stats.bytes = 0;
+    this.stats.bodies = 0;
   }
 
   private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
@@ -167,9 +174,10 @@ export class ResponseCache {
       if (store.version !== version || world.clock.offset !== clockOffset) return;
       const contentType = res.getHeader('content-type');
       if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) return;
-      const body = Buffer.concat(chunks);
+      const computed = Buffer.concat(chunks);
       const length = res.getHeader('content-length');
-      if (length !== undefined && Number(length) !== body.length) return;
+      if (length !== undefined && Number(length) !== computed.length) return;
+      const body = this.bodies.hold(computed);
       const headers: Record<string, OutgoingHttpHeader> = {};
       for (const name of res.getHeaderNames()) headers[name] = res.getHeader(name)!;
       // The names as the slow path spelled them, so a cached answer is byte for byte the computed one.
@@ -193,14 +201,17 @@ export class ResponseCache {
     }
     this.stats.entries = this.entries.size;
     this.stats.bytes = this.bytes;
+    this.stats.bodies = this.bodies.size;
   }
 
   private drop(key: string, entry: Entry): void {
     if (this.entries.get(key) !== entry) return;
     this.entries.delete(key);
+    this.bodies.release(entry.body);
     this.bytes -= entry.body.length;
     this.stats.entries = this.entries.size;
     this.stats.bytes = this.bytes;
+    this.stats.bodies = this.bodies.size;
   }
 }
 

@@ -39,6 +39,30 @@ describe('cached answers in front of Express', () => {
     expect(second.requestId).not.toBe(first.requestId);
   });
 
+  it('When two workspaces read the same unchanged page, then their cached answers share one body until one changes', async () => {
+    const { sandbox, cache, get } = await start();
+    const ownerOf = async () => {
+      const res = await fetch(`${sandbox.url}/_sandbox/workspaces`, { method: 'POST' });
+      return { Authorization: `Bearer ${(await res.json()).data.tokens.owner}` };
+    };
+    const [a, b] = [await ownerOf(), await ownerOf()];
+    const first = await get(PAGE, a);
+    const second = await get(PAGE, b);
+    expect(second.text).toBe(first.text);
+    expect(cache.stats).toMatchObject({ stored: 2, entries: 2, bodies: 1 });
+    // A write in one workspace: its next read is computed again, with other bytes, and kept apart.
+    const created = await fetch(`${sandbox.url}/2024-09/products`, {
+      method: 'POST',
+      headers: { ...a, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ merchant_id: MERCHANT, sku: 'SHARED-1', title: 'Only in workspace a' }),
+    });
+    expect(created.status).toBe(201);
+    const changed = await get(PAGE, a);
+    expect(changed.text).not.toBe(first.text);
+    expect(cache.stats).toMatchObject({ entries: 2, bodies: 2 });
+    expect((await get(PAGE, b)).text).toBe(first.text);
+  });
+
   it('When a product is created between two reads, then the next read shows it (a write invalidates)', async () => {
     const { sandbox, cache, get } = await start();
     const before = JSON.parse((await get(PAGE)).text);

@@ -1,0 +1,40 @@
+// Identical answers share one body. Workspaces are copy-on-write views of one seeded world, so the same read in many
+// workspaces answers the same bytes: kept once, they cost memory once, and replaying them reads memory the CPU's
+// caches already hold instead of one copy per workspace.
+import { createHash } from 'node:crypto';
+
+/** Bodies by content, counted by the cached answers that hold them. */
+export class SharedBodies {
+  private readonly byDigest = new Map<string, { body: Buffer; holders: number }>();
+
+  /** The one kept buffer with these bytes (this one, when none is kept yet); the caller holds it until `release`. */
+  hold(body: Buffer): Buffer {
+    const digest = digestOf(body);
+    const kept = this.byDigest.get(digest);
+    if (kept) {
+      kept.holders++;
+      return kept.body;
+    }
+    this.byDigest.set(digest, { body, holders: 1 });
+    return body;
+  }
+
+  /** One holder fewer; the body is forgotten with its last holder. */
+  release(body: Buffer): void {
+    const digest = digestOf(body);
+    const kept = this.byDigest.get(digest);
+    if (!kept || kept.body !== body) return;
+    if (--kept.holders === 0) this.byDigest.delete(digest);
+  }
+
+  /** How many distinct bodies are kept. */
+  get size(): number {
+    return this.byDigest.size;
+  }
+
+  clear(): void {
+    this.byDigest.clear();
+  }
+}
+
+const digestOf = (body: Buffer): string => `${body.length}:${createHash('sha256').update(body).digest('base64')}`;
