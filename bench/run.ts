@@ -11,7 +11,7 @@
 //  5. start-up to the first authenticated 200 for npm start, the built server and the bin, fresh and warm (bench/startup.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
-// --startup-only: only step 4; rewrites only the start-up section of bench/results.md.
+// --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
