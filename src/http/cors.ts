@@ -92,3 +92,24 @@ export function corsGrant(middleware: RequestHandler, method: string, origin: st
   middleware({ method, headers: origin === undefined ? {} : { origin } } as unknown as Request, recorder as unknown as Response, () => {});
   return Object.fromEntries(granted.values());
 }
+
+/** How many Origins a per-Origin memo keeps: a client could send any number, a docs site has a few. */
+const MAX_ORIGINS = 16;
+
+/**
+ * `make` remembered per Origin header ('' for none), for what depends on the Origin alone (CORS grants, and header
+ * sets built on them); past MAX_ORIGINS it starts over.
+ */
+export function perOrigin<T>(make: (origin: string | string[] | undefined) => T): (origin: string | string[] | undefined) => T {
+  const byOrigin = new Map<string, T>();
+  return (origin) => {
+    const key = typeof origin === 'string' ? origin : '';
+    let made = byOrigin.get(key);
+    if (made === undefined) {
+      made = make(origin);
+      if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
+      byOrigin.set(key, made);
+    }
+    return made;
+  };
+}

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -8,11 +9,15 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * A body without a Content-Type is still refused (415), since its format is unknown.
  */
 export const missingBodyIsEmpty: RequestHandler = (req, _res, next) => {
-  const length = req.headers['content-length'];
-  const noBody = req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
-  if (WITH_BODY.has(req.method) && noBody && req.headers['content-type'] === undefined && req.body === undefined) {
+  if (WITH_BODY.has(req.method) && sendsNoBody(req.headers) && req.headers['content-type'] === undefined && req.body === undefined) {
     req.headers['content-type'] = 'application/json';
     req.body = {};
   }
   next();
 };
+
+/** True when the request announces no body: neither chunked nor a non-zero Content-Length. */
+export function sendsNoBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}

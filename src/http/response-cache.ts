@@ -5,13 +5,13 @@
 // identical reads get those bytes without running Express again. CORS headers depend on the request's Origin only,
 // so they are never stored: the fast path adds them per request with the same middleware the app uses.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { REPLAYABLE, type Replayable } from '../contract/mount-contract.js';
 import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken, type AuthenticatedRequest } from './auth.js';
-import { cors, corsGrant } from './cors.js';
+import { cors, corsGrant, perOrigin } from './cors.js';
+import { sendsNoBody } from './missing-body.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
 import { SharedBodies } from './shared-bodies.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
@@ -45,11 +45,9 @@ interface Entry {
   body: Buffer;
   /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
   answer: AnswerFacts;
-  /** The headers to send, by the request's Origin ('' for none): the stored ones plus what CORS grants it. */
-  byOrigin: Map<string, Record<string, OutgoingHttpHeader>>;
+  /** The headers to send for a request's Origin: the stored ones plus what CORS grants it, made once per Origin. */
+  headersFor: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
 }
-
-const MAX_ORIGINS_PER_ENTRY = 16;
 
 /** What answers a request this does not: the next layer, handed the same request and response. */
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
@@ -64,7 +62,8 @@ export class ResponseCache {
   private readonly bodies = new SharedBodies();
   private readonly maxEntries: number;
   private readonly maxBytes: number;
-  private readonly cors: RequestHandler;
+  /** What CORS grants a GET from each Origin: for a GET, the cors middleware's answer depends on the Origin alone. */
+  private readonly corsGrants: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
   readonly stats: ResponseCacheStats = { hits: 0, misses: 0, stored: 0, entries: 0, bytes: 0, bodies: 0 };
 
   constructor(
@@ -73,7 +72,8 @@ export class ResponseCache {
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.cors = cors({ origins: runtime.config.corsOrigins });
+    const middleware = cors({ origins: runtime.config.corsOrigins });
+    this.corsGrants = perOrigin((origin) => corsGrant(middleware, 'GET', origin));
   }
 
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
@@ -115,26 +115,10 @@ export class ResponseCache {
     const id = idRequest(req);
     const arrival = arrivalOf(req);
     // One header set, handed to writeHead whole: Node then writes it without merging it into headers set earlier.
-    res.writeHead(200, entry.statusMessage, { [REQUEST_ID_HEADER]: id, ...this.withCors(entry, req.headers.origin) });
+    res.writeHead(200, entry.statusMessage, { [REQUEST_ID_HEADER]: id, ...entry.headersFor(req.headers.origin) });
     res.end(entry.body);
     // The journal, the coverage report and the log see a replayed answer like any other.
     observeAnswered(arrival, entry.answer, 200, this.runtime.observe);
-  }
-
-  /**
-   * The entry's headers with what CORS grants this Origin. For a GET, the cors middleware's answer depends on the
-   * Origin header alone, so it runs once per Origin (against a recorder) and its headers are kept with the entry.
-   */
-  private withCors(entry: Entry, origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
-    const key = typeof origin === 'string' ? origin : '';
-    let headers = entry.byOrigin.get(key);
-    if (!headers) {
-      headers = { ...entry.headers, ...corsGrant(this.cors, 'GET', origin) };
-      // A client could send any number of Origins: keep a few per entry, which is all a docs site has.
-      if (entry.byOrigin.size >= MAX_ORIGINS_PER_ENTRY) entry.byOrigin.clear();
-      entry.byOrigin.set(key, headers);
-    }
-    return headers;
   }
 
   /** Collects what the slow path writes and keeps it if the adapter marked it replayable and it was sent as a 200. */
@@ -184,7 +168,7 @@ export class ResponseCache {
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, byOrigin: new Map() });
+      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, headersFor: perOrigin((origin) => ({ ...spelled, ...this.corsGrants(origin) })) });
     });
   }
 
@@ -223,8 +207,5 @@ const perRequest = (name: string): boolean => name === 'x-request-id' || name ==
  * when no latency is configured (a cached answer must not be faster than the server is told to be).
  */
 function isCacheable(req: IncomingMessage, latencyMs: number): boolean {
-  if (req.method !== 'GET' || latencyMs > 0) return false;
-  const h = req.headers;
-  if (h.prefer !== undefined || h['transfer-encoding'] !== undefined) return false;
-  return h['content-length'] === undefined || h['content-length'] === '0';
+  return req.method === 'GET' && latencyMs === 0 && req.headers.prefer === undefined && sendsNoBody(req.headers);
 }

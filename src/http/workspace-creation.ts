@@ -6,23 +6,21 @@
 // refusals (429 and 503 with Retry-After), the same journal entry, coverage and log line. Any other request to the
 // path (a query the tolerant reader reports or refuses, a body, knobs) goes through Express.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { Runtime } from '../runtime.js';
 import { arrivalOf, observeAnswered } from '../sandbox/observe-requests.js';
 import { requestWorkspace } from '../sandbox/request-workspace.js';
 import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
 import { limitCreation } from './control-plane-access.js';
-import { cors, corsGrant } from './cors.js';
+import { cors, corsGrant, perOrigin } from './cors.js';
 import { httpErrorAnswer, SERVER_ERROR_BODY } from './error-handler.js';
 import { HttpError } from './errors.js';
-import { missingBodyIsEmpty } from './missing-body.js';
+import { missingBodyIsEmpty, sendsNoBody } from './missing-body.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
 
 const PATH = '/_sandbox/workspaces';
 const OPERATION_ID = 'createSandboxWorkspace';
 const JSON_TYPE = 'application/json; charset=utf-8';
-// A client could send any number of Origins: a few are all a docs site has.
-const MAX_ORIGINS = 16;
 
 /** What answers a request this does not: the next layer, handed the same request and response. */
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
@@ -35,12 +33,13 @@ export interface WorkspaceCreationStats {
 /** The fast path of POST /_sandbox/workspaces; `handle` passes any other request to `next`. */
 export class WorkspaceCreation {
   readonly stats: WorkspaceCreationStats = { served: 0 };
-  private readonly cors: RequestHandler;
-  private readonly byOrigin = new Map<string, Record<string, OutgoingHttpHeader>>();
+  /** What CORS grants a POST from each Origin (outside a preflight, it depends on the Origin alone). */
+  private readonly corsFor: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
   private readonly workspaceOf: (req: Request) => string;
 
   constructor(private readonly runtime: Runtime) {
-    this.cors = cors({ origins: runtime.config.corsOrigins });
+    const middleware = cors({ origins: runtime.config.corsOrigins });
+    this.corsFor = perOrigin((origin) => corsGrant(middleware, 'POST', origin));
     this.workspaceOf = requestWorkspace(runtime.worlds);
   }
 
@@ -94,18 +93,6 @@ export class WorkspaceCreation {
   private isPlainCreation(req: IncomingMessage): boolean {
     if (req.method !== 'POST' || req.url !== PATH || this.runtime.config.latencyMs > 0) return false;
     const h = req.headers;
-    if (h.prefer !== undefined || h['content-type'] !== undefined || h['transfer-encoding'] !== undefined) return false;
-    return h['content-length'] === undefined || h['content-length'] === '0';
-  }
-
-  private corsFor(origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
-    const key = typeof origin === 'string' ? origin : '';
-    let headers = this.byOrigin.get(key);
-    if (!headers) {
-      headers = corsGrant(this.cors, 'POST', origin);
-      if (this.byOrigin.size >= MAX_ORIGINS) this.byOrigin.clear();
-      this.byOrigin.set(key, headers);
-    }
-    return headers;
+    return h.prefer === undefined && h['content-type'] === undefined && sendsNoBody(h);
   }
 }
