@@ -60,8 +60,6 @@ interface Probe {
 const PAGE_PATH = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
 const CREATE_PATH = '/_sandbox/workspaces';
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
-// The size of a creation's answer (an id of 12 hex digits, four tokens): the bare server answers as many bytes.
-const CREATED_BYTES = 385;
 const LOOP_DELAY = join(ROOT, 'bench', 'loop-delay.mjs');
 
 function probeMemory(workspaces: number): Probe {
@@ -99,23 +97,28 @@ function watched(server: Running, file: string): Watched {
   };
 }
 
-/** `count` requests one at a time through one connection; the latencies, and the owner tokens of created workspaces. */
+/**
+ * `count` requests one at a time through one connection; the latencies, the owner tokens of created workspaces and
+ * the size in bytes of the last answer.
+ */
 async function oneAtATime(url: string, method: 'GET' | 'POST', path: string, count: number) {
   const client = new LeanClient(url);
   const times: number[] = [];
   const owners: string[] = [];
   let failed = 0;
+  let bytes = 0;
   try {
     for (let i = 0; i < count; i++) {
       const r = await client.send(method, path);
       times.push(r.ms);
+      bytes = Buffer.byteLength(r.body);
       if (r.status >= 400) failed++;
       else if (r.status === 201 && r.body.includes('"tokens"')) owners.push((JSON.parse(r.body) as { data: { tokens: { owner: string } } }).data.tokens.owner);
     }
   } finally {
     client.close();
   }
-  return { times, owners, failed };
+  return { times, owners, failed, bytes };
 }
 
 /** The server's own time of its last `count` creations: the duration_ms of their journal entries (count <= 1000). */
@@ -184,11 +187,12 @@ export async function benchWorkspaces(o: Options): Promise<void> {
   const sandboxLoop = preload('sandbox');
   const bareLoop = preload('bare');
   const sandbox = await startSandbox(o.dataFile, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: sandboxLoop.file }, o.serverRoot ?? ROOT, 'sandbox', sandboxLoop.args);
-  const bare = await startBareAnswerServer(CREATED_BYTES, bareLoop.args, { LOOP_DELAY_FILE: bareLoop.file });
+  // The first creation builds the frozen seeded base (once per process, most of a second): not what is measured.
+  // The bare server answers as many bytes as a creation's answer.
+  const { bytes: createdBytes } = await oneAtATime(sandbox.url, 'POST', CREATE_PATH, 50);
+  const bare = await startBareAnswerServer(createdBytes, bareLoop.args, { LOOP_DELAY_FILE: bareLoop.file });
   const [watchedSandbox, watchedBare] = [watched(sandbox, sandboxLoop.file), watched(bare, bareLoop.file)];
   try {
-    // The first creation builds the frozen seeded base (once per process, most of a second): not what is measured.
-    await oneAtATime(sandbox.url, 'POST', CREATE_PATH, 50);
     await oneAtATime(bare.url, 'POST', CREATE_PATH, 50);
     const perRound = o.smoke ? 50 : 400;
     const floodCount = o.smoke ? 100 : 1000;
