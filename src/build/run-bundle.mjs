@@ -14,6 +14,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
 import vm from 'node:vm';
+import { keepGcPausesShort } from './gc-pauses.mjs';
 
 /** A server stopped sooner than this after it started (--help, a bad option) compiled too little to be worth keeping. */
 const WARM_AFTER_MS = 3000;
@@ -62,6 +63,8 @@ const sourceMapStubs = [];
  * Answers how the cache went: 'used', 'none' (missing, or made from other bytes) or 'rejected' (by V8).
  */
 export function runBundle(bundle, { sourceMaps = false } = {}) {
+  // First, before the bundle grows the heap (src/build/gc-pauses.mjs says why).
+  keepGcPausesShort();
   const bytes = readFileSync(bundle);
   // The bundles are ASCII (asciiOnly in server-bundle-options.mjs): a one-byte string, the cheapest to make and compile.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { keepGcPausesShort } from './gc-pauses.mjs';
 import { runBundle } from './run-bundle.mjs';
 import { asciiOnly, root, serverBundleOptions } from './server-bundle-options.mjs';
 import { rememberedSourcesHash } from './sources-hash.mjs';
@@ -50,6 +51,7 @@ if (process.argv[2] === '--prepare') {
   runBundle(outfile, { sourceMaps: true });
 } else {
   // Installed without dev dependencies: the sources through tsx (a dependency), slower to start, same process.
+  keepGcPausesShort();
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(join(root, 'src', 'main.ts')).href);
