@@ -51,6 +51,7 @@ describe('the validator tuning', () => {
     expect((validatorModules.specSchema().OpenAPISchemaValidator as { lazy?: boolean }).lazy).toBe(true);
     expect(typeof (validatorModules.metadata().applyOpenApiMetadata as { untuned?: unknown }).untuned).toBe('function');
     expect(typeof (validatorModules.multipart().multipart as { untuned?: unknown }).untuned).toBe('function');
+    expect(typeof (validatorModules.util().useAjvCache as { untuned?: unknown }).untuned).toBe('function');
   });
 
   it('When an operation takes no body or a JSON one, then the multipart step (built on the first body) lets it through as the step as it ships does', async () => {
@@ -65,11 +66,27 @@ describe('the validator tuning', () => {
     expect(withJsonBody).toBeDefined();
     const requests = [
       { openapi: { schema: { responses: {} } }, headers: {} },
+      // How an operation without a body reaches the step once the validator has read it.
+      { openapi: { schema: { responses: {}, requestBody: null } }, headers: {} },
       { openapi: { schema: withJsonBody }, headers: { 'content-type': 'application/json' } },
     ];
     for (const req of requests) {
       expect(await outcome(multipart(structuredClone(doc), options), req)).toBe('next');
       expect(await outcome(multipart.untuned(structuredClone(doc), options), req)).toBe('next');
+    }
+    // Requests to operations without a body never build it (its Ajv over the whole contract, and multer).
+    const ajvModule = require(require.resolve('./framework/ajv/index.js', { paths: [validatorDir] })) as { createRequestAjv: (...args: unknown[]) => unknown };
+    const create = ajvModule.createRequestAjv;
+    let built = 0;
+    ajvModule.createRequestAjv = (...args: unknown[]) => (built++, create(...args));
+    try {
+      const step = multipart(structuredClone(doc), options);
+      for (const req of requests.slice(0, 2)) expect(await outcome(step, req)).toBe('next');
+      expect(built).toBe(0);
+      await outcome(step, requests[2]!);
+      expect(built).toBe(1);
+    } finally {
+      ajvModule.createRequestAjv = create;
     }
   });
 
@@ -106,6 +123,40 @@ describe('the validator tuning', () => {
     const untuned = original.preProcess();
     expect(JSON.stringify(tuned.apiDoc)).toBe(JSON.stringify(untuned.apiDoc));
     expect(JSON.stringify(tuned.apiDocRes)).toBe(JSON.stringify(untuned.apiDocRes));
+  });
+
+  it('When an operation\'s schemas are added without walking the document beside them, then every documented answer (and some wrong ones) validates exactly as before', () => {
+    // Nothing for Ajv's walk to find there: no $id or anchor anywhere in the contract.
+    const ids = JSON.stringify(doc).match(/"\$(id|anchor|dynamicAnchor)"\s*:/g);
+    expect(ids).toBeNull();
+    type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+    type UseAjvCache = ((ajv: unknown, schema: object, key: string) => Validate) & { untuned: (ajv: unknown, schema: object, key: string) => Validate };
+    const useAjvCache = validatorModules.util().useAjvCache as UseAjvCache;
+    const { createResponseAjv } = require(require.resolve('./framework/ajv/index.js', { paths: [validatorDir] })) as { createResponseAjv(spec: unknown, options: unknown): unknown };
+    const responseAjvOptions = (oav.ajvOpts as unknown as { response: unknown }).response;
+    const [tunedAjv, untunedAjv] = [createResponseAjv(doc, responseAjvOptions), createResponseAjv(doc, responseAjvOptions)];
+    type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+    let compared = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, Media> }> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const media = response.content?.['application/json'];
+          if (!media?.schema) continue;
+          // Built as the response validator builds it: the answer under `response`, the document beside it.
+          const schemaFor = () => ({ type: 'object', properties: { response: media.schema }, components: doc.components, paths: doc.paths });
+          const key = `${method}-${path}-${status}`;
+          const tuned = useAjvCache(tunedAjv, schemaFor(), key);
+          const untuned = useAjvCache.untuned(untunedAjv, schemaFor(), key);
+          const samples = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value), {}, null, 'text', { data: [{ id: 7 }] }].filter((x) => x !== undefined);
+          for (const sample of samples) {
+            expect(tuned({ response: sample }), `${key} ${JSON.stringify(sample)?.slice(0, 80)}`).toBe(untuned({ response: sample }));
+            expect(tuned.errors ?? null).toEqual(untuned.errors ?? null);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('When the OpenAPI schema check is asked for, then it still runs (compiled on first use) and still finds errors', () => {

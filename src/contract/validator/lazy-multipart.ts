@@ -1,6 +1,6 @@
 import { validatorModules } from './validator-module.js';
 
-type Middleware = (req: { openapi?: { schema?: { requestBody?: unknown; $ref?: unknown } } }, res: unknown, next: (error?: unknown) => void) => unknown;
+type Middleware = (req: { openapi?: { schema?: { requestBody?: unknown; $ref?: unknown } | null } }, res: unknown, next: (error?: unknown) => void) => unknown;
 type Multipart = ((apiDoc: unknown, options: unknown) => Middleware) & { untuned?: Multipart };
 
 /**
@@ -18,7 +18,8 @@ export function buildMultipartOnFirstBody(): void {
       let built: Middleware | undefined;
       return (req, res, next) => {
         const operation = req.openapi?.schema;
-        if (operation?.requestBody === undefined && operation?.$ref === undefined) return next();
+        // `requestBody: null` is how an operation without one reaches here once the validator has read it.
+        if (operation?.requestBody == null && operation?.$ref == null) return next();
         built ??= original(apiDoc, options);
         return built(req, res, next);
       };

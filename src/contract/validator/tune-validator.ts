@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { buildMultipartOnFirstBody } from './lazy-multipart.js';
+import { addOperationSchemasWithoutWalkingTheDocument } from './operation-schemas.js';
 import { compileSpecSchemaLazily } from './lazy-spec-schema.js';
 import { resolvePreprocessorRefsByPointer } from './preprocessor-refs.js';
 import { lookUpRoutesOnce } from './route-lookup.js';
@@ -47,5 +48,6 @@ export function applyValidatorPatches(options: ApplyValidatorPatchesOptions = {}
   compileSpecSchemaLazily();
   skipBundlingOfBundledDocs();
   buildMultipartOnFirstBody();
+  addOperationSchemasWithoutWalkingTheDocument();
   return true;
 }

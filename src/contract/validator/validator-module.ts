@@ -8,6 +8,7 @@ import * as specSchema from 'express-openapi-validator/dist/framework/openapi.sc
 import * as metadata from 'express-openapi-validator/dist/middlewares/openapi.metadata.js';
 import * as preprocessor from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
 import * as multipart from 'express-openapi-validator/dist/middlewares/openapi.multipart.js';
+import * as util from 'express-openapi-validator/dist/middlewares/util.js';
 import * as pathToRegexp from 'path-to-regexp';
 
 /** The CommonJS `exports` object behind an ESM view of it (Node's and esbuild's interop both keep it as default). */
@@ -22,4 +23,5 @@ export const validatorModules = {
   preprocessor: () => exportsOf<{ SchemaPreprocessor: { prototype: object } }>(preprocessor),
   pathToRegexp: () => exportsOf<{ pathToRegexp: unknown }>(pathToRegexp),
   multipart: () => exportsOf<{ multipart: unknown }>(multipart),
+  util: () => exportsOf<{ useAjvCache: unknown }>(util),
 };
