@@ -45,8 +45,11 @@ interface Entry {
   body: Buffer;
   /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
   answer: AnswerFacts;
-  /** The headers to send for a request's Origin: the stored ones plus what CORS grants it, made once per Origin. */
-  headersFor: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
+  /**
+   * The headers to send for a request's Origin, as writeHead's flat list (name, value, name, value...): X-Request-Id
+   * with an empty value to fill in, the stored ones, then what CORS grants the Origin. Made once per Origin.
+   */
+  headersFor: (origin: string | string[] | undefined) => readonly OutgoingHttpHeader[];
 }
 
 /** What answers a request this does not: the next layer, handed the same request and response. */
@@ -114,8 +117,11 @@ export class ResponseCache {
     // part of a replay's own work. The line goes through the same pino logger with the same fields.
     const id = idRequest(req);
     const arrival = arrivalOf(req);
-    // One header set, handed to writeHead whole: Node then writes it without merging it into headers set earlier.
-    res.writeHead(200, entry.statusMessage, { [REQUEST_ID_HEADER]: id, ...entry.headersFor(req.headers.origin) });
+    // One header list, handed to writeHead whole: Node then writes it without merging it into headers set earlier,
+    // and walks a flat list faster than an object's keys.
+    const headers = entry.headersFor(req.headers.origin).slice();
+    headers[1] = id;
+    res.writeHead(200, entry.statusMessage, headers);
     res.end(entry.body);
     // The journal, the coverage report and the log see a replayed answer like any other.
     observeAnswered(arrival, entry.answer, 200, this.runtime.observe);
@@ -168,7 +174,7 @@ export class ResponseCache {
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, headersFor: perOrigin((origin) => ({ ...spelled, ...this.corsGrants(origin) })) });
+      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, headersFor: perOrigin((origin) => headerList({ ...spelled, ...this.corsGrants(origin) })) });
     });
   }
 
@@ -198,6 +204,9 @@ export class ResponseCache {
     this.stats.bodies = this.bodies.size;
   }
 }
+
+/** writeHead's flat list of `headers`, after an X-Request-Id whose value each answer fills in. */
+const headerList = (headers: Record<string, OutgoingHttpHeader>): readonly OutgoingHttpHeader[] => [REQUEST_ID_HEADER, '', ...Object.entries(headers).flat()];
 
 /** Headers each answer gets for itself: its request id and what CORS grants the request's Origin. */
 const perRequest = (name: string): boolean => name === 'x-request-id' || name === 'vary' || name.startsWith('access-control-');
