@@ -3,8 +3,9 @@
 // V8 grows its young generation (the semi-spaces new objects are born in) up to 16 MiB while much of what is
 // allocated survives, and each young-generation collection stops everything for as long as copying the survivors
 // takes. A flood of workspace creations is that case: every creation keeps its workspace and journal entry. With the
-// young generation grown, the sandbox stalled 11 to 14 ms behind 4 clients' creations (`npm run bench`), where a
-// bare node:http server stalls 3 to 4 ms. Kept at its smallest, collections come more often and each copies less.
+// young generation grown, the sandbox stalled 10 to 16 ms behind 4 clients' creations (`npm run bench`), where a
+// bare node:http server stalls 3 to 5 ms. Kept at its smallest, collections come more often and each copies less:
+// the longest took 2 to 3 ms.
 // The price is throughput: a replayed read costs about a fifth more CPU, which a laptop or a CI job notices and a
 // hosted sandbox, shared by many people at once, does not. So it is on in hosted mode, and SHORT_GC_PAUSES says
 // otherwise either way.
