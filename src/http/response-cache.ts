@@ -41,7 +41,6 @@ interface Entry {
   version: number;
   clockOffset: number;
   statusMessage: string;
-  headers: Record<string, OutgoingHttpHeader>;
   body: Buffer;
   /** What the computed answer is about (operation, workspace, input, body): a replay is observed with the same. */
   answer: AnswerFacts;
@@ -174,7 +173,7 @@ export class ResponseCache {
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', headers: spelled, body, answer, headersFor: perOrigin((origin) => headerList({ ...spelled, ...this.corsGrants(origin) })) });
+      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', body, answer, headersFor: perOrigin((origin) => headerList({ ...spelled, ...this.corsGrants(origin) })) });
     });
   }
 
