@@ -14,6 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 /** The V8 flags that keep the young generation at its initial size (1 MiB per semi-space on 64-bit). */
 export const SHORT_GC_PAUSE_FLAGS = ['--max-semi-space-size=2', '--semi-space-growth-factor=1'];
 
+// The words boolEnv (src/cli/parse-args.ts) takes; this file runs before any TypeScript is loaded.
 const TRUE = ['1', 'true', 'yes'];
 const FALSE = ['', '0', 'false', 'no'];
 

@@ -17,9 +17,9 @@ type Logger = (line: string) => void;
  * the real service answers 404 (route-model binding finds nothing); body-parser errors keep their 400/413.
  * Anything else is a bug: logged with its stack and answered 500 without internals.
  */
-export function errorHandler(log: Logger = (line) => process.stderr.write(line + '\n')): ErrorRequestHandler {
+export function errorHandler(log?: Logger): ErrorRequestHandler {
   const serverError = (req: Request, res: Response, cause: unknown) => {
-    log(`[sandbox] 500 on ${req.method} ${req.originalUrl}: ${(cause as Error)?.stack ?? String(cause)}`);
+    logServerError(log, req.method, req.originalUrl, cause);
     // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
     res.status(500).type('application/json').end(SERVER_ERROR_BODY);
   };
@@ -36,6 +36,11 @@ export function errorHandler(log: Logger = (line) => process.stderr.write(line +
       serverError(req, res, failure);
     }
   };
+}
+
+/** A bug, written with its stack to `log` (stderr by default): the one line every 500 leaves, whichever path answered it. */
+export function logServerError(log: Logger | undefined, method: string | undefined, url: string | undefined, cause: unknown): void {
+  (log ?? ((line: string) => process.stderr.write(line + '\n')))(`[sandbox] 500 on ${method} ${url}: ${(cause as Error)?.stack ?? String(cause)}`);
 }
 
 /** What a bug is answered with: nothing of the cause leaves the server. */

@@ -13,7 +13,7 @@ import { requestWorkspace } from '../sandbox/request-workspace.js';
 import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
 import { limitCreation } from './control-plane-access.js';
 import { cors, corsGrant, perOrigin } from './cors.js';
-import { httpErrorAnswer, SERVER_ERROR_BODY } from './error-handler.js';
+import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from './error-handler.js';
 import { HttpError } from './errors.js';
 import { missingBodyIsEmpty, sendsNoBody } from './missing-body.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
@@ -67,8 +67,7 @@ export class WorkspaceCreation {
         json = JSON.stringify(body);
       } else {
         // A bug: logged with its stack and answered as the error handler answers one (500, nothing of the cause).
-        const log = this.runtime.log ?? ((line: string) => process.stderr.write(line + '\n'));
-        log(`[sandbox] 500 on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
+        logServerError(this.runtime.log, req.method, req.url, error);
         [status, body, json] = [500, undefined, SERVER_ERROR_BODY];
       }
     }

@@ -112,4 +112,21 @@ describe('workspace creation in front of Express', () => {
     expect(t.stats.served).toBe(0);
     expect(t.worlds.workspaceCount).toBe(4);
   });
+
+  it('When creating a workspace fails with a bug, then both paths answer 500 { message } and log one line with the stack, and nothing else', async () => {
+    const t = await bothPaths();
+    t.worlds.createWorkspace = () => {
+      throw new TypeError('registry is broken');
+    };
+    const fast = await request(t.fast).post('/_sandbox/workspaces').expect(500);
+    expect(t.stats.served).toBe(1);
+    const slow = await request(t.slow).post('/_sandbox/workspaces').expect(500);
+    // The same headers; Node places its own Content-Length after Connection where Express left it to Node.
+    const sorted = (res: request.Response) => ({ ...comparable(res), headers: comparable(res).headers.sort() });
+    expect(sorted(fast)).toEqual(sorted(slow));
+    expect(fast.body).toEqual({ message: 'Server Error' });
+    expect(fast.text).not.toMatch(/registry is broken/);
+    expect(t.errors).toHaveLength(2);
+    for (const line of t.errors) expect(line).toMatch(/^\[sandbox\] 500 on POST \/_sandbox\/workspaces: TypeError: registry is broken\n\s+at /);
+  });
 });
