@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
@@ -11,7 +10,7 @@ import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
-import { markBundled } from './validator/skip-bundling.js';
+import { validatorMiddleware } from './validator/own-copy.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
@@ -20,6 +19,7 @@ import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
+type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
 
 /**
  * Refuses to start when the contract and the handler map disagree: an operation without a handler, or a handler
@@ -45,22 +45,29 @@ export function checkHandlerMap(doc: ContractDocument, handlers: Record<string, 
  */
 export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler[] {
   const doc = runtime.contract;
-  const { worlds } = runtime;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
   const plans = bindingPlans(doc, bindings);
   // The validator's speed-ups, on the release they were written for only (src/contract/validator/tune-validator.ts).
-  applyValidatorPatches();
-  const middleware = OpenApiValidator.middleware({
-    // The validator deep-copies the document it is given, so a shallow copy keeps the shared one unmarked.
-    apiSpec: markBundled({ ...doc }) as never,
+  const tuned = applyValidatorPatches();
+  const middleware = validatorMiddleware(doc, validatorOptions(runtime, handlers, plans, bindings), tuned);
+  // The service's order: the records the request names (404/403) before the shape of the input (422).
+  const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
+  if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
+  middleware.splice(security + 1, 0, bindResources(plans, bindings, runtime.worlds, runtime.policy));
+  return withTolerantReader(doc, middleware, runtime.config.strict);
+}
+
+/** What express-openapi-validator is told: the contract's checks, the bearer scheme's handler, and an adapter per operation. */
+export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyHandler>, plans: Map<string, BindingPlan>, bindings: RouteBindingTable): ValidatorOptions {
+  return {
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
     // it again on every start costs a tenth of the start-up time.
     validateApiSpec: false,
     // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
     validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: true,
-    validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(worlds, runtime.policy) } },
+    validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(runtime.worlds, runtime.policy) } },
     validateFormats: true,
     // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
     fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
@@ -73,12 +80,7 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
         return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings);
       },
     },
-  }) as RequestHandler[];
-  // The service's order: the records the request names (404/403) before the shape of the input (422).
-  const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
-  if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
-  middleware.splice(security + 1, 0, bindResources(plans, bindings, worlds, runtime.policy));
-  return withTolerantReader(doc, middleware, runtime.config.strict);
+  };
 }
 
 /**

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { describe, expect, it } from 'vitest';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { loadContract } from '../../src/contract/load-contract.js';
-import { mountContract } from '../../src/contract/mount-contract.js';
+import { mountContract, validatorOptions } from '../../src/contract/mount-contract.js';
+import { bindingPlans } from '../../src/contract/binding-plans.js';
 import { handlers } from '../../src/handlers.js';
 import { routeBindings } from '../../src/route-bindings.js';
 import { defaultConfig } from '../../src/config.js';
@@ -34,8 +34,11 @@ function localRefs(node: unknown, out = new Set<string>()): Set<string> {
 }
 
 // The Ajv options the sandbox's own validator gives its start-up pass (mounting it applies the tuning too).
-mountContract({ contract: doc, config: defaultConfig } as Runtime, handlers, routeBindings);
-const oav = (OpenApiValidator.middleware as unknown as { _oav: { ajvOpts: { preprocessor: unknown; multipart: unknown }; options: { validateResponses: unknown } } })._oav;
+const runtime = { contract: doc, config: defaultConfig } as Runtime;
+mountContract(runtime, handlers, routeBindings);
+type Handlers = Parameters<typeof validatorOptions>[1];
+const options = validatorOptions(runtime, handlers as unknown as Handlers, bindingPlans(doc, routeBindings), routeBindings);
+const oav = new (validatorModules.validator().OpenApiValidator)({ ...options, apiSpec: doc }) as unknown as { ajvOpts: { preprocessor: unknown; multipart: unknown }; options: { validateResponses: unknown } };
 const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;
 

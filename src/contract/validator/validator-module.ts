@@ -4,6 +4,8 @@
 // Each is the module's `exports` object: assigning a property on it is seen by the validator, which reads these
 // exports at call time.
 import * as framework from 'express-openapi-validator/dist/framework/index.js';
+import * as specLoader from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
+import * as validator from 'express-openapi-validator/dist/openapi.validator.js';
 import * as specSchema from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
 import * as metadata from 'express-openapi-validator/dist/middlewares/openapi.metadata.js';
 import * as preprocessor from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
@@ -24,4 +26,6 @@ export const validatorModules = {
   pathToRegexp: () => exportsOf<{ pathToRegexp: unknown }>(pathToRegexp),
   multipart: () => exportsOf<{ multipart: unknown }>(multipart),
   util: () => exportsOf<{ useAjvCache: unknown }>(util),
+  validator: () => exportsOf<{ OpenApiValidator: new (options: object) => { installMiddleware(spec: Promise<unknown>): unknown } }>(validator),
+  specLoader: () => exportsOf<{ OpenApiSpecLoader: new (options: { apiDoc: object; validateApiSpec?: boolean; $refParser?: unknown }) => { load(): Promise<unknown> } }>(specLoader),
 };
