@@ -8,6 +8,11 @@
 // compiles as it would without one, and the cache is written at exit (the warm-up of `npm run build` and `prepare`,
 // src/build/warm-code-cache.mjs, does that on purpose; any other server that ran long enough to be warm does too).
 // A cache that cannot be written (a read-only install) is skipped without a word.
+//
+// V8 checks a cache against its flags, and short GC pauses (src/build/gc-pauses.mjs, on in hosted mode) are V8
+// flags: set first, they made every hosted start reject the cache the build made, compile the whole bundle, and
+// then overwrite the cache with one that every plain start rejected in turn. So they are set once V8 has checked
+// the cache and before the bundle runs (the heap has not grown yet), and a process that set them writes no cache.
 import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,8 +68,6 @@ const sourceMapStubs = [];
  * Answers how the cache went: 'used', 'none' (missing, or made from other bytes) or 'rejected' (by V8).
  */
 export function runBundle(bundle, { sourceMaps = false } = {}) {
-  // First, before the bundle grows the heap (src/build/gc-pauses.mjs says why).
-  keepGcPausesShort();
   const bytes = readFileSync(bundle);
   // The bundles are ASCII (asciiOnly in server-bundle-options.mjs): a one-byte string, the cheapest to make and compile.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -74,7 +77,9 @@ export function runBundle(bundle, { sourceMaps = false } = {}) {
   // The wrapper on the bundle's first line, as Node's loader does, so line numbers are the file's.
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
   const script = new vm.Script(wrapped, { filename: bundle, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) {
+  // After the cache check, before the bundle grows the heap (src/build/gc-pauses.mjs says why it must be before).
+  const shortGcPauses = keepGcPausesShort();
+  if (!shortGcPauses && (cachedData === undefined || script.cachedDataRejected)) {
     const started = performance.now();
     process.once('exit', () => {
       if (process.env[WRITE_CODE_CACHE_ENV] === '1' || performance.now() - started >= WARM_AFTER_MS) writeCodeCache(cacheFile, header, script);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ function aBundle(body: string): string {
 /** Runs the bundle in a new process, as dist/server.js does; answers what it printed and how the cache went. */
 function run(bundle: string, env: Record<string, string> = {}): { printed: string; cache: string } {
   const script = `import { runBundle } from ${JSON.stringify(runBundleUrl)}; const cache = runBundle(${JSON.stringify(bundle)}); console.log('cache:' + cache);`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, HOSTED: '', SHORT_GC_PAUSES: '', ...env }, encoding: 'utf8' });
   const [printed, cache] = out.trimEnd().split('cache:');
   return { printed: printed!, cache: cache! };
 }
@@ -59,5 +59,21 @@ describe('the code cache of a server bundle', () => {
     writeFileSync(cacheOf(bundle), Buffer.concat([cache.subarray(0, header), Buffer.alloc(cache.length - header, 7)]));
     expect(run(bundle, WRITE)).toEqual({ printed: 'server.cjs object 2,4,6\n', cache: 'rejected' });
     expect(run(bundle).cache).toBe('used');
+  });
+
+  it('When short GC pauses are on (hosted mode), then the cache made without them is used, and the process writes none of its own', () => {
+    const bundle = aBundle(BODY);
+    run(bundle, WRITE);
+    const made = readFileSync(cacheOf(bundle));
+    // Their V8 flags are set after V8 has checked the cache: set before, V8 rejected it (flags enter its check).
+    expect(run(bundle, { SHORT_GC_PAUSES: '1' })).toEqual({ printed: 'server.cjs object 2,4,6\n', cache: 'used' });
+    expect(run(bundle, { HOSTED: '1', ...WRITE }).cache).toBe('used');
+    expect(readFileSync(cacheOf(bundle)).equals(made)).toBe(true);
+    // Without a cache, such a process writes none: it would carry their flags and every plain start would reject it.
+    rmSync(cacheOf(bundle));
+    expect(run(bundle, { SHORT_GC_PAUSES: '1', ...WRITE }).cache).toBe('none');
+    expect(existsSync(cacheOf(bundle))).toBe(false);
+    expect(run(bundle, WRITE).cache).toBe('none');
+    expect(run(bundle, { SHORT_GC_PAUSES: '1' }).cache).toBe('used');
   });
 });
