@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { contractPath, projectRoot } from '../paths.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
@@ -125,9 +125,7 @@ function parseCached(text: string): ContractDocument {
  * other 1.1 types) parses the contract in about a fifth of `yaml`'s time, which is most of a start without the copy.
  */
 export function parseYaml(text: string): ContractDocument {
-  // The parser is loaded only here, on a miss: a start that finds the parsed copy needs none of it. The server bundle
-  // (CommonJS, src/build/server-bundle-options.mjs) has `require`, and esbuild bundles what it names, code cache and
-  // all; the unbundled ES modules have none.
-  const { load, CORE_SCHEMA } = (typeof require === 'function' ? require('js-yaml') : createRequire(import.meta.url)('js-yaml')) as typeof import('js-yaml');
+  // A plain import: express-openapi-validator loads js-yaml on every start anyway (json-schema-ref-parser's YAML
+  // parser), so there is nothing to gain by loading it only on a miss.
   return load(text, { schema: CORE_SCHEMA }) as ContractDocument;
 }

@@ -13,8 +13,8 @@ type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
  * its own `middleware()` runs.
  */
 export function validatorMiddleware(doc: object, options: Omit<ValidatorOptions, 'apiSpec'>, tuned: boolean): RequestHandler[] {
-  // The shallow copy keeps the shared document unmarked; the validator deep-copies what it is given.
-  if (!tuned) return OpenApiValidator.middleware({ ...options, apiSpec: markBundled({ ...doc }) as never }) as RequestHandler[];
+  // Untuned, nothing skips bundling, so the document goes unmarked; `middleware()` deep-copies it.
+  if (!tuned) return OpenApiValidator.middleware({ ...options, apiSpec: doc as never }) as RequestHandler[];
   const { OpenApiValidator: Validator } = validatorModules.validator();
   const { OpenApiSpecLoader } = validatorModules.specLoader();
   // The validator only checks that apiSpec is there (the document it works on is the loader's apiDoc), and fills in

@@ -2,8 +2,8 @@ import { validatorModules } from './validator-module.js';
 
 type LoadSpec = (spec: unknown, refParser?: unknown) => Promise<unknown>;
 
-// A symbol-keyed own property: the validator deep-clones the document it is given (lodash cloneDeep copies own
-// enumerable symbols), while JSON, Ajv and every key walk ignore it.
+// A symbol-keyed own property, set on the validator's own copy of the contract (own-copy.ts) before the loader
+// reads it: JSON, Ajv and every key walk ignore it.
 const BUNDLED = Symbol('sandbox.contract-bundled');
 
 /**
