@@ -158,15 +158,20 @@ export async function startBareServer(pageFile: string): Promise<Running> {
  */
 export async function startBareAnswerServer(bytes: number, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const source = `
+  return startProcess({ name: 'bare node:http', args: [...nodeArgs, '-e', bareAnswerScript(bytes)], env: { ...env, PORT: String(port) }, port, probe: '/' });
+}
+
+/** The `node -e` script of that server: it listens on PORT at 127.0.0.1 and exits 0 on SIGTERM. */
+export function bareAnswerScript(bytes: number): string {
+  return `
     const http = require('node:http');
     const body = JSON.stringify({ data: 'x'.repeat(${Math.max(0, bytes - 11)}) });
     http.createServer((req, res) => {
       req.resume();
       res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
-    }).listen(${port}, '127.0.0.1');`;
-  return startProcess({ name: 'bare node:http', args: [...nodeArgs, '-e', source], env, port, probe: '/' });
+    }).listen(Number(process.env.PORT), '127.0.0.1');
+    process.on('SIGTERM', () => process.exit(0));`;
 }
 
 /**

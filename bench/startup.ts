@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsedCopyPaths, writeShippedCopy } from '../src/contract/load-contract.js';
-import { freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
+import { bareAnswerScript, freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
 
 export interface StartupCase {
   key: string;
@@ -26,7 +26,7 @@ const NODE = process.execPath;
 const BUILT = ['dist/server.js'];
 const BIN = ['bin/commerce-operations-sandbox.js'];
 // Node itself, started the same way to its first 200: what any server pays on this machine at this moment.
-const FLOOR = ['-e', "require('node:http').createServer((q, s) => s.end('{}')).listen(Number(process.env.PORT), process.env.HOST); process.on('SIGTERM', () => process.exit(0))"];
+const FLOOR = ['-e', bareAnswerScript(64)];
 
 /**
  * The newcomer issue's targets, each with and without the contract's parsed copy: npm start (after `npm ci`, whose
