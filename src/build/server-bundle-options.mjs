@@ -32,6 +32,8 @@ export function serverBundleOptions(entry, outfile, key) {
     sourcesContent: false,
     // swagger-ui-dist serves its asset files from its own directory (__dirname), which only exists unbundled.
     external: ['swagger-ui-dist'],
+    // The validator's deep copies of the contract, by structuredClone (clone-document.cjs says why that is safe).
+    alias: { 'lodash.clonedeep': './src/build/clone-document.cjs' },
     // The sources find the package root and the files beside the bundle from import.meta.url, which a CommonJS
     // file does not have: it is the bundle's own URL.
     define: { SANDBOX_SOURCES_KEY: JSON.stringify(key), 'import.meta.url': '__sandboxBundleUrl' },

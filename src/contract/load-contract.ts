@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { contractPath, projectRoot } from '../paths.js';
 
@@ -80,10 +80,13 @@ export function deref(doc: ContractDocument, value: unknown): unknown {
 
 // Parsing the YAML takes about ten times as long as parsing the same document as JSON (about 45 ms against 5 here).
 // A JSON copy is named by the YAML's hash, so an edited contract can never be served from a stale copy. The build
-// (which `npm pack` runs) ships one in dist/contract, so an installed package never parses the YAML; a checkout
-// started from its sources makes its own under node_modules/.cache on its first start.
+// (which `npm pack` runs) ships one in dist/contract, and `prepare` makes one in a checkout, so only a start after
+// an edit of openapi.yaml parses the YAML; that start makes its own copy under node_modules/.cache.
 const SHIPPED_DIR = join(projectRoot, 'dist', 'contract');
 const CACHE_DIR = join(projectRoot, 'node_modules', '.cache', 'commerce-operations-sandbox');
+
+/** How long after a start that parsed the YAML its copy is written: longer than a start takes. */
+export const COPY_AFTER_MS = 1000;
 
 const copyName = (text: string) => `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
 
@@ -102,22 +105,48 @@ export function writeShippedCopy(): string {
   return file;
 }
 
-function parseCached(text: string): ContractDocument {
-  for (const file of parsedCopyPaths(text)) {
+/** Where parseCached looks for a copy and writes its own, and when it writes it (tests pass their own). */
+export interface CopyPlaces {
+  /** Folders read in order; the last is where a start that parsed the YAML writes its copy. */
+  dirs: string[];
+  /** Runs the write later. */
+  later: (write: () => void) => void;
+}
+
+const copyPlaces: CopyPlaces = {
+  dirs: [SHIPPED_DIR, CACHE_DIR],
+  // Once the start is over, off the way to its first answer; the timer does not keep the process alive.
+  later: (write) => void setTimeout(write, COPY_AFTER_MS).unref(),
+};
+
+/** The document of `text`: from its parsed copy when there is one; otherwise parsed, and its copy written later. */
+export function parseCached(text: string, places: CopyPlaces = copyPlaces): ContractDocument {
+  const files = places.dirs.map((dir) => join(dir, copyName(text)));
+  for (const file of files) {
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as ContractDocument;
     } catch {
-      // Not there (or half written by a concurrent start): try the next, then parse the YAML.
+      // Not there (or not readable): try the next, then parse the YAML.
     }
   }
   const doc = parseYaml(text);
-  try {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    writeFileSync(join(CACHE_DIR, copyName(text)), JSON.stringify(doc));
-  } catch {
-    // A read-only install (a container running as another user) just parses the YAML every time.
-  }
+  // A process that stops before then leaves no copy, and the next start parses again.
+  places.later(() => writeCopy(files.at(-1)!, doc));
   return doc;
+}
+
+function writeCopy(file: string, doc: ContractDocument): void {
+  // Written aside and renamed: a start that reads it at the same moment sees the whole copy or none.
+  const aside = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(aside, JSON.stringify(doc));
+    renameSync(aside, file);
+  } catch {
+    // A read-only install (a container running as another user) just parses the YAML every time. existsSync never
+    // throws where rmSync would (a path through a file): this runs on a timer, where a throw would stop the server.
+    if (existsSync(aside)) rmSync(aside, { force: true });
+  }
 }
 
 /**

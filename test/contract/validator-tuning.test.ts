@@ -55,6 +55,8 @@ describe('the validator tuning', () => {
     expect(typeof (validatorModules.metadata().applyOpenApiMetadata as { untuned?: unknown }).untuned).toBe('function');
     expect(typeof (validatorModules.multipart().multipart as { untuned?: unknown }).untuned).toBe('function');
     expect(typeof (validatorModules.util().useAjvCache as { untuned?: unknown }).untuned).toBe('function');
+    expect((validatorModules.preprocessor().SchemaPreprocessor as { ajvOnFirstUse?: boolean }).ajvOnFirstUse).toBe(true);
+    expect(typeof (validatorModules.ajv().createRequestAjv as { untuned?: unknown }).untuned).toBe('function');
   });
 
   it('When an operation takes no body or a JSON one, then the multipart step (built on the first body) lets it through as the step as it ships does', async () => {
@@ -124,6 +126,30 @@ describe('the validator tuning', () => {
     // The validator's own lookup, as it ships.
     original.resolveSchema = (SchemaPreprocessor.prototype.resolveSchema as unknown as { untuned: Preprocessor['resolveSchema'] }).untuned;
     const untuned = original.preProcess();
+    expect(JSON.stringify(tuned.apiDoc)).toBe(JSON.stringify(untuned.apiDoc));
+    expect(JSON.stringify(tuned.apiDocRes)).toBe(JSON.stringify(untuned.apiDocRes));
+  });
+
+  it('When the start-up pass runs over the contract, then it never reads its own Ajv, so that Ajv is never built', () => {
+    const { SchemaPreprocessor } = validatorModules.preprocessor() as unknown as { SchemaPreprocessor: PreprocessorClass };
+    const pre = new SchemaPreprocessor(structuredClone(doc), ajvOptions, responseOptions);
+    pre.preProcess();
+    // Still the property that builds it when read: nothing read it.
+    expect(typeof Object.getOwnPropertyDescriptor(pre, 'ajv')?.get).toBe('function');
+    expect(pre.ajv.getSchema('#/components/schemas/Product')?.schema).toBeDefined();
+    expect(Object.getOwnPropertyDescriptor(pre, 'ajv')?.get).toBeUndefined();
+  });
+
+  it('When the start-up pass has its Ajv built at construction, as it ships, then it produces exactly what it produces with the Ajv built on first use', () => {
+    const { SchemaPreprocessor } = validatorModules.preprocessor() as unknown as { SchemaPreprocessor: PreprocessorClass };
+    const createRequestAjv = (validatorModules.ajv().createRequestAjv as { untuned: (spec: unknown, options: unknown) => Preprocessor['ajv'] }).untuned;
+    const tuned = new SchemaPreprocessor(structuredClone(doc), ajvOptions, responseOptions).preProcess();
+    const shippedDoc = structuredClone(doc);
+    const shipped = new SchemaPreprocessor(shippedDoc, ajvOptions, responseOptions);
+    shipped.ajv = createRequestAjv(shippedDoc, ajvOptions);
+    // And looking every ref up through that Ajv, as the validator ships, so it is used.
+    shipped.resolveSchema = (SchemaPreprocessor.prototype.resolveSchema as unknown as { untuned: Preprocessor['resolveSchema'] }).untuned;
+    const untuned = shipped.preProcess();
     expect(JSON.stringify(tuned.apiDoc)).toBe(JSON.stringify(untuned.apiDoc));
     expect(JSON.stringify(tuned.apiDocRes)).toBe(JSON.stringify(untuned.apiDocRes));
   });

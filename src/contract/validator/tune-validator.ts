@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { buildMultipartOnFirstBody } from './lazy-multipart.js';
 import { addOperationSchemasWithoutWalkingTheDocument } from './operation-schemas.js';
 import { compileSpecSchemaLazily } from './lazy-spec-schema.js';
+import { buildPreprocessorAjvOnFirstUse } from './preprocessor-ajv.js';
 import { resolvePreprocessorRefsByPointer } from './preprocessor-refs.js';
 import { lookUpRoutesOnce } from './route-lookup.js';
 import { memoizeRoutePatterns } from './route-pattern-cache.js';
@@ -45,6 +46,7 @@ export function applyValidatorPatches(options: ApplyValidatorPatchesOptions = {}
   memoizeRoutePatterns();
   lookUpRoutesOnce();
   resolvePreprocessorRefsByPointer();
+  buildPreprocessorAjvOnFirstUse();
   compileSpecSchemaLazily();
   skipBundlingOfBundledDocs();
   buildMultipartOnFirstBody();

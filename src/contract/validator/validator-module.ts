@@ -4,6 +4,7 @@
 // Each is the module's `exports` object: assigning a property on it is seen by the validator, which reads these
 // exports at call time.
 import * as framework from 'express-openapi-validator/dist/framework/index.js';
+import * as ajvFactory from 'express-openapi-validator/dist/framework/ajv/index.js';
 import * as specLoader from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
 import * as validator from 'express-openapi-validator/dist/openapi.validator.js';
 import * as specSchema from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
@@ -20,6 +21,7 @@ function exportsOf<T>(ns: object): T {
 
 export const validatorModules = {
   framework: () => exportsOf<{ OpenAPIFramework: { prototype: object } }>(framework),
+  ajv: () => exportsOf<{ createRequestAjv: unknown }>(ajvFactory),
   specSchema: () => exportsOf<{ OpenAPISchemaValidator: unknown }>(specSchema),
   metadata: () => exportsOf<{ applyOpenApiMetadata: unknown }>(metadata),
   preprocessor: () => exportsOf<{ SchemaPreprocessor: { prototype: object } }>(preprocessor),
