@@ -61,7 +61,7 @@ export async function measureStartup(
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const c of STARTUP_CASES) {
-        // prepare's warm-up starts the server, which would make the parsed copy again: it goes first.
+        // prepare's warm-up starts the server, which may write the parsed copy again (a second in): it goes first.
         if (c.remove === 'everything') rmSync(join(ROOT, 'dist', 'sources'), { recursive: true, force: true });
         else if (c.command === 'npm') prepareSourcesBundle();
         if (c.remove === 'nothing') {
