@@ -7,7 +7,7 @@ import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './sandbox/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
-import { openWorld } from './world.js';
+import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
 /** Options of startSandbox: any part of the configuration. */
@@ -45,7 +45,7 @@ export interface RunningSandbox {
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { requestLog, errorLog, ...overrides } = options;
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
-  const world = await openWorld({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
   // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.
@@ -60,7 +60,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
+    // A new data file's seeded world is written while the server starts to listen and answer; the start is over
+    // (and a write that failed stops it, as a port in use does) once it is on disk.
+    await written;
   } catch (error) {
+    if (server.listening) await stopListening(server);
     await worlds.close();
     throw error;
   }
@@ -75,15 +79,19 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const ws = worlds.createWorkspace();
       return { id: ws.id, tokens: demoTokens(ws.seedTokenPrefix) };
     },
-    close: () =>
-      (closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }).then(() => worlds.close())),
+    close: () => (closed ??= stopListening(server).then(() => worlds.close())),
     app,
     server,
     worlds,
     observations: runtime.observations,
     config,
   };
+}
+
+/** Stops listening and drops open connections; resolves once the server is closed. */
+function stopListening(server: SandboxServer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import request from 'supertest';
@@ -7,7 +8,11 @@ import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { openPersistence } from '../../src/store/open-persistence.js';
-import { openWorld } from '../../src/world.js';
+import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import type { Snapshot } from '../../src/store/persistence.js';
+import { snapshotTempPath } from '../../src/store/journal-files.js';
+import { startSandbox } from '../../src/start-sandbox.js';
+import { openWorld, openWorldWriting } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 
 const dirs: string[] = [];
@@ -63,3 +68,91 @@ describe('a file store', () => {
     await worlds.close();
   });
 });
+
+/** A persistence whose write of a whole world waits until the test lets it finish (or fail). */
+class HeldPersistence extends MemoryPersistence {
+  written: Snapshot[] = [];
+  private pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  override replaceAll(snapshot: Snapshot): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ resolve: () => (this.written.push(snapshot), resolve()), reject });
+    });
+  }
+  finish(): void {
+    this.pending.splice(0).forEach((write) => write.resolve());
+  }
+  fail(error: Error): void {
+    this.pending.splice(0).forEach((write) => write.reject(error));
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+describe('a new world\'s first write', () => {
+  it('When a fresh world is opened, then it can serve before its seeded state is written, and openWorld waits for the write', async () => {
+    const persistence = new HeldPersistence();
+    const { world, written } = await openWorldWriting({ id: 'default', persistence, seed: defaultConfig.seed });
+    expect(world.store.snapshot().collections.users!.length).toBeGreaterThan(0);
+    expect(persistence.written).toHaveLength(0);
+    let settled = false;
+    void written.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    persistence.finish();
+    await written;
+    expect(persistence.written).toHaveLength(1);
+
+    const waiting = new HeldPersistence();
+    let opened = false;
+    const opening = openWorld({ id: 'default', persistence: waiting, seed: defaultConfig.seed }).then(() => (opened = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(opened).toBe(false);
+    waiting.finish();
+    await opening;
+    expect(opened).toBe(true);
+  });
+
+  it('When the seeded state cannot be written, then the write answers why, and nothing is left unhandled meanwhile', async () => {
+    const persistence = new HeldPersistence();
+    const { written } = await openWorldWriting({ id: 'default', persistence, seed: defaultConfig.seed });
+    persistence.fail(new Error('disk full'));
+    // A turn of the event loop with the failure not awaited yet: vitest fails the run on an unhandled rejection.
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(written).rejects.toThrow('disk full');
+  });
+
+  it('When the sandbox starts on a new data file, then by the time it has started the seeded world is on disk', async () => {
+    const file = tempFile();
+    const sandbox = await startSandbox({ store: 'file', dataFile: file, logLevel: 'silent' });
+    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { seed: number; collections: Record<string, unknown[]> };
+    expect(onDisk.seed).toBe(defaultConfig.seed);
+    expect(onDisk.collections.users!.length).toBeGreaterThan(0);
+    await sandbox.close();
+  });
+
+  it('When the seeded world of a new data file cannot be written, then the start fails with why, stops listening and lets the data file go', async () => {
+    const file = tempFile();
+    // The snapshot is written to this temporary name and renamed: a folder in its place makes the write fail.
+    mkdirSync(snapshotTempPath(file));
+    const port = await freePort();
+    await expect(startSandbox({ store: 'file', dataFile: file, logLevel: 'silent', port })).rejects.toThrow(/EISDIR/);
+    expect(await refused(port)).toBe(true);
+    rmSync(snapshotTempPath(file), { recursive: true });
+    const again = await startSandbox({ store: 'file', dataFile: file, logLevel: 'silent', port });
+    expect(again.url).toBe(`http://127.0.0.1:${port}`);
+    await again.close();
+  });
+});
+
