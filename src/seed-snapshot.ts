@@ -1,6 +1,7 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Snapshot } from './store/persistence.js';
+import { writeFileWhole } from './write-whole.js';
 
 // Seeding runs faker over every area and is the largest part of a first start. A bundled server (dist/server.cjs,
 // npm start's bundle) has the seeded world of the default seed made beside it by the build (src/build/seed-snapshot.mjs)
@@ -40,9 +41,6 @@ export function shippedSeededWorld(seed: number): Snapshot | undefined {
 /** Writes the seeded world of a seed beside `bundle`, keyed by the hash of the sources that seeded it (the build). */
 export function writeSeededWorld(bundle: string, key: string, snapshot: Snapshot): string {
   const file = seedSnapshotPath(bundle, snapshot.seed);
-  // Written aside and renamed: a start that reads it at the same moment sees the whole file or none.
-  const aside = `${file}.${process.pid}.tmp`;
-  writeFileSync(aside, JSON.stringify({ key, snapshot } satisfies SeedSnapshotFile));
-  renameSync(aside, file);
+  writeFileWhole(file, JSON.stringify({ key, snapshot } satisfies SeedSnapshotFile));
   return file;
 }

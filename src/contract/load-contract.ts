@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { contractPath, projectRoot } from '../paths.js';
+import { writeFileWhole } from '../write-whole.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
 export interface ContractDocument {
@@ -86,24 +87,7 @@ const SHIPPED_DIR = join(projectRoot, 'dist', 'contract');
 const CACHE_DIR = join(projectRoot, 'node_modules', '.cache', 'commerce-operations-sandbox');
 
 /** How long after a start that parsed the YAML its copy is written: longer than a start takes. */
-export const COPY_AFTER_MS = 1000;
-
-const copyName = (text: string) => `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-
-/** The places a parsed copy of the contract may be, the first holding one wins (the benchmark clears them). */
-export function parsedCopyPaths(text: string = readFileSync(contractPath, 'utf8')): string[] {
-  return [SHIPPED_DIR, CACHE_DIR].map((dir) => join(dir, copyName(text)));
-}
-
-/** Writes the parsed copy the package ships (npm run build), alone in its folder; answers its path. */
-export function writeShippedCopy(): string {
-  const text = readFileSync(contractPath, 'utf8');
-  const file = join(SHIPPED_DIR, copyName(text));
-  mkdirSync(SHIPPED_DIR, { recursive: true });
-  for (const old of readdirSync(SHIPPED_DIR)) rmSync(join(SHIPPED_DIR, old), { force: true });
-  writeFileSync(file, JSON.stringify(parseYaml(text)));
-  return file;
-}
+const COPY_AFTER_MS = 1000;
 
 /** Where parseCached looks for a copy and writes its own, and when it writes it (tests pass their own). */
 export interface CopyPlaces {
@@ -119,9 +103,30 @@ const copyPlaces: CopyPlaces = {
   later: (write) => void setTimeout(write, COPY_AFTER_MS).unref(),
 };
 
+/** The copy of `text` in each folder, named by its hash. */
+const copyFiles = (dirs: string[], text: string) => {
+  const name = `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
+  return dirs.map((dir) => join(dir, name));
+};
+
+/** The places a parsed copy of the contract may be, the first holding one wins (the benchmark clears them). */
+export function parsedCopyPaths(text: string = readFileSync(contractPath, 'utf8')): string[] {
+  return copyFiles(copyPlaces.dirs, text);
+}
+
+/** Writes the parsed copy the package ships (npm run build), alone in its folder; answers its path. */
+export function writeShippedCopy(): string {
+  const text = readFileSync(contractPath, 'utf8');
+  const [file] = copyFiles([SHIPPED_DIR], text);
+  mkdirSync(SHIPPED_DIR, { recursive: true });
+  for (const old of readdirSync(SHIPPED_DIR)) rmSync(join(SHIPPED_DIR, old), { force: true });
+  writeFileWhole(file!, JSON.stringify(parseYaml(text)));
+  return file!;
+}
+
 /** The document of `text`: from its parsed copy when there is one; otherwise parsed, and its copy written later. */
 export function parseCached(text: string, places: CopyPlaces = copyPlaces): ContractDocument {
-  const files = places.dirs.map((dir) => join(dir, copyName(text)));
+  const files = copyFiles(places.dirs, text);
   for (const file of files) {
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as ContractDocument;
@@ -135,17 +140,13 @@ export function parseCached(text: string, places: CopyPlaces = copyPlaces): Cont
   return doc;
 }
 
+/** Runs on a timer, where a throw would stop the server: a copy that cannot be written is skipped. */
 function writeCopy(file: string, doc: ContractDocument): void {
-  // Written aside and renamed: a start that reads it at the same moment sees the whole copy or none.
-  const aside = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(aside, JSON.stringify(doc));
-    renameSync(aside, file);
+    writeFileWhole(file, JSON.stringify(doc));
   } catch {
-    // A read-only install (a container running as another user) just parses the YAML every time. existsSync never
-    // throws where rmSync would (a path through a file): this runs on a timer, where a throw would stop the server.
-    if (existsSync(aside)) rmSync(aside, { force: true });
+    // A read-only install (a container running as another user) just parses the YAML every time.
   }
 }
 
