@@ -23,7 +23,7 @@ import { installJsonServer } from './json-server.js';
 import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool.js';
 import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
-import { MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
+import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { measureStartup, STARTUP_CASES } from './startup.js';
 
 const argv = process.argv.slice(2);
@@ -191,14 +191,18 @@ async function main(): Promise<void> {
     // earlier commit in every round, where fresh processes measured 0.87 and 0.90 (medians of the rounds).
     copyStore(small, join(dir, 'page.json'));
     const firstSandbox = await startSandbox(join(dir, 'page.json'));
-    const page = (await (await fetch(firstSandbox.url + PAGE_PATH, { headers: AUTH })).json()) as { data: unknown[] };
+    const page = await getJson<{ data: unknown[] }>(firstSandbox.url + PAGE_PATH, AUTH);
     await firstSandbox.stop();
     if (page.data.length !== 25) throw new Error(`the page holds ${page.data.length} products, not 25`);
     writeFileSync(join(dir, 'page-body.json'), JSON.stringify(page));
     writeFileSync(join(dir, 'db.json'), JSON.stringify({ products: page.data }, null, 2));
     const jsonServerBin = installJsonServer();
     const jsonServer = 'bin' in jsonServerBin ? await startJsonServer(jsonServerBin.bin, join(dir, 'db.json')) : undefined;
-    if (jsonServer) running.push(jsonServer);
+    if (jsonServer) {
+      running.push(jsonServer);
+      const jsBody = await getJson<unknown[]>(jsonServer.url + '/products');
+      if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
+    }
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
     const bare = await startBareServer(join(dir, 'page-body.json'));
     running.push(bare);
@@ -207,10 +211,6 @@ async function main(): Promise<void> {
     const baselineRoot = baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined;
     const baselineName = baselineRoot && `sandbox @${baselineRoot.commit}`;
     const pageBytes = Buffer.byteLength(JSON.stringify(page));
-    if (jsonServer) {
-      const jsBody = (await (await fetch(jsonServer.url + '/products')).json()) as unknown[];
-      if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
-    }
     log(`page: ${(pageBytes / 1024).toFixed(1)} KB (sandbox envelope)${jsonServer ? ', json-server answers the same 25 records' : ''}`);
 
     // Warm-up: JIT and (for the sandbox) the validator's compiled schemas and the cached answer.

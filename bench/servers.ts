@@ -88,6 +88,20 @@ export async function startProcess(opts: {
   };
 }
 
+/**
+ * GETs `url` and parses its JSON. A GET is sent again, once, when the connection it went out on was closed under it:
+ * undici reuses the connection a server's start-up probe left open, and a CI run met json-server closing that one
+ * as the check's request went out ("other side closed", UND_ERR_SOCKET). Browsers retry an idempotent request so.
+ */
+export async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  try {
+    return (await (await fetch(url, { headers })).json()) as T;
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return (await (await fetch(url, { headers })).json()) as T;
+  }
+}
+
 /** Resident set size (and its peak) of a process, from /proc (Linux), in MB. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   try {
