@@ -27,6 +27,8 @@ const BUILT = ['dist/server.js'];
 const BIN = ['bin/commerce-operations-sandbox.js'];
 // Node itself, started the same way to its first 200: what any server pays on this machine at this moment.
 const FLOOR = ['-e', bareAnswerScript(64)];
+/** The bare-Node case, which the report compares each start with in its round (bench/run.ts). */
+export const FLOOR_KEY = 'node-floor';
 
 /**
  * The newcomer issue's targets, each with and without the contract's parsed copy: npm start (after `npm ci`, whose
@@ -42,7 +44,7 @@ export const STARTUP_CASES: StartupCase[] = [
   { key: 'bin.warm', label: 'the bin (bin/commerce-operations-sandbox.js, as packed), with the parsed copy, seeded world and code cache', command: NODE, args: BIN, remove: 'nothing', targetMs: 300 },
   { key: 'bin.no-copy', label: 'the bin, without the parsed copy', command: NODE, args: BIN, remove: 'parsed-copy', targetMs: 300 },
   { key: 'npm-start.fresh', label: 'reference: `npm start` with nothing prepared (`npm ci --ignore-scripts`, or the first start after an edit)', command: 'npm', args: ['start'], remove: 'everything' },
-  { key: 'node-floor', label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: NODE, args: FLOOR, remove: 'nothing' },
+  { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: NODE, args: FLOOR, remove: 'nothing' },
 ];
 
 /** What `prepare` makes for npm start (its bundle and the seeded world beside it), made again if a fresh case removed it. */
