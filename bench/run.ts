@@ -65,19 +65,16 @@ const median = (xs: number[]) => {
 };
 const med = (key: string) => median(figures.get(key)?.values ?? [NaN]);
 /**
- * The median over rounds of `a / b` taken within each round (the two runs back to back), where both were measured
- * once a round: how fast this machine is drifts from round to round far more than the two differ, so a ratio of
- * the two medians can pair a fast round of one with a slow round of the other. NaN when they were not paired.
+ * The median over rounds of `combine(a, b)` taken within each round (the two runs back to back), where both were
+ * measured once a round: how fast this machine is drifts from round to round far more than the two differ, so
+ * combining the two medians can pair a fast round of one with a slow round of the other. NaN when not paired.
  */
-const roundRatio = (a: string, b: string) => {
+const pairedByRound = (a: string, b: string, combine: (x: number, y: number) => number) => {
   const [xs, ys] = [figures.get(a)?.values ?? [], figures.get(b)?.values ?? []];
-  return xs.length > 0 && xs.length === ys.length ? median(xs.map((x, i) => x / ys[i]!)) : NaN;
+  return xs.length > 0 && xs.length === ys.length ? median(xs.map((x, i) => combine(x, ys[i]!))) : NaN;
 };
-/** The median over rounds of `a - b` taken within each round, paired as roundRatio pairs them; NaN when not paired. */
-const roundDifference = (a: string, b: string) => {
-  const [xs, ys] = [figures.get(a)?.values ?? [], figures.get(b)?.values ?? []];
-  return xs.length > 0 && xs.length === ys.length ? median(xs.map((x, i) => x - ys[i]!)) : NaN;
-};
+const roundRatio = (a: string, b: string) => pairedByRound(a, b, (x, y) => x / y);
+const roundDifference = (a: string, b: string) => pairedByRound(a, b, (x, y) => x - y);
 /**
  * A ratio target's text: both medians, the ratio of the medians and the within-round ratio it is judged on, each
  * taken so that above 1 is better (`a` over `b`, or `b` over `a` for a figure where lower is better).

@@ -29,15 +29,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Whether something on `port` (loopback) accepts a TCP connection now; the connection is closed at once. */
-export function accepts(port: number): Promise<boolean> {
+/**
+ * Whether something on `port` (loopback) accepts a TCP connection now; the connection is closed at once. A connect
+ * that neither succeeds nor fails within `timeoutMs` (a listener whose backlog is full) counts as not yet, so the
+ * caller's deadline still holds.
+ */
+export function accepts(port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
+    const answer = (accepted: boolean) => {
       socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
+      resolve(accepted);
+    };
+    socket.setTimeout(timeoutMs, () => answer(false));
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
   });
 }
 

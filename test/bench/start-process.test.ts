@@ -33,13 +33,13 @@ describe('the benchmark\'s wait for a server it started', () => {
     expect(await accepts(port)).toBe(true);
   });
 
-  it('When the server listens late, then the first 200 is timed from the spawn and only the probe reaches it', async () => {
+  it('When the server listens late, then the first 200 is timed from the spawn and the probe is its first request', async () => {
     const port = await freePort();
     const server = await startProcess({ name: 'late', args: ['-e', lateServer(port, 300)], port, probe: '/ready', headers: { Authorization: 'Bearer t' } });
     running.push(server);
     expect(server.readyMs).toBeGreaterThanOrEqual(300);
     const res = await fetch(`${server.url}/again`);
-    // The connects before it listened never reached it: the probe was its first request, this its second.
+    // Nothing before the probe was a request (the wait only connects until the port accepts): this is its second.
     expect(await res.json()).toEqual({ seen: 2, path: '/again', auth: null });
   });
 
