@@ -163,6 +163,14 @@ export class Worlds {
     return ws;
   }
 
+  /** A world by the name the control plane's `{workspace}` path gives it: 'default' or a live workspace's id. */
+  namedWorld(name: string): { id: string; world: World } | undefined {
+    if (name === DEFAULT_WORKSPACE) return { id: DEFAULT_WORKSPACE, world: this.defaultWorld };
+    const ws = this.workspace(name);
+    // The workspace's world is made on first use: deleting one never makes it.
+    return ws && { id: ws.id, get world() { return ws.world; } };
+  }
+
   /** The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id. */
   resolve(name: string | undefined): World | undefined {
     if (name === undefined || name === DEFAULT_WORKSPACE) return this.defaultWorld;

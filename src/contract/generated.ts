@@ -32,13 +32,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
-                 */
-                merchant: components["parameters"]["MerchantPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -182,13 +176,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
-                 */
-                channel: components["parameters"]["ChannelPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -529,13 +517,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
-                 */
-                product: components["parameters"]["ProductPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -632,8 +614,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -680,13 +662,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
-                 */
-                supplier: components["parameters"]["SupplierPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -845,13 +821,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
-                 */
-                supplier_item: components["parameters"]["SupplierItemPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -916,8 +886,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -1411,7 +1381,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1421,7 +1394,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -1434,7 +1407,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1443,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a workspace
-         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens.
+         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens. `default` (the example) names the default world, as `POST /_sandbox/reset` does.
          */
         post: operations["resetSandboxWorkspace"];
         delete?: never;
@@ -1488,10 +1464,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -2807,21 +2783,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
-        MethodNotAllowed: {
-            headers: {
-                Allow: components["headers"]["Allow"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
         PayloadTooLarge: {
             headers: {
@@ -2905,9 +2866,15 @@ export interface components {
          * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
          */
         MerchantIdQuery: string;
-        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+        /**
+         * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+         * @example default
+         */
         SandboxWorkspaceQuery: string;
-        /** @description The workspace id from `POST /_sandbox/workspaces`. */
+        /**
+         * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+         * @example default
+         */
         SandboxWorkspacePath: string;
         /**
          * @description The merchant's UUID.
@@ -2915,13 +2882,23 @@ export interface components {
          */
         MerchantPath: string;
         /**
+         * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+         * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
+        SpareMerchantPath: string;
+        /**
          * @description The product's UUID.
          * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
          */
         ProductPath: string;
         /**
-         * @description The product identifier's UUID.
-         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+         * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
+         */
+        SpareProductPath: string;
+        /**
+         * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+         * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
          */
         ProductIdentifierPath: string;
         /**
@@ -2929,6 +2906,11 @@ export interface components {
          * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
          */
         SupplierPath: string;
+        /**
+         * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+         * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
+        SpareSupplierPath: string;
         /**
          * @description The scraping request's UUID.
          * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
@@ -2940,8 +2922,13 @@ export interface components {
          */
         SupplierItemPath: string;
         /**
-         * @description The supplier item identifier's UUID.
-         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+         * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
+        SpareSupplierItemPath: string;
+        /**
+         * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+         * @example de1e7e00-a260-4a0b-8b3e-000000000001
          */
         SupplierItemIdentifierPath: string;
         /**
@@ -2949,6 +2936,16 @@ export interface components {
          * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
          */
         ChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
+         */
+        SpareChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
+         */
+        RevocableChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
          *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
@@ -2972,9 +2969,15 @@ export interface components {
          * @example 0627d02b-2539-4fc3-9cec-3f208482b961
          */
         MarketplaceCatalogItemPath: string;
-        /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+        /**
+         * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+         * @example 2024-08-01T00:00:00Z
+         */
         SeriesFromDate: string;
-        /** @description Keeps points recorded at or before this instant. */
+        /**
+         * @description Keeps points recorded at or before this instant.
+         * @example 2024-09-01T00:00:00Z
+         */
         SeriesToDate: string;
     };
     requestBodies: never;
@@ -3050,7 +3053,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3113,7 +3130,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3176,7 +3207,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3235,7 +3280,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3265,10 +3324,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+                 * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
-                merchant: components["parameters"]["MerchantPath"];
+                merchant: components["parameters"]["SpareMerchantPath"];
             };
             cookie?: never;
         };
@@ -3286,7 +3345,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3340,7 +3413,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3404,7 +3491,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3497,7 +3598,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3572,7 +3687,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/invite."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3608,7 +3737,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
-                 *       "user_id": "22222222-2222-4222-8222-222222222222"
+                 *       "user_id": "de1e7e00-2222-4222-8222-222222222222"
                  *     }
                  */
                 "application/json": components["schemas"]["MembershipRemove"];
@@ -3628,7 +3757,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/remove."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3660,9 +3803,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps channels whose name contains this text (case-insensitive). */
+                /**
+                 * @description Keeps channels whose name contains this text (case-insensitive).
+                 * @example US store
+                 */
                 q?: string;
-                /** @description Keeps channels of this type. */
+                /**
+                 * @description Keeps channels of this type.
+                 * @example retailer
+                 */
                 type?: components["schemas"]["ChannelType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -3720,7 +3869,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3791,7 +3954,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3858,7 +4035,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3933,7 +4124,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3963,10 +4168,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["SpareChannelPath"];
             };
             cookie?: never;
         };
@@ -3983,7 +4188,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4061,7 +4280,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/connection-data."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -4118,7 +4351,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/get-auth-url."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4191,7 +4438,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4306,7 +4567,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4399,7 +4674,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4477,7 +4766,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4576,7 +4879,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4606,11 +4923,20 @@ export interface operations {
     searchChannelCatalog: {
         parameters: {
             query?: {
-                /** @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes. */
+                /**
+                 * @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes.
+                 * @example steel
+                 */
                 keywords?: string;
-                /** @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up. */
+                /**
+                 * @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Restricts `identifier` to one identifier type; without it any type matches. */
+                /**
+                 * @description Restricts `identifier` to one identifier type; without it any type matches.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4681,7 +5007,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4712,9 +5052,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by title or SKU (case-insensitive substring). */
+                /**
+                 * @description Filters by title or SKU (case-insensitive substring).
+                 * @example shirt
+                 */
                 q?: string;
-                /** @description Exact SKU match (case-sensitive). */
+                /**
+                 * @description Exact SKU match (case-sensitive).
+                 * @example RK-TE61PQ
+                 */
                 sku?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4784,7 +5130,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4858,7 +5218,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -4945,7 +5319,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4985,8 +5373,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Trailhead 2-Person Ultralight Backpacking Tent",
-                 *       "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
-                 *       "thumbnail_image_id": null
+                 *       "main_image_id": "5e0e2046-8d13-4d7a-9386-714050fb588b",
+                 *       "thumbnail_image_id": "575a50b2-0ad0-40e6-96ed-1339574b1853"
                  *     }
                  */
                 "application/json": components["schemas"]["ProductUpdate"];
@@ -5006,7 +5394,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5036,10 +5438,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+                 * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
                  */
-                product: components["parameters"]["ProductPath"];
+                product: components["parameters"]["SpareProductPath"];
             };
             cookie?: never;
         };
@@ -5057,7 +5459,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/de1e7e00-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5154,7 +5570,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5230,7 +5660,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5306,7 +5750,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5336,8 +5794,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -5357,7 +5815,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/identifiers/de1e7e00-9b8e-4b6c-8d4c-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5387,7 +5859,10 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
+                /**
+                 * @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs.
+                 * @example distribution
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -5443,7 +5918,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5512,7 +6001,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5577,7 +6080,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5637,7 +6154,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5667,10 +6198,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+                 * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
                  */
-                supplier: components["parameters"]["SupplierPath"];
+                supplier: components["parameters"]["SpareSupplierPath"];
             };
             cookie?: never;
         };
@@ -5688,7 +6219,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5779,7 +6324,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5861,7 +6420,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5937,7 +6510,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScrapingRequestNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests/e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5962,11 +6549,20 @@ export interface operations {
     listScrapingAttempts: {
         parameters: {
             query?: {
-                /** @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says. */
+                /**
+                 * @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says.
+                 * @example 2024-08-01
+                 */
                 from_date?: string;
-                /** @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`). */
+                /**
+                 * @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`).
+                 * @example 2024-09-01
+                 */
                 to_date?: string;
-                /** @description true keeps attempts not started yet; false keeps attempts that have started. */
+                /**
+                 * @description true keeps attempts not started yet; false keeps attempts that have started.
+                 * @example false
+                 */
                 not_started?: boolean;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6048,7 +6644,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6088,7 +6698,10 @@ export interface operations {
                  * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
                  */
                 product_id?: string;
-                /** @description Filters by SKU or description (case-insensitive substring). */
+                /**
+                 * @description Filters by SKU or description (case-insensitive substring).
+                 * @example lunch box
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6175,7 +6788,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6285,7 +6912,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6381,7 +7022,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6465,7 +7120,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6495,10 +7164,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+                 * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
                  */
-                supplier_item: components["parameters"]["SupplierItemPath"];
+                supplier_item: components["parameters"]["SpareSupplierItemPath"];
             };
             cookie?: never;
         };
@@ -6516,7 +7185,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6590,7 +7273,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6620,8 +7317,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -6641,7 +7338,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/identifiers/de1e7e00-a260-4a0b-8b3e-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6666,7 +7377,10 @@ export interface operations {
     listMarketplaces: {
         parameters: {
             query?: {
-                /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
+                /**
+                 * @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first.
+                 * @example north_america
+                 */
                 region?: components["schemas"]["MarketplaceRegion"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6723,7 +7437,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6753,13 +7481,25 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000005
                  */
                 marketplace_id?: string;
-                /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
+                /**
+                 * @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by.
+                 * @example steel
+                 */
                 q?: string;
-                /** @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use. */
+                /**
+                 * @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type. */
+                /**
+                 * @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
+                /**
+                 * @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know.
+                 * @example electronics
+                 */
                 category?: components["schemas"]["CatalogCategory"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6840,7 +7580,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6925,7 +7679,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7019,7 +7787,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7044,11 +7826,20 @@ export interface operations {
     listCatalogItemSalesRanks: {
         parameters: {
             query?: {
-                /** @description Keeps one of the two series; the sandbox records the root category and the subcategory. */
+                /**
+                 * @description Keeps one of the two series; the sandbox records the root category and the subcategory.
+                 * @example root
+                 */
                 category_level?: "root" | "subcategory";
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7115,7 +7906,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/sales-ranks."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7211,7 +8016,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/current-offers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7236,9 +8055,15 @@ export interface operations {
     listCatalogItemPriceHistory: {
         parameters: {
             query?: {
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7307,7 +8132,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/price-history."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7342,7 +8181,10 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000004
                  */
                 marketplace_id?: string;
-                /** @description Keeps the imports in this status as of now. */
+                /**
+                 * @description Keeps the imports in this status as of now.
+                 * @example completed
+                 */
                 status?: components["schemas"]["CatalogItemImportStatus"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7422,7 +8264,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7517,7 +8373,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -7554,9 +8424,15 @@ export interface operations {
                  * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
                  */
                 id?: string;
-                /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
+                /**
+                 * @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency).
+                 * @example 100
+                 */
                 minimum_profit?: number;
-                /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
+                /**
+                 * @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage.
+                 * @example 80
+                 */
                 maximum_margin_percent?: number;
                 /**
                  * @description Keeps forecasts of this catalog item.
@@ -7681,7 +8557,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7714,8 +8604,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
-                 *       "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *       "marketplace_catalog_item_id": "0627d02b-2539-4fc3-9cec-3f208482b961",
+                 *       "supplier_item_cost_id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001"
                  *     }
                  */
                 "application/json": components["schemas"]["OpportunityForecastCalculate"];
@@ -7809,7 +8699,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts/calculate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -7911,7 +8815,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/sales-volume-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7962,7 +8880,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxHealth"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/health."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -7987,7 +8919,10 @@ export interface operations {
     createSandboxUser: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8035,7 +8970,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/users."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8062,7 +9011,10 @@ export interface operations {
     resetSandbox: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8083,7 +9035,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8108,15 +9074,30 @@ export interface operations {
     listSandboxRequests: {
         parameters: {
             query?: {
-                /** @description Only requests with this HTTP method. */
+                /**
+                 * @description Only requests with this HTTP method.
+                 * @example GET
+                 */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
-                /** @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). */
+                /**
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @example /2024-09/products*
+                 */
                 path?: string;
-                /** @description Only requests that matched this operationId (e.g. `listMerchants`). */
+                /**
+                 * @description Only requests that matched this operationId (e.g. `listMerchants`).
+                 * @example listProducts
+                 */
                 operation_id?: string;
-                /** @description Only this status (`404`) or status class (`4xx`). */
+                /**
+                 * @description Only this status (`404`) or status class (`4xx`).
+                 * @example 2xx
+                 */
                 status?: string;
-                /** @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests. */
+                /**
+                 * @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests.
+                 * @example default
+                 */
                 workspace?: string;
                 /** @description At most this many entries (newest first). */
                 limit?: number;
@@ -8182,7 +9163,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8207,7 +9202,10 @@ export interface operations {
     clearSandboxRequests: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8228,7 +9226,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8253,7 +9265,10 @@ export interface operations {
     getSandboxCoverage: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8313,7 +9328,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/coverage."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8338,7 +9367,10 @@ export interface operations {
     getSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8370,7 +9402,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8395,7 +9441,10 @@ export interface operations {
     advanceSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8437,7 +9486,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock/advance."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8496,7 +9559,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -8557,7 +9634,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8574,9 +9654,31 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            /** @description A workspace token names another workspace, or the call names the default world, which cannot be deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8603,7 +9705,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8622,7 +9727,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8647,7 +9766,10 @@ export interface operations {
     listChannelCalls: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -8714,7 +9836,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8739,16 +9875,19 @@ export interface operations {
     revokeChannelAuthorization: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -8766,7 +9905,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc002/revoke-authorization."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
