@@ -44,7 +44,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds) }),
-      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
+      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted })),
       outsideApi(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       outsideApi(favicon()),
       // The raw relay form becomes the encoded one before anything routes it (the body parser included).

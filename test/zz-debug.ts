@@ -1,0 +1,17 @@
+import { startSandbox } from '../src/start-sandbox.js';
+import { launchBrowser } from './helpers/browser.js';
+const hosted = process.argv[2] === 'hosted';
+const sandbox = await startSandbox({ logLevel: 'silent', hosted, adminToken: hosted ? 'admin-token-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' : undefined } as any);
+const b = await launchBrowser();
+b.page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+b.page.on('pageerror', (e) => console.log('pageerror', e.message));
+const t0 = Date.now();
+await b.page.goto(`${sandbox.url}/docs/`);
+await b.page.locator('.opblock').first().waitFor({ timeout: 30000 });
+console.log('rendered', Date.now() - t0);
+await new Promise((r) => setTimeout(r, 3000));
+console.log('ws', await b.page.locator('body').getAttribute('data-sandbox-workspace'), await b.page.locator('#sandbox-active-token').textContent());
+const html = await b.page.content();
+console.log('bare demo tokens', (html.match(/(^|[^.\w-])demo-owner-token/g) || []).length);
+await b.page.screenshot({ path: '/tmp/h7-docs.png' });
+await b.close(); await sandbox.close();
