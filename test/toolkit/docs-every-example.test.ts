@@ -72,7 +72,7 @@ describeWithBrowser('every example on the docs page', () => {
     for (const pass of [1, 2]) {
       for (const op of ORDER) {
         // The contract's `default` is the world that is never deleted: a reader deletes a workspace they created.
-        const fill = op.operationId === 'deleteSandboxWorkspace' ? { workspace: sandbox.createWorkspace().id } : {};
+        const fill: Record<string, string> = op.operationId === 'deleteSandboxWorkspace' ? { workspace: sandbox.createWorkspace().id } : {};
         const started = Date.now();
         const { status, body } = await execute(op.operationId, fill);
         if (process.env.DOCS_TIMING) console.log(`pass ${pass} ${op.operationId} ${status} ${Date.now() - started} ms`);

@@ -36,7 +36,10 @@ export function seedSpares(s: AreaSeedContext): void {
     sku: 'SPARE-ITEM-0001',
     description: 'Spare item',
     product_id: null,
-    costs: [{ id: 'de1e7e00-e3e3-4e3e-8e3e-e3e3e3e3e001', minimum_order_quantity: 1, cost: { value: 10, currency: 'USD' } }],
+    costs: [
+      { id: 'de1e7e00-e3e3-4e3e-8e3e-e3e3e3e3e001', minimum_order_quantity: 1, cost: { value: 10, currency: 'USD' } },
+      { id: 'de1e7e00-e3e3-4e3e-8e3e-e3e3e3e3e002', minimum_order_quantity: 10, cost: { value: 9, currency: 'USD' } },
+    ],
     stock_quantity: null,
     ...stamps,
   });
