@@ -6,7 +6,8 @@
  * A Swagger UI plugin: the contract Try it out works from. Only required parameters are filled in: an optional
  * parameter's example and default move into its description (a list then shows every record, not the one its
  * filter examples name). In hosted mode, where the demo tokens answer 401, every text names this tab's workspace
- * tokens instead; window.__sandboxRerender redraws the contract once the tab's workspace is known.
+ * tokens instead (the banner shows the token itself); window.__sandboxRerender redraws the contract once the tab's
+ * workspace is known.
  */
 export const TRY_IT_SPEC_PLUGIN = `
   var demo = window.__sandboxDocs || {};
@@ -43,7 +44,8 @@ export const TRY_IT_SPEC_PLUGIN = `
       return before + (ws ? ws.tokens[role] : 'the ' + role + ' token of this tab\\u2019s workspace');
     });
   };
-  window.__sandboxRerender = function () { if (raw !== null) system.specActions.updateSpec(raw); };
+  // Called once the page is up (window.ui exists by then): the system a plugin receives is not complete yet.
+  window.__sandboxRerender = function () { if (raw !== null && window.ui) window.ui.specActions.updateSpec(raw); };
   return {
     statePlugins: {
       spec: {

@@ -60,7 +60,7 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     await expect.poll(() => a.page.locator('#sandbox-workspace').textContent()).toBe(idA);
     expect(await a.page.locator('#sandbox-expires').textContent()).toMatch(/^at \d{4}-/);
     // Every text names the tab's own tokens: the demo tokens answer 401 here.
-    await expect.poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 }).toContain(`ws_${idA}.`);
+    await expect.poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 }).toContain('the owner token of this tab\u2019s workspace');
     expect(await a.page.content()).not.toMatch(BARE_DEMO_TOKEN);
     await a.page.goto(`${sandbox.url}/`);
     expect(await a.page.locator('#sandbox-tab-token').textContent()).toMatch(new RegExp(`^ws_${idA}\\.`));
