@@ -741,6 +741,12 @@ export interface paths {
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
          *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *
+         *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
+         *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`
+         *     (`The merchant already has 20 scraping requests, the most a merchant may have; delete a supplier to remove
+         *     its requests.`). The bound keeps the work of catching up with the clock small for every request that reads
+         *     scraping state.
          */
         post: operations["createScrapingRequest"];
         delete?: never;
