@@ -30,9 +30,9 @@ const replicas: Replica[] = positionals.map((arg) => {
 });
 const limits: Partial<EdgeLimits> = {};
 for (const [flag, key] of Object.entries(FLAGS)) {
-  const raw = values[flag];
+  const raw = (values as Record<string, unknown>)[flag];
   if (typeof raw !== 'string') continue;
   if (!/^\d+$/.test(raw)) throw new Error(`--${flag} must be a positive integer (default ${EDGE_LIMITS[key]}), got '${raw}'`);
   limits[key] = Number(raw);
 }
-process.stdout.write(nginxConfig({ replicas, listen: values.listen as string, user: values.user as string | undefined, limits }));
+process.stdout.write(nginxConfig({ replicas, listen: values.listen, user: values.user, limits }));
