@@ -178,10 +178,20 @@ export class Worlds {
     return ws;
   }
 
-  /** The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id. */
+  /**
+   * The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id.
+   * The workspace is marked used; `find` does not (the admin looking at a workspace does not keep it alive).
+   */
   resolve(name: string | undefined): World | undefined {
+    const world = this.find(name);
+    if (world) this.markUsed(world);
+    return world;
+  }
+
+  /** The world a name names, as resolve, without marking it used. */
+  find(name: string | undefined): World | undefined {
     if (name === undefined || name === DEFAULT_WORKSPACE) return this.defaultWorld;
-    return this.workspace(name)?.world;
+    return this.live(name)?.world;
   }
 
   /** True for 'default' and a live workspace's id, without marking the workspace used. */

@@ -43,8 +43,6 @@ export function refuseToken(worlds: Worlds, token: string | undefined): never {
 /** The request's authentication, set by the bearer security handler before the request validator runs. */
 export interface AuthenticatedRequest extends Request {
   auth?: Authenticated;
-  /** The world a control-plane call acts on when a workspace token chose it (src/http/control-plane-access.ts). */
-  controlWorld?: World;
   /**
    * The world the request proved it may act in (its token's, or what the control plane allowed): the only world it
    * is journaled and counted in. Unset, the request belongs to no workspace.

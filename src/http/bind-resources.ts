@@ -80,10 +80,12 @@ export function resolveBindings(
   return bound;
 }
 
-/** The world a request acts on: the caller's, or for the control plane the one its `workspace` query names. */
+/**
+ * The world a request acts on: the one it proved it may act in (src/http/control-plane-access.ts), or for an
+ * operation anyone may call the one its `workspace` query names (the default world without one).
+ */
 export function requestWorld(req: Request, worlds: Worlds): World | undefined {
-  const { auth, controlWorld } = req as AuthenticatedRequest;
-  return auth?.world ?? controlWorld ?? worlds.resolve(controlPlaneWorkspace(req));
+  return (req as AuthenticatedRequest).actingWorld ?? worlds.find(controlPlaneWorkspace(req));
 }
 
 /**

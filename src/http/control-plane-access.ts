@@ -45,13 +45,13 @@ export function authorizeOperation(facts: ReadonlyMap<string, OperationFacts>, w
 
 /**
  * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace. The world the call
- * may act in becomes the request's (`actingWorld`, where it is journaled), and a workspace token's world is kept for
- * the handler (`controlWorld`).
+ * may act in becomes the request's (`actingWorld`): the handler's world, and where the call is journaled.
  */
 function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): void {
   const token = bearerToken(req.headers.authorization);
   if (token !== undefined && policy.hosted && isAdminToken(token, policy.hosted.adminToken)) {
-    req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
+    // The operator looking at a workspace does not keep it alive: only its own visitor does.
+    req.actingWorld = worlds.find(controlPlaneWorkspace(req));
     return;
   }
   if (token === undefined) {
@@ -72,7 +72,6 @@ function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy
   for (const named of [controlPlaneWorkspace(req), pathWorkspace]) {
     if (named !== undefined && named !== own) forbidden('A workspace token acts on its own workspace only.');
   }
-  req.controlWorld = auth.world;
 }
 
 /** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */

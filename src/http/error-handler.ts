@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
 import { allowHeader } from './allow-header.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE } from './auth.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE } from './auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 
 interface OpenApiMeta {
@@ -59,6 +59,9 @@ export function httpErrorAnswer(err: HttpError): ErrorAnswer {
   return { status: err.status, body, headers: err.headers };
 }
 
+/** What the bearer scheme's handler says itself (src/http/auth.ts), kept through the validator's wrapping. */
+const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
+
 function toAnswer(err: unknown, req: Request): ErrorAnswer | undefined {
   const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
   if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
@@ -75,7 +78,7 @@ function toAnswer(err: unknown, req: Request): ErrorAnswer | undefined {
     return { status: 405, body, headers: { Allow: allowedMethods(err) } };
   }
   // The security handler's own explanation survives the validator's wrapping; the validator's own words do not.
-  if (e.status === 401) return { status: 401, body: { message: e.message === HOSTED_DEFAULT_TOKEN_MESSAGE ? e.message : 'Unauthenticated.' } };
+  if (e.status === 401) return { status: 401, body: { message: OWN_401_MESSAGES.has(e.message ?? '') ? e.message! : 'Unauthenticated.' } };
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 
