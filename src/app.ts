@@ -66,6 +66,6 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings),
     ]),
   );
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, config));
   return app;
 }

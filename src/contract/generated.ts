@@ -1294,11 +1294,18 @@ export interface paths {
         };
         /**
          * Read the request journal
-         * @description The most recent requests (every world; bounded, 1000 by default, the oldest dropped first), newest first,
-         *     each with its workspace, operationId, status, duration, query, headers and bodies. Secrets are redacted
-         *     when recorded (the `Authorization` header, token, password and secret fields, an OAuth `code` in a query),
-         *     uploaded files are described (name, type, size), never stored. Reads of the journal and coverage and the
-         *     docs pages are not journaled. Filters combine with AND.
+         * @description The most recent requests, newest first, each with its workspace, operationId, status, duration, query,
+         *     headers and bodies. Each workspace (and the default world) has its own bounded ring: 1000 entries
+         *     (`JOURNAL_SIZE`) and 4 MiB (`JOURNAL_WORKSPACE_BYTES`) by default, the oldest dropped first, so another
+         *     workspace's requests never evict yours; past 64 MiB for all rings together (`JOURNAL_TOTAL_BYTES`) the ring
+         *     holding most loses its oldest entries first. A workspace's ring goes when the workspace is deleted or expires.
+         *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
+         *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
+         *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
+         *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
+         *     with AND.
          */
         get: operations["listSandboxRequests"];
         put?: never;
@@ -1681,13 +1688,18 @@ export interface components {
                 headers: {
                     [key: string]: string;
                 };
-                /** @description The body as the client sent it, including fields the contract does not name. */
+                /** @description The body as the client sent it, including fields the contract does not name; secrets redacted, cut to the journal's body cap (`JOURNAL_BODY_BYTES`, 16 KiB of JSON by default). */
                 body: unknown;
+                /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
+                body_truncated: boolean;
                 /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
                 ignored: string[];
             };
             response: {
+                /** @description The body answered, secrets redacted, cut to the journal's body cap like the request's. */
                 body: unknown;
+                /** @description True when `body` was cut to the cap. */
+                body_truncated: boolean;
             };
         };
         SandboxRequestList: {
@@ -8158,11 +8170,13 @@ export interface operations {
                      *               "accept": "application/json"
                      *             },
                      *             "body": null,
+                     *             "body_truncated": false,
                      *             "ignored": [
                      *               "query._"
                      *             ]
                      *           },
                      *           "response": {
+                     *             "body_truncated": false,
                      *             "body": {
                      *               "data": [
                      *                 {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
+import { multipartUploader } from '../http/body-limits.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
@@ -69,8 +69,9 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(runtime.worlds, runtime.policy) } },
     validateFormats: true,
-    // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
-    fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
+    // Product image uploads: multer keeps the file (MAX_IMAGE_BYTES at most) in memory for the handler to store;
+    // fields, their size and the whole body are limited too (413 each, src/http/body-limits.ts).
+    fileUploader: multipartUploader(runtime.config.multipart),
     operationHandlers: {
       basePath: '.',
       resolver: (_basePath, route, apiDoc) => {
