@@ -586,7 +586,8 @@ export interface paths {
          * Add an image to a product
          * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
          *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`, and a larger
-         *     file is refused with 413 before the request reaches the operation). An uploaded file is stored by the
+         *     file is refused with 413 before the request reaches the operation). A multipart body has at most 16 text
+         *     fields of 64 KiB each and 6 MiB in all (413 naming the limit passed). An uploaded file is stored by the
          *     sandbox and served back at the image's `url`. Adding an image does not change the
          *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
          *     operation's payloads; these are the two ways a client adds an image.
@@ -2834,7 +2835,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
+        /**
+         * @description The request body is larger than the body limit: 1 MiB by default (`BODY_LIMIT_BYTES`), counted after
+         *     decompression, so a small gzip, deflate or br body that inflates past it is refused too. The message names the limit.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2842,9 +2846,23 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "The request body is larger than 1 MiB."
+                 *       "message": "The request body is larger than 1 MiB (counted after decompression)."
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body passes one of the upload's limits, each named in the message: a JSON body past the body limit (1 MiB
+         *     after decompression, `BODY_LIMIT_BYTES`); in a multipart body, more than 16 text fields
+         *     (`MULTIPART_MAX_FIELDS`), a text field over 64 KiB (`MULTIPART_MAX_FIELD_BYTES`), a field name over 100 bytes,
+         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`).
+         */
+        UploadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -5243,7 +5261,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
