@@ -29,7 +29,10 @@ export interface Config {
   workspaceIdleTtlMs: number;
   /** At most this many workspaces live at once; creating one more answers 429. */
   maxWorkspaces: number;
-  /** Creating a workspace answers 503 (Retry-After) once the heap is past this percentage of its limit. */
+  /**
+   * Creating a workspace answers 503 (Retry-After) once the process is past this percentage of its memory budget:
+   * heap and Buffers (uploads) against the old space's limit, RSS against a container's memory limit.
+   */
   heapBudgetPercent: number;
   /** Workspaces one client may create per minute (WORKSPACE_CREATE_PER_MINUTE), for hosted mode's limit. */
   workspaceCreatePerMinute?: number;
@@ -78,7 +81,7 @@ export const JOURNAL_DEFAULTS = {
 
 /**
  * Workspaces kept at once unless MAX_WORKSPACES says otherwise. An untouched one costs a few KiB of heap (`npm run
- * bench` measures it against a 64 KiB target): 10,000 fit far below the 1.5 GiB target, and the heap budget answers 503 before changed ones could exhaust it.
+ * bench` measures it against a 64 KiB target): 10,000 fit far below the 1.5 GiB target, and the memory budget answers 503 before changed ones could exhaust it.
  */
 export const DEFAULT_MAX_WORKSPACES = 10_000;
 

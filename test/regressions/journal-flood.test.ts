@@ -28,7 +28,7 @@ async function postGzip(url: string, body: Buffer, token?: string): Promise<numb
   const res = await fetch(`${url}/2024-09/products`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body,
+    body: new Uint8Array(body),
   });
   await res.arrayBuffer();
   return res.status;
