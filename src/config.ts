@@ -44,6 +44,8 @@ export interface Config {
   journalWorkspaceBytes: number;
   /** Bytes all journal rings together hold at most (JOURNAL_TOTAL_BYTES). */
   journalTotalBytes: number;
+  /** On SIGTERM or SIGINT, how long requests in flight may take to finish before they are dropped (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
   strict: boolean;
   /**
@@ -107,6 +109,7 @@ export const defaultConfig: Config = {
   journalBodyBytes: JOURNAL_DEFAULTS.maxBodyBytes,
   journalWorkspaceBytes: JOURNAL_DEFAULTS.maxWorkspaceBytes,
   journalTotalBytes: JOURNAL_DEFAULTS.maxTotalBytes,
+  shutdownGraceMs: 10_000,
   strict: false,
   trustProxy: false,
   hosted: false,
@@ -162,6 +165,8 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (journalWorkspace !== undefined) config.journalWorkspaceBytes = journalWorkspace;
   const journalTotal = positiveInteger('JOURNAL_TOTAL_BYTES', env.JOURNAL_TOTAL_BYTES, 4096, 16 * 1024 ** 3, errors);
   if (journalTotal !== undefined) config.journalTotalBytes = journalTotal;
+  const grace = positiveInteger('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 0, 600, errors);
+  if (grace !== undefined) config.shutdownGraceMs = grace * 1000;
   const replica = env.REPLICA_ID?.trim();
   if (replica !== undefined && replica !== '') {
     if (REPLICA_ID.test(replica)) config.replicaId = replica;
