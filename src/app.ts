@@ -12,6 +12,7 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
@@ -63,11 +64,12 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
           scenarioKnobs({ maxDelayMs: config.maxDelayMs, appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true, deferErrors: true }),
         ],
         // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
-        // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler.
-        authorized: [express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) }), missingBodyIsEmpty],
+        // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
+        // whitespace or `null` is no body (src/http/required-body.ts).
+        authorized: [blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })), missingBodyIsEmpty],
       }),
     ]),
   );
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, config));
   return app;
 }
