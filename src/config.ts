@@ -39,6 +39,8 @@ export interface Config {
   workspaceCreatePerMinute?: number;
   /** How many requests the journal keeps (the oldest is dropped first). */
   journalSize: number;
+  /** On SIGTERM or SIGINT, how long requests in flight may take to finish before they are dropped (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
   strict: boolean;
   /**
@@ -87,6 +89,7 @@ export const defaultConfig: Config = {
   workspaceMaxRecords: 20_000,
   workspaceMaxUploadBytes: 100 * 2 ** 20,
   journalSize: 1000,
+  shutdownGraceMs: 10_000,
   strict: false,
   trustProxy: false,
   hosted: false,
@@ -130,6 +133,8 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (uploadMiB !== undefined) config.workspaceMaxUploadBytes = uploadMiB * 2 ** 20;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
+  const grace = positiveInteger('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 0, 600, errors);
+  if (grace !== undefined) config.shutdownGraceMs = grace * 1000;
   const replica = env.REPLICA_ID?.trim();
   if (replica !== undefined && replica !== '') {
     if (REPLICA_ID.test(replica)) config.replicaId = replica;
