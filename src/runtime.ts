@@ -2,6 +2,7 @@
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
+import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
@@ -20,6 +21,8 @@ export interface Runtime {
   readonly config: Config;
   /** The contract document the app routes and validates by. */
   readonly contract: ContractDocument;
+  /** Per operationId, what the pipeline decides by: who may call it, whether it creates a workspace, is journaled. */
+  readonly operations: ReadonlyMap<string, OperationFacts>;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
    * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
@@ -58,6 +61,9 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
     journalSize: config.journalSize,
+    journalBodyBytes: config.journalBodyBytes,
+    journalWorkspaceBytes: config.journalWorkspaceBytes,
+    journalTotalBytes: config.journalTotalBytes,
     isLive: (name) => worlds.isLive(name),
   });
   worlds.listen(observations);
@@ -73,6 +79,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     worlds,
     config,
     contract,
+    operations: operationFacts(contract),
     observe,
     observations,
     httpLogger: httpRequestLogger(logger),
