@@ -12,6 +12,7 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { undecodableSegmentsAsText } from './http/undecodable-path.js';
 import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -47,6 +48,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       runtime.httpLogger,
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
+      // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
+      undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
       outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] }))),
       outsideApi(toolingPage(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
