@@ -13,6 +13,7 @@ import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { favicon } from './http/favicon.js';
+import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
@@ -41,11 +42,13 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
     composeMiddleware([
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
+      // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
+      securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds) }),
       outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
-      outsideApi(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
+      outsideApi(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       outsideApi(favicon()),
       // The raw relay form becomes the encoded one before anything routes it (the body parser included).
       rewriteRawRelay,

@@ -99,7 +99,7 @@ export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindi
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
       if (operationId === undefined) return next();
       const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
-      authorizeControlPlane(req, operationId, worlds, policy, params.workspace);
+      await authorizeControlPlane(req, operationId, worlds, policy, params.workspace);
       const world = requestWorld(req, worlds);
       if (!world) {
         if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');

@@ -24,22 +24,29 @@ const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(dige
 
 /**
  * Checks a control-plane request before anything else reads its world: 401 without a usable token (hosted mode),
- * 403 when a workspace token names another workspace, 429 past the creation limit. A workspace token's world is
+ * 403 when a workspace token names another workspace, 429 past the creation limit or, hosted, past the failed
+ * admin attempts of the client address. A workspace token's world is
  * kept on the request (`controlWorld`) for the handler.
  */
-export function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): void {
+export async function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): Promise<void> {
   if (!req.path.startsWith('/_sandbox/')) return;
   if (OPEN.has(operationId)) {
     if (operationId === 'createSandboxWorkspace') limitCreation(req, policy);
     return;
   }
   const token = bearerToken(req.headers.authorization);
-  if (token !== undefined && policy.hosted && isAdminToken(token, policy.hosted.adminToken)) return;
   if (token === undefined) {
     if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
     return;
   }
   const auth = authenticate(worlds, token);
+  // Hosted, a token no workspace knows is an admin attempt: throttled per address before it is compared.
+  if (policy.hosted && !(auth && auth.world !== worlds.defaultWorld)) {
+    const address = req.ip ?? 'unknown';
+    await policy.hosted.adminAttempts.refuseWhenSpent(address);
+    if (isAdminToken(token, policy.hosted.adminToken)) return;
+    await policy.hosted.adminAttempts.failed(address);
+  }
   if (!auth) unauthenticated();
   if (auth.world === worlds.defaultWorld) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
