@@ -12,6 +12,7 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -54,7 +55,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       rewriteRawRelay,
       // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through
       // the one error handler.
-      express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) }),
+      // A body of only whitespace or `null` is no body (src/http/required-body.ts).
+      blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })),
       missingBodyIsEmpty,
       // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
       // which knows the operation.
@@ -69,6 +71,6 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings),
     ]),
   );
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, config));
   return app;
 }

@@ -62,6 +62,9 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
     journalSize: config.journalSize,
+    journalBodyBytes: config.journalBodyBytes,
+    journalWorkspaceBytes: config.journalWorkspaceBytes,
+    journalTotalBytes: config.journalTotalBytes,
     isLive: (name) => worlds.isLive(name),
   });
   worlds.listen(observations);

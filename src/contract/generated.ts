@@ -586,7 +586,8 @@ export interface paths {
          * Add an image to a product
          * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
          *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`, and a larger
-         *     file is refused with 413 before the request reaches the operation). An uploaded file is stored by the
+         *     file is refused with 413 before the request reaches the operation). A multipart body has at most 16 text
+         *     fields of 64 KiB each and 6 MiB in all (413 naming the limit passed). An uploaded file is stored by the
          *     sandbox and served back at the image's `url`. Adding an image does not change the
          *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
          *     operation's payloads; these are the two ways a client adds an image.
@@ -1294,11 +1295,18 @@ export interface paths {
         };
         /**
          * Read the request journal
-         * @description The most recent requests (every world; bounded, 1000 by default, the oldest dropped first), newest first,
-         *     each with its workspace, operationId, status, duration, query, headers and bodies. Secrets are redacted
-         *     when recorded (the `Authorization` header, token, password and secret fields, an OAuth `code` in a query),
-         *     uploaded files are described (name, type, size), never stored. Reads of the journal and coverage and the
-         *     docs pages are not journaled. Filters combine with AND.
+         * @description The most recent requests, newest first, each with its workspace, operationId, status, duration, query,
+         *     headers and bodies. Each workspace (and the default world) has its own bounded ring: 1000 entries
+         *     (`JOURNAL_SIZE`) and 4 MiB (`JOURNAL_WORKSPACE_BYTES`) by default, the oldest dropped first, so another
+         *     workspace's requests never evict yours; past 64 MiB for all rings together (`JOURNAL_TOTAL_BYTES`) the ring
+         *     holding most loses its oldest entries first. A workspace's ring goes when the workspace is deleted or expires.
+         *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
+         *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
+         *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
+         *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
+         *     with AND.
          */
         get: operations["listSandboxRequests"];
         put?: never;
@@ -1369,7 +1377,10 @@ export interface paths {
          * Move a world's clock forward
          * @description Moves one world's clock forward by the sum of the given amounts, so time-dependent state (channel access
          *     token expiry, scraping attempts, catalog item imports, price and sales-rank series) moves with it without
-         *     waiting. The clock only moves forward; a reset puts it back to the wall clock.
+         *     waiting. The clock only moves forward; a reset puts it back to the wall clock. It moves at most 366 days per
+         *     call and runs at most 36,600 days (100 years of 366 days) ahead of the wall clock in all: a move past
+         *     either answers 422 `errors.body` (`The clock runs at most 36600 days ahead of the wall clock; reset the
+         *     world to start again.`), so every date the sandbox shows keeps a four-digit year.
          */
         post: operations["advanceSandboxClock"];
         delete?: never;
@@ -1681,13 +1692,18 @@ export interface components {
                 headers: {
                     [key: string]: string;
                 };
-                /** @description The body as the client sent it, including fields the contract does not name. */
+                /** @description The body as the client sent it, including fields the contract does not name; secrets redacted, cut to the journal's body cap (`JOURNAL_BODY_BYTES`, 16 KiB of JSON by default). */
                 body: unknown;
+                /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
+                body_truncated: boolean;
                 /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
                 ignored: string[];
             };
             response: {
+                /** @description The body answered, secrets redacted, cut to the journal's body cap like the request's. */
                 body: unknown;
+                /** @description True when `body` was cut to the cap. */
+                body_truncated: boolean;
             };
         };
         SandboxRequestList: {
@@ -1727,7 +1743,7 @@ export interface components {
                 offset_ms: number;
             };
         };
-        /** @description How far to move the clock; the amounts add up. At least one, and at most 366 days in all. */
+        /** @description How far to move the clock; the amounts add up. At least one, and at most 366 days in all; the clock's total offset is at most 36,600 days. */
         SandboxClockAdvance: {
             seconds?: number;
             minutes?: number;
@@ -2842,7 +2858,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
+        /**
+         * @description The request body is larger than the body limit: 1 MiB by default (`BODY_LIMIT_BYTES`), counted after
+         *     decompression, so a small gzip, deflate or br body that inflates past it is refused too. The message names the limit.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2850,9 +2869,23 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "The request body is larger than 1 MiB."
+                 *       "message": "The request body is larger than 1 MiB (counted after decompression)."
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body passes one of the upload's limits, each named in the message: a JSON body past the body limit (1 MiB
+         *     after decompression, `BODY_LIMIT_BYTES`); in a multipart body, more than 16 text fields
+         *     (`MULTIPART_MAX_FIELDS`), a text field over 64 KiB (`MULTIPART_MAX_FIELD_BYTES`), a field name over 100 bytes,
+         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`).
+         */
+        UploadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -5251,7 +5284,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -8180,11 +8213,13 @@ export interface operations {
                      *               "accept": "application/json"
                      *             },
                      *             "body": null,
+                     *             "body_truncated": false,
                      *             "ignored": [
                      *               "query._"
                      *             ]
                      *           },
                      *           "response": {
+                     *             "body_truncated": false,
                      *             "body": {
                      *               "data": [
                      *                 {

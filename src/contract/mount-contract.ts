@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
+import { multipartUploader } from '../http/body-limits.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
@@ -16,6 +16,7 @@ import { prefersStrict } from '../sandbox/prefer-header.js';
 import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
+import { requireBody } from '../http/required-body.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -54,6 +55,10 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
   const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
   middleware.splice(security + 1, 0, bindResources(plans, bindings, runtime.worlds, runtime.policy));
+  // A required body that did not come is a 422 of its own, before the validator reads the (empty) input.
+  const validation = middleware.findIndex((mw) => mw.name === 'requestMiddleware');
+  if (validation < 0) throw new Error('express-openapi-validator has no requestMiddleware step: the required-body check needs it');
+  middleware.splice(validation, 0, requireBody);
   return withTolerantReader(doc, middleware, runtime.config.strict);
 }
 
@@ -68,8 +73,9 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(runtime.worlds, runtime.policy) } },
     validateFormats: true,
-    // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
-    fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
+    // Product image uploads: multer keeps the file (MAX_IMAGE_BYTES at most) in memory for the handler to store;
+    // fields, their size and the whole body are limited too (413 each, src/http/body-limits.ts).
+    fileUploader: multipartUploader(runtime.config.multipart),
     operationHandlers: {
       basePath: '.',
       resolver: (_basePath, route, apiDoc) => {
