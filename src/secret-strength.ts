@@ -29,5 +29,5 @@ export function secretBits(secret: string): number {
 export function weakSecretProblem(name: string, secret: string): string | undefined {
   const bits = secretBits(secret);
   if (bits >= MIN_SECRET_BITS) return undefined;
-  return `${name} must hold at least ${MIN_SECRET_BITS} random bits (e.g. 32 hex digits: openssl rand -hex 32), got about ${Math.floor(bits)}`;
+  return `${name} must hold at least ${MIN_SECRET_BITS} random bits (32 hex digits or more, e.g. openssl rand -hex 32), got about ${Math.floor(bits)}`;
 }
