@@ -2,6 +2,7 @@
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
+import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
@@ -21,6 +22,8 @@ export interface Runtime {
   readonly config: Config;
   /** The contract document the app routes and validates by. */
   readonly contract: ContractDocument;
+  /** Per operationId, what the pipeline decides by: who may call it, whether it creates a workspace, is journaled. */
+  readonly operations: ReadonlyMap<string, OperationFacts>;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
    * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
@@ -80,6 +83,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     worlds,
     config,
     contract,
+    operations: operationFacts(contract),
     observe,
     observations,
     httpLogger: httpRequestLogger(logger),

@@ -139,17 +139,24 @@ export class Worlds {
 
   /**
    * The world a prefixed secret names: an API token, or an authorization state of the consent flow (whose pages
-   * carry no API token). No prefix: the default world; a prefix of a workspace that is gone: undefined.
+   * carry no API token). No prefix: the default world; a prefix of a workspace that is gone: undefined. The prefix
+   * is no proof, so the workspace is not marked used: the caller does that (markUsed) once the secret checked out.
    */
   worldOfSecret(secret: string): World | undefined {
     const id = WORKSPACE_TOKEN.exec(secret)?.[1];
-    return id === undefined ? this.defaultWorld : this.workspace(id)?.world;
+    return id === undefined ? this.defaultWorld : this.live(id)?.world;
   }
 
-  /** The workspace a token names by its prefix (whether or not the token itself is valid), if it is live. */
-  workspaceOfToken(token: string): string | undefined {
-    const id = WORKSPACE_TOKEN.exec(token)?.[1];
-    return id !== undefined && this.workspaces.has(id) ? id : undefined;
+  /** True when a secret's prefix names a workspace that is no longer live (deleted, or expired). */
+  isGoneWorkspaceSecret(secret: string): boolean {
+    const id = WORKSPACE_TOKEN.exec(secret)?.[1];
+    return id !== undefined && this.live(id) === undefined;
+  }
+
+  /** Marks a world's workspace used now: a request proved it may act there (its token, or the admin's). */
+  markUsed(world: World): void {
+    const ws = this.live(world.id);
+    if (ws) ws.lastUsedAt = this.now();
   }
 
   /** The name a world goes by in the journal, the coverage report and the control plane. */
@@ -159,21 +166,39 @@ export class Worlds {
 
   /** A live workspace by id (and marks it used); an idle one past its time is deleted here rather than served. */
   workspace(id: string): Workspace | undefined {
-    const ws = this.workspaces.get(id);
-    if (!ws) return undefined;
-    const now = this.now();
-    if (now - ws.lastUsedAt >= this.idleTtlMs) {
-      this.forget([id]);
-      return undefined;
-    }
-    ws.lastUsedAt = now;
+    const ws = this.live(id);
+    if (ws) ws.lastUsedAt = this.now();
     return ws;
   }
 
-  /** The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id. */
+  /**
+   * A live workspace by id, without marking it used: for lookups that prove nothing (a token's prefix, an image
+   * URL's `?workspace=`), which must not keep a workspace alive past its time. An idle one past it is deleted here.
+   */
+  live(id: string): Workspace | undefined {
+    const ws = this.workspaces.get(id);
+    if (!ws) return undefined;
+    if (this.now() - ws.lastUsedAt >= this.idleTtlMs) {
+      this.forget([id]);
+      return undefined;
+    }
+    return ws;
+  }
+
+  /**
+   * The world a control-plane request names: 'default' or nothing is the default world; undefined for an unknown id.
+   * The workspace is marked used; `find` does not (the admin looking at a workspace does not keep it alive).
+   */
   resolve(name: string | undefined): World | undefined {
+    const world = this.find(name);
+    if (world) this.markUsed(world);
+    return world;
+  }
+
+  /** The world a name names, as resolve, without marking it used. */
+  find(name: string | undefined): World | undefined {
     if (name === undefined || name === DEFAULT_WORKSPACE) return this.defaultWorld;
-    return this.workspace(name)?.world;
+    return this.live(name)?.world;
   }
 
   /** True for 'default' and a live workspace's id, without marking the workspace used. */

@@ -175,7 +175,7 @@ const CONTROL_PLANE_TOKEN_SOURCE = `
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
 export function docsRouter(options: DocsRouterOptions): Router {
   const { spec, demoToken, hosted = false, originOf = requestOrigin, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   const specFor = specCache(spec);
 
   router.get('/openapi.json', (req, res) => {

@@ -1407,7 +1407,8 @@ export interface paths {
          *     prefix only routes (the id alone grants nothing, and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
          *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
          *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
-         *     `idle_ttl_seconds` (default one hour) is deleted. Needs no token; in hosted mode (`HOSTED=1`) each client
+         *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
+         *     its tokens, or locally naming it), never a forged `ws_<id>.` prefix or an image URL. Needs no token; in hosted mode (`HOSTED=1`) each client
          *     address may create `WORKSPACE_CREATE_PER_MINUTE` (default 10) per minute.
          */
         post: operations["createSandboxWorkspace"];
@@ -2610,17 +2611,17 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request carries no valid bearer token. */
+        /**
+         * @description The request carries no valid bearer token. The scheme is read as RFC 9110 reads it: `Bearer` in any case,
+         *     then any spaces or tabs, then the token. A token of a workspace that no longer exists (deleted, or expired
+         *     after `idle_ttl_seconds` unused) says so. Nothing of a request answered 401 is kept: its body is never read,
+         *     and its journal entry (filed under no workspace) holds no body.
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Unauthenticated."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2766,18 +2767,18 @@ export interface components {
         };
         /**
          * @description The call carries an unknown bearer token, or (in hosted mode, `HOSTED=1`) none, or a demo token of the
-         *     default world: control-plane calls need a token of the workspace they act on (or the admin token).
+         *     default world: control-plane calls need a token of the workspace they act on (or the admin token). Who may
+         *     call each control-plane operation is its `x-sandbox-access`: `anyone`, or `workspace` (a token of the
+         *     workspace it acts on, or the admin token for any world; locally also no token, acting on `?workspace=` or the
+         *     default world). The check is made on the operation the path matched, before the body is read; paths match
+         *     case-sensitively, so `/_SANDBOX/requests` or `//_sandbox/requests` is no operation at all (404). A token of a
+         *     workspace that no longer exists says so.
          */
         SandboxUnauthenticated: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one)."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };

@@ -4,7 +4,7 @@ import { allowHeader } from './allow-header.js';
 import { bodyTooLargeMessage, multipartLimitMessage, type MultipartLimits } from './body-limits.js';
 import { defaultConfig } from '../config.js';
 import { redactUrl } from '../sandbox/redact.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE } from './auth.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE } from './auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 
 interface OpenApiMeta {
@@ -62,6 +62,9 @@ export function httpErrorAnswer(err: HttpError): ErrorAnswer {
   return { status: err.status, body, headers: err.headers };
 }
 
+/** What the bearer scheme's handler says itself (src/http/auth.ts), kept through the validator's wrapping. */
+const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
+
 /** The limits a 413 names. */
 export interface BodyLimits {
   bodyLimit: number;
@@ -89,7 +92,7 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
     return { status: 405, body, headers: { Allow: allowedMethods(err) } };
   }
   // The security handler's own explanation survives the validator's wrapping; the validator's own words do not.
-  if (e.status === 401) return { status: 401, body: { message: e.message === HOSTED_DEFAULT_TOKEN_MESSAGE ? e.message : 'Unauthenticated.' } };
+  if (e.status === 401) return { status: 401, body: { message: OWN_401_MESSAGES.has(e.message ?? '') ? e.message! : 'Unauthenticated.' } };
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 

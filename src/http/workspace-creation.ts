@@ -62,7 +62,8 @@ export class WorkspaceCreation {
     let json: string;
     let extra: Record<string, string> | undefined;
     try {
-      limitCreation(request, this.runtime.policy);
+      // The operation's own declaration puts it under the per-address limit, as on the slow path.
+      if (this.runtime.operations.get(OPERATION_ID)?.createsWorkspace) limitCreation(request, this.runtime.policy);
       body = newWorkspaceAnswer(this.runtime.worlds);
       json = JSON.stringify(body);
     } catch (error) {

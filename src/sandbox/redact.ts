@@ -39,6 +39,14 @@ export interface Capped {
 }
 
 /**
+ * A string of its own: V8 keeps a slice of a long string as a view of the whole, so a 16 KiB cut of a 1 MiB body
+ * string would hold the 1 MiB for as long as the journal keeps the entry.
+ */
+function copied(slice: string): string {
+  return Buffer.from(slice, 'utf8').toString('utf8');
+}
+
+/**
  * One walk over a value: a budget that every copied part spends (its JSON size, roughly), so the walk stops after
  * about `budget` bytes whatever the value's size: a 1 MiB body costs as much to record as a 16 KiB one.
  */
@@ -57,10 +65,12 @@ class Walk {
       this.budget -= cost;
       return value.includes('?') ? redactUrl(value) : value;
     }
-    const keep = Math.max(0, this.budget - 2);
+    let keep = Math.max(0, this.budget - 2);
+    // Never half of a surrogate pair.
+    if (keep > 0 && /[\uD800-\uDBFF]/.test(value[keep - 1]!)) keep--;
     this.budget = 0;
     this.truncated = true;
-    const cut = value.slice(0, keep);
+    const cut = copied(value.slice(0, keep));
     return `${cut.includes('?') ? redactUrl(cut) : cut}…[truncated ${value.length - keep} chars]`;
   }
 

@@ -4,9 +4,10 @@
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { testApp } from '../helpers/app.js';
+import { killStragglers, PROCESS_TEST_TIMEOUT, startServer, stopServer, tempStore } from '../durability/server-process.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const KiB = 1024;
@@ -60,6 +61,43 @@ describe('a flood of gzip bodies that inflate to 1 MiB', () => {
     // Nothing of the unauthenticated requests is kept beyond the cap either, whichever ring they are filed in.
     for (const entry of journal.list({ method: 'POST' })) expect(JSON.stringify(entry.request.body ?? null).length).toBeLessThanOrEqual(16 * KiB + 64);
   });
+});
+
+describe('the same flood against a process with a small heap', () => {
+  afterEach(() => killStragglers());
+
+  it(
+    'When 120 gzip bodies inflating to 1 MiB reach a 64 MiB heap, with and without a token, then it keeps serving and its journal holds each body cut to the cap',
+    async () => {
+      const store = tempStore();
+      const server = await startServer(store.file, { STORE: 'memory', NODE_OPTIONS: '--max-old-space-size=64' });
+      try {
+        const created = await fetch(`${server.url}/_sandbox/workspaces`, { method: 'POST' });
+        const workspace = ((await created.json()) as { data: { id: string; tokens: { owner: string } } }).data;
+        const body = inflatingBody();
+        // Three of these used to exhaust this heap: a 16 KiB cut of a body string held the whole 1 MiB string.
+        for (let i = 0; i < 60; i++) {
+          expect(await postGzip(server.url, body)).toBeLessThan(500);
+          expect(await postGzip(server.url, body, workspace.tokens.owner)).toBeLessThan(500);
+        }
+        expect(server.child.exitCode).toBeNull();
+        expect((await fetch(`${server.url}/_sandbox/health`)).status).toBe(200);
+        const read = await fetch(`${server.url}/_sandbox/requests?workspace=${workspace.id}&method=POST&limit=1000`, {
+          headers: { Authorization: `Bearer ${workspace.tokens.owner}` },
+        });
+        const entries = ((await read.json()) as { data: { request: { body: unknown; body_truncated: boolean } }[] }).data;
+        expect(entries).toHaveLength(60);
+        for (const entry of entries) {
+          expect(entry.request.body_truncated).toBe(true);
+          expect(JSON.stringify(entry.request.body).length).toBeLessThanOrEqual(16 * KiB + 64);
+        }
+        expect(await stopServer(server)).toBe(0);
+      } finally {
+        store.cleanup();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });
 
 describe('one ring per workspace', () => {

@@ -236,9 +236,9 @@ describe('the body cap', () => {
     expect(out).toMatchObject({ value: { a: [1, 2, 3], b: 'x'.repeat(100) }, truncated: false });
   });
 
-  it('When a body has a million fields, then capping it reads only what fits', () => {
+  it('When a body has 200,000 fields, then capping it reads only what fits', () => {
     const huge: Record<string, number> = {};
-    for (let i = 0; i < 1_000_000; i++) huge[`k${i}`] = i;
+    for (let i = 0; i < 200_000; i++) huge[`k${i}`] = i;
     const out = capBody(huge, 1024);
     expect(out.truncated).toBe(true);
     expect(Object.keys(out.value as object).length).toBeLessThan(200);
