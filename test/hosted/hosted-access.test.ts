@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, bearer, hostedApp, newWorkspace } from './support.js';
+import { ADMIN, bearer, hostedApp, newWorkspace, UNTHROTTLED } from './support.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
@@ -35,7 +35,7 @@ describe('hosted mode: who may do what', () => {
 
   it('When a control-plane call carries no token or an unknown one, then every operation but health and creation answers 401', async () => {
     // More wrong tokens than the default throttle lets one address send (admin-throttle.test.ts shows the 429).
-    const t = await hostedApp({ adminAttemptsPerHour: 100 });
+    const t = await hostedApp({ adminAttemptsPerHour: UNTHROTTLED });
     const ws = await newWorkspace(t.app);
     const calls = [
       () => request(t.app).post('/_sandbox/reset'),

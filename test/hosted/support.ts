@@ -5,6 +5,12 @@ import { testApp } from '../helpers/app.js';
 /** The admin token the hosted tests start with (128 bits of hex). */
 export const ADMIN = '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15';
 
+/**
+ * Failed admin attempts for tests that walk many wrong tokens from one address (what they show is not the
+ * throttle, which admin-throttle.test.ts shows).
+ */
+export const UNTHROTTLED = 100_000;
+
 /** The public origin the hosted tests start with: every absolute URL hosted mode answers points there. */
 export const PUBLIC_URL = 'https://sandbox.example.test';
 
