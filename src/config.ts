@@ -36,6 +36,10 @@ export interface Config {
    * heap and Buffers (uploads) against the old space's limit, RSS against a container's memory limit.
    */
   heapBudgetPercent: number;
+  /** Records a workspace may add beyond its seeded ones (WORKSPACE_MAX_RECORDS); one more answers 422. */
+  workspaceMaxRecords: number;
+  /** Bytes a workspace's uploaded files may hold together (WORKSPACE_MAX_UPLOAD_MB); past it an upload answers 413. */
+  workspaceMaxUploadBytes: number;
   /** Workspaces one client may create per minute (WORKSPACE_CREATE_PER_MINUTE), for hosted mode's limit. */
   workspaceCreatePerMinute?: number;
   /** How many requests each workspace's journal ring keeps (the oldest is dropped first). */
@@ -115,6 +119,9 @@ export const defaultConfig: Config = {
   workspaceIdleTtlMs: 60 * 60 * 1000,
   maxWorkspaces: DEFAULT_MAX_WORKSPACES,
   heapBudgetPercent: 85,
+  // Far above what a test suite adds or uploads; a visitor filling memory through one workspace meets them.
+  workspaceMaxRecords: 20_000,
+  workspaceMaxUploadBytes: 100 * 2 ** 20,
   journalSize: JOURNAL_DEFAULTS.capacity,
   journalBodyBytes: JOURNAL_DEFAULTS.maxBodyBytes,
   journalWorkspaceBytes: JOURNAL_DEFAULTS.maxWorkspaceBytes,
@@ -159,6 +166,10 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (adminAttempts !== undefined) config.adminAttemptsPerHour = adminAttempts;
   const budget = positiveInteger('HEAP_BUDGET_PERCENT', env.HEAP_BUDGET_PERCENT, 1, 95, errors);
   if (budget !== undefined) config.heapBudgetPercent = budget;
+  const records = positiveInteger('WORKSPACE_MAX_RECORDS', env.WORKSPACE_MAX_RECORDS, 1, 10_000_000, errors);
+  if (records !== undefined) config.workspaceMaxRecords = records;
+  const uploadMiB = positiveInteger('WORKSPACE_MAX_UPLOAD_MB', env.WORKSPACE_MAX_UPLOAD_MB, 1, 100_000, errors);
+  if (uploadMiB !== undefined) config.workspaceMaxUploadBytes = uploadMiB * 2 ** 20;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
   const bodyLimit = positiveInteger('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024, errors);

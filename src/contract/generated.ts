@@ -742,6 +742,12 @@ export interface paths {
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
          *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *
+         *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
+         *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`
+         *     (`The merchant already has 20 scraping requests, the most a merchant may have; delete a supplier to remove
+         *     its requests.`). The bound keeps the work of catching up with the clock small for every request that reads
+         *     scraping state.
          */
         post: operations["createScrapingRequest"];
         delete?: never;
@@ -2880,7 +2886,9 @@ export interface components {
          * @description The body passes one of the upload's limits, each named in the message: a JSON body past the body limit (1 MiB
          *     after decompression, `BODY_LIMIT_BYTES`); in a multipart body, more than 16 text fields
          *     (`MULTIPART_MAX_FIELDS`), a text field over 64 KiB (`MULTIPART_MAX_FIELD_BYTES`), a field name over 100 bytes,
-         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`).
+         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`). In a
+         *     workspace, also an upload that would take the workspace's uploads past their quota (100 MiB,
+         *     `WORKSPACE_MAX_UPLOAD_MB`).
          */
         UploadTooLarge: {
             headers: {
@@ -3170,22 +3178,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3629,22 +3627,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The email field is required.",
-                     *       "errors": {
-                     *         "email": [
-                     *           "The email field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3848,22 +3836,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4118,22 +4096,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The access_token field is required.",
-                     *       "errors": {
-                     *         "access_token": [
-                     *           "The access_token field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4915,22 +4883,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sku field is required.",
-                     *       "errors": {
-                     *         "sku": [
-                     *           "The sku field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5287,22 +5245,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The url field is required.",
-                     *       "errors": {
-                     *         "url": [
-                     *           "The url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5363,22 +5311,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5569,22 +5507,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5918,22 +5846,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The source_url field is required.",
-                     *       "errors": {
-                     *         "source_url": [
-                     *           "The source_url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6342,22 +6260,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The supplier_id field is required.",
-                     *       "errors": {
-                     *         "supplier_id": [
-                     *           "The supplier_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6647,22 +6555,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7574,22 +7472,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_id": [
-                     *           "The marketplace_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7866,22 +7754,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_catalog_item_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_catalog_item_id": [
-                     *           "The marketplace_catalog_item_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -8092,22 +7970,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field must be string.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field must be string."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };

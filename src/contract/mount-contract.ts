@@ -10,6 +10,8 @@ import { notFound } from '../http/errors.js';
 import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
+import { recordQuotaOperations } from './record-quota.js';
+import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { validatorMiddleware } from './validator/own-copy.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
@@ -149,6 +151,8 @@ export interface Replayable {
  */
 function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
   const { worlds, config } = runtime;
+  // A workspace's quota: the default world (the operator's own) has none.
+  const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -187,7 +191,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, ctx, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
         ? await handler({ ...input, bound: bind() }, ctx)
-        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);
+        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply, workspaceIdOf(world) === undefined ? undefined : recordQuota);
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }
