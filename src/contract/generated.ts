@@ -742,6 +742,12 @@ export interface paths {
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
          *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *
+         *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
+         *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`
+         *     (`The merchant already has 20 scraping requests, the most a merchant may have; delete a supplier to remove
+         *     its requests.`). The bound keeps the work of catching up with the clock small for every request that reads
+         *     scraping state.
          */
         post: operations["createScrapingRequest"];
         delete?: never;
@@ -1402,9 +1408,9 @@ export interface paths {
          * Create an isolated workspace
          * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
          *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
-         *     its own clock, journal entries and coverage, and its own demo users. Each token is a secret:
-         *     `ws_<id>.<144 random bits>.demo-<role>-token`; the `ws_<id>.` prefix only routes (the id alone grants nothing,
-         *     and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
+         *     its own clock, journal entries and coverage, and its own demo users. Each user's token is a secret of its own:
+         *     `ws_<id>.<144 random bits>`, drawn apart for each user, so no token says anything about another; the `ws_<id>.`
+         *     prefix only routes (the id alone grants nothing, and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
          *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
          *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
          *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
@@ -1758,7 +1764,7 @@ export interface components {
                  *     prefixes it with its name (`r1-3f9a1c0b7d2e`), so the proxy routes the workspace's requests to it.
                  */
                 id: string;
-                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
+                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens), each its own secret. */
                 tokens: {
                     owner: string;
                     member: string;
@@ -2782,6 +2788,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Hosted mode (`HOSTED=1`): this client address already sent `ADMIN_ATTEMPTS_PER_HOUR` (default 20) control-plane
+         *     tokens that are neither the admin token nor a live workspace's, within the hour since its first. Until
+         *     `Retry-After` seconds have passed, its calls with such a token (the admin token included) answer 429 without
+         *     being compared; a workspace's own token still works.
+         */
+        SandboxAdminThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This address sent 20 wrong control-plane tokens within the hour; retry in 3412 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A workspace token acts on its own workspace only; this call names another one. */
         SandboxForbidden: {
             headers: {
@@ -2860,7 +2886,9 @@ export interface components {
          * @description The body passes one of the upload's limits, each named in the message: a JSON body past the body limit (1 MiB
          *     after decompression, `BODY_LIMIT_BYTES`); in a multipart body, more than 16 text fields
          *     (`MULTIPART_MAX_FIELDS`), a text field over 64 KiB (`MULTIPART_MAX_FIELD_BYTES`), a field name over 100 bytes,
-         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`).
+         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`). In a
+         *     workspace, also an upload that would take the workspace's uploads past their quota (100 MiB,
+         *     `WORKSPACE_MAX_UPLOAD_MB`).
          */
         UploadTooLarge: {
             headers: {
@@ -3150,22 +3178,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3609,22 +3627,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The email field is required.",
-                     *       "errors": {
-                     *         "email": [
-                     *           "The email field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3828,22 +3836,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4098,22 +4096,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The access_token field is required.",
-                     *       "errors": {
-                     *         "access_token": [
-                     *           "The access_token field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4895,22 +4883,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sku field is required.",
-                     *       "errors": {
-                     *         "sku": [
-                     *           "The sku field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5267,22 +5245,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The url field is required.",
-                     *       "errors": {
-                     *         "url": [
-                     *           "The url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5343,22 +5311,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5549,22 +5507,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5898,22 +5846,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The source_url field is required.",
-                     *       "errors": {
-                     *         "source_url": [
-                     *           "The source_url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6322,22 +6260,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The supplier_id field is required.",
-                     *       "errors": {
-                     *         "supplier_id": [
-                     *           "The supplier_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6627,22 +6555,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7554,22 +7472,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_id": [
-                     *           "The marketplace_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7846,22 +7754,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_catalog_item_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_catalog_item_id": [
-                     *           "The marketplace_catalog_item_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -8072,25 +7970,16 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field must be string.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field must be string."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandbox: {
@@ -8137,6 +8026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listSandboxRequests: {
@@ -8238,6 +8128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     clearSandboxRequests: {
@@ -8284,6 +8175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxCoverage: {
@@ -8369,6 +8261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxClock: {
@@ -8426,6 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     advanceSandboxClock: {
@@ -8495,6 +8389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     createSandboxWorkspace: {
@@ -8519,10 +8414,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "3f9a1c0b7d2e",
                      *         "tokens": {
-                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-owner-token",
-                     *           "member": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-member-token",
-                     *           "outsider": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-outsider-token",
-                     *           "rival": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-rival-token"
+                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N",
+                     *           "member": "ws_3f9a1c0b7d2e.Hb2Rk9uXe4Tz7Wm1Qa6Lc3Pd",
+                     *           "outsider": "ws_3f9a1c0b7d2e.vN5sG8yJ0fK3rD6tB9hM2wCx",
+                     *           "rival": "ws_3f9a1c0b7d2e.Zp4Ew7Lq1Ua8Ko3Fs6Ij9Yt0"
                      *         },
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "idle_ttl_seconds": 3600
@@ -8632,6 +8527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandboxWorkspace: {
@@ -8678,6 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listChannelCalls: {
@@ -8770,6 +8667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     revokeChannelAuthorization: {
@@ -8822,6 +8720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
 }

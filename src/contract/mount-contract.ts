@@ -10,10 +10,11 @@ import { notFound } from '../http/errors.js';
 import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
+import { recordQuotaOperations } from './record-quota.js';
+import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { validatorMiddleware } from './validator/own-copy.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
-import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
 import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
@@ -150,6 +151,8 @@ export interface Replayable {
  */
 function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
   const { worlds, config } = runtime;
+  // A workspace's quota: the default world (the operator's own) has none.
+  const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -162,8 +165,8 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const onImpure = () => {
         pure = false;
       };
-      // A Host that is not a plain host[:port] never makes it into a link.
-      const origin = requestOrigin(req) ?? 'http://localhost';
+      // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
+      const origin = runtime.originOf(req) ?? 'http://localhost';
       const ctx = createCtx({
         world,
         worlds,
@@ -188,7 +191,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, ctx, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
         ? await handler({ ...input, bound: bind() }, ctx)
-        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);
+        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply, workspaceIdOf(world) === undefined ? undefined : recordQuota);
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }

@@ -6,6 +6,7 @@ import { defaultConfig } from '../config.js';
 import { redactUrl } from '../sandbox/redact.js';
 import { HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE } from './auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
+import { QuotaExceeded } from '../store/quota-exceeded.js';
 
 interface OpenApiMeta {
   schema?: { responses?: Record<string, unknown> };
@@ -62,6 +63,19 @@ export function httpErrorAnswer(err: HttpError): ErrorAnswer {
   return { status: err.status, body, headers: err.headers };
 }
 
+/**
+ * A workspace quota, named with the variable that sets it: 422 for records (a rule of the workspace, like a
+ * uniqueness rule), 413 for upload bytes (the upload is what does not fit).
+ */
+function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
+  if (err.quota === 'upload bytes') {
+    const mib = Math.floor(err.limit / 2 ** 20);
+    return { status: 413, body: { message: `This upload would take the workspace's uploads past their quota of ${mib} MiB (WORKSPACE_MAX_UPLOAD_MB); delete images or reset the workspace.` } };
+  }
+  const message = `The workspace already holds the ${err.limit} records it may add, its quota (WORKSPACE_MAX_RECORDS); delete some or reset the workspace.`;
+  return { status: 422, body: { message, errors: { quota: [message] } } };
+}
+
 /** What the bearer scheme's handler says itself (src/http/auth.ts), kept through the validator's wrapping. */
 const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
 
@@ -77,6 +91,7 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
   if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
   if (err instanceof HttpError) return httpErrorAnswer(err);
+  if (err instanceof QuotaExceeded) return quotaAnswer(err);
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
   // body-parser's limit (its own, or the consent form's) counts the bytes after decompression.
