@@ -1408,9 +1408,9 @@ export interface paths {
          * Create an isolated workspace
          * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
          *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
-         *     its own clock, journal entries and coverage, and its own demo users. Each token is a secret:
-         *     `ws_<id>.<144 random bits>.demo-<role>-token`; the `ws_<id>.` prefix only routes (the id alone grants nothing,
-         *     and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
+         *     its own clock, journal entries and coverage, and its own demo users. Each user's token is a secret of its own:
+         *     `ws_<id>.<144 random bits>`, drawn apart for each user, so no token says anything about another; the `ws_<id>.`
+         *     prefix only routes (the id alone grants nothing, and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
          *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
          *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
          *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
@@ -1764,7 +1764,7 @@ export interface components {
                  *     prefixes it with its name (`r1-3f9a1c0b7d2e`), so the proxy routes the workspace's requests to it.
                  */
                 id: string;
-                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
+                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens), each its own secret. */
                 tokens: {
                     owner: string;
                     member: string;
@@ -2785,6 +2785,26 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Hosted mode (`HOSTED=1`): this client address already sent `ADMIN_ATTEMPTS_PER_HOUR` (default 20) control-plane
+         *     tokens that are neither the admin token nor a live workspace's, within the hour since its first. Until
+         *     `Retry-After` seconds have passed, its calls with such a token (the admin token included) answer 429 without
+         *     being compared; a workspace's own token still works.
+         */
+        SandboxAdminThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This address sent 20 wrong control-plane tokens within the hour; retry in 3412 seconds."
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -7959,6 +7979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandbox: {
@@ -8005,6 +8026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listSandboxRequests: {
@@ -8106,6 +8128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     clearSandboxRequests: {
@@ -8152,6 +8175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxCoverage: {
@@ -8237,6 +8261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxClock: {
@@ -8294,6 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     advanceSandboxClock: {
@@ -8363,6 +8389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     createSandboxWorkspace: {
@@ -8387,10 +8414,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "3f9a1c0b7d2e",
                      *         "tokens": {
-                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-owner-token",
-                     *           "member": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-member-token",
-                     *           "outsider": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-outsider-token",
-                     *           "rival": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-rival-token"
+                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N",
+                     *           "member": "ws_3f9a1c0b7d2e.Hb2Rk9uXe4Tz7Wm1Qa6Lc3Pd",
+                     *           "outsider": "ws_3f9a1c0b7d2e.vN5sG8yJ0fK3rD6tB9hM2wCx",
+                     *           "rival": "ws_3f9a1c0b7d2e.Zp4Ew7Lq1Ua8Ko3Fs6Ij9Yt0"
                      *         },
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "idle_ttl_seconds": 3600
@@ -8500,6 +8527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandboxWorkspace: {
@@ -8546,6 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listChannelCalls: {
@@ -8638,6 +8667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     revokeChannelAuthorization: {
@@ -8690,6 +8720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
 }
