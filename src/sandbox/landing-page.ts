@@ -17,24 +17,16 @@ export interface LandingPageOptions {
   /** The token /docs authorizes with on first load, shown in clear so a reader knows who "Try it out" acts as. */
   docsToken?: DemoToken;
   /**
-   * Hosted mode: the demo tokens answer 401 there, so the page names none; it names the token of the workspace the
-   * docs made for this tab (kept in the tab's sessionStorage), once there is one.
+   * Hosted mode: the demo tokens answer 401 there, so the page names none; the docs page makes each tab's workspace
+   * and shows its token.
    */
   hosted?: boolean;
 }
 
-// The hosted page's one script: the tab's workspace token, from where the docs page keeps it.
-const TAB_TOKEN_SCRIPT = `<script>
-  try {
-    var ws = JSON.parse(sessionStorage.getItem('sandbox-workspace') || 'null');
-    if (ws && ws.tokens) document.getElementById('sandbox-tab-token').textContent = ws.tokens.owner;
-  } catch (e) {}
-</script>`;
-
 function docsStep(options: LandingPageOptions): string {
   if (options.hosted) {
     return `"Try it out" works in a workspace of this browser tab's own, which the docs create and authorize with its
-      owner token: <code id="sandbox-tab-token">(made when you open the docs)</code>. Nobody else sees it.`;
+      owner token (shown at the top of the docs page). Nobody else sees it.`;
   }
   return options.docsToken
     ? `"Try it out" is already authorized as <code>${escapeHtml(options.docsToken.token)}</code> (${escapeHtml(options.docsToken.label)}),
@@ -81,7 +73,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
       start over with <code>POST /_sandbox/reset</code>.</li>
   </ol>
   ${tokens ? `<h2>Demo tokens</h2>\n  <ul>\n        ${tokens}\n  </ul>` : ''}
-  <p>The README explains every option, knob and control-plane endpoint.</p>${options.hosted ? `\n  ${TAB_TOKEN_SCRIPT}` : ''}
+  <p>The README explains every option, knob and control-plane endpoint.</p>
 </body>
 </html>
 `;
@@ -90,7 +82,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
 /** Serves the landing page at `/` (GET and HEAD). */
 export function landingRouter(options: LandingPageOptions = {}): Router {
   const html = landingPageHtml(options);
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router.get('/', (_req, res) => {
     res.type('html').send(html);
   });
