@@ -9,8 +9,8 @@
 //  3. the same creates on the floor of the stack (Express 5 with a Map, with and without the validator), as a reference;
 //  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation (the server's own time beside a bare
 //     node:http floor), the event-loop delay behind 4 clients' creations, the page through 50 against the default world;
-//  5. start-up to the first authenticated 200 for npm start, the built server and the bin, with and without the
-//     contract's parsed copy, beside bare Node (bench/startup.ts);
+//  5. start-up to the first authenticated 200 for npm start, the built server and the packed bin, with Node's
+//     compile cache and without it yet, beside bare Node (bench/startup.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 // --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
@@ -27,6 +27,18 @@ import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startE
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
 
 const argv = process.argv.slice(2);
+const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
+  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --smoke                one short round, no targets judged, bench/results.md left as it was
+  --rounds N             interleaved rounds (default 5; 1 with --smoke)
+  --no-build             use the build in dist/ as it is
+  --baseline <commit>    the earlier commit to compare with (default ${BASELINE_COMMIT})
+  --no-baseline          no earlier commit
+  --help                 this text`;
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
 const smoke = argv.includes('--smoke');
 const startupOnly = argv.includes('--startup-only');
 const roundsArg = argv.indexOf('--rounds');

@@ -131,8 +131,6 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
     else errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
   }
-  // Read before any of this runs, by the launcher (src/build/gc-pauses.mjs); checked here so a typo is an error.
-  if (env.SHORT_GC_PAUSES !== undefined) boolEnv('SHORT_GC_PAUSES', env.SHORT_GC_PAUSES, errors);
   return { config, errors };
 }
 

@@ -43,7 +43,6 @@ Environment only:
   HOSTED                1: hosted mode for a public docs site (needs SANDBOX_ADMIN_TOKEN)
   SANDBOX_ADMIN_TOKEN   The admin token of hosted mode
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
-  SHORT_GC_PAUSES       Short GC pauses at some CPU cost: 1 or 0 (default: on in hosted mode)
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)
