@@ -1,5 +1,5 @@
 # The sandbox as a service container: `docker build -t commerce-sandbox . && docker run -p 4010:4010 commerce-sandbox`
-# Node 24: the current LTS.
+# Node 24: the current LTS (package.json engines: ^22.13 || ^24 || >=26).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -12,6 +12,7 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
@@ -51,7 +52,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       rewriteRawRelay,
       // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through
       // the one error handler.
-      express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) }),
+      // A body of only whitespace or `null` is no body (src/http/required-body.ts).
+      blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })),
       missingBodyIsEmpty,
       // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
       // which knows the operation.

@@ -26,12 +26,17 @@ export interface Config {
   workspaceIdleTtlMs: number;
   /** At most this many workspaces live at once; creating one more answers 429. */
   maxWorkspaces: number;
-  /** Creating a workspace answers 503 (Retry-After) once the heap is past this percentage of its limit. */
+  /**
+   * Creating a workspace answers 503 (Retry-After) once the process is past this percentage of its memory budget:
+   * heap and Buffers (uploads) against the old space's limit, RSS against a container's memory limit.
+   */
   heapBudgetPercent: number;
   /** Workspaces one client may create per minute (WORKSPACE_CREATE_PER_MINUTE), for hosted mode's limit. */
   workspaceCreatePerMinute?: number;
   /** How many requests the journal keeps (the oldest is dropped first). */
   journalSize: number;
+  /** On SIGTERM or SIGINT, how long requests in flight may take to finish before they are dropped (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
   strict: boolean;
   /**
@@ -57,7 +62,7 @@ export const DEFAULT_SEED = 20240901;
 
 /**
  * Workspaces kept at once unless MAX_WORKSPACES says otherwise. An untouched one costs a few KiB of heap (`npm run
- * bench` measures it against a 64 KiB target): 10,000 fit far below the 1.5 GiB target, and the heap budget answers 503 before changed ones could exhaust it.
+ * bench` measures it against a 64 KiB target): 10,000 fit far below the 1.5 GiB target, and the memory budget answers 503 before changed ones could exhaust it.
  */
 export const DEFAULT_MAX_WORKSPACES = 10_000;
 
@@ -77,6 +82,7 @@ export const defaultConfig: Config = {
   maxWorkspaces: DEFAULT_MAX_WORKSPACES,
   heapBudgetPercent: 85,
   journalSize: 1000,
+  shutdownGraceMs: 10_000,
   strict: false,
   trustProxy: false,
   hosted: false,
@@ -116,6 +122,8 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (budget !== undefined) config.heapBudgetPercent = budget;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
+  const grace = positiveInteger('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 0, 600, errors);
+  if (grace !== undefined) config.shutdownGraceMs = grace * 1000;
   const replica = env.REPLICA_ID?.trim();
   if (replica !== undefined && replica !== '') {
     if (REPLICA_ID.test(replica)) config.replicaId = replica;

@@ -41,10 +41,16 @@ async function main(): Promise<void> {
       requested ??= signal;
       return;
     }
-    if (closing) return;
+    if (closing) {
+      // A second signal (Ctrl-C twice) does not wait for requests in flight.
+      sandbox.server.closeAllConnections();
+      return;
+    }
     closing = true;
-    if (config.logLevel !== 'silent') console.log(`${signal}: flushing the store and shutting down`);
-    sandbox.close().then(
+    if (config.logLevel !== 'silent') {
+      console.log(`${signal}: no new connections; requests in flight may finish within ${config.shutdownGraceMs / 1000} s, then the store is flushed and the sandbox exits`);
+    }
+    sandbox.close({ graceMs: config.shutdownGraceMs }).then(
       () => process.exit(0),
       (error) => {
         console.error(error);

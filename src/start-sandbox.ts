@@ -28,8 +28,11 @@ export interface RunningSandbox {
   reset(): Promise<void>;
   /** Creates an isolated workspace, e.g. one per test file: its id and demo tokens. */
   createWorkspace(): { id: string; tokens: Record<DemoRole, string> };
-  /** Stops listening, drops open connections and releases the store. */
-  close(): Promise<void>;
+  /**
+   * Stops listening and releases the store. Requests in flight get `graceMs` (default 0) to finish, kept-alive
+   * connections close once idle, and whatever is still open after the grace is dropped.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   app: Express;
   server: SandboxServer;
   worlds: Worlds;
@@ -79,7 +82,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const ws = worlds.createWorkspace();
       return { id: ws.id, tokens: demoTokens(ws.seedTokenPrefix) };
     },
-    close: () => (closed ??= stopListening(server).then(() => worlds.close())),
+    close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close())),
     app,
     server,
     worlds,
@@ -88,10 +91,22 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
 }
 
-/** Stops listening and drops open connections; resolves once the server is closed. */
-function stopListening(server: SandboxServer): Promise<void> {
+/**
+ * Stops accepting connections and closes the idle ones; requests in flight get `graceMs` to finish, then every
+ * connection still open is dropped. Resolves once the server is closed.
+ */
+function stopListening(server: SandboxServer, graceMs = 0): Promise<void> {
   return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    // A connection whose answer is sent from now on closes as soon as it is idle, instead of waiting the usual
+    // keep-alive time for a next request that would find nobody listening.
+    server.keepAliveTimeout = 1;
+    let timer: NodeJS.Timeout | undefined;
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+    if (graceMs > 0) timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    else server.closeAllConnections();
   });
 }

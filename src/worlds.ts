@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
-import { heapOverBudget, v8Heap, type HeapGauge } from './heap-budget.js';
+import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
 import { resetWorld, seededBase, workspaceStore, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
@@ -19,7 +19,7 @@ export interface WorldsListener {
   onForget?(names: readonly string[]): void;
 }
 
-/** Why a workspace was not created: the workspace limit, or the heap past its budget. */
+/** Why a workspace was not created: the workspace limit, or memory past its budget. */
 export class WorkspaceRefused extends Error {
   constructor(
     readonly reason: 'limit' | 'memory',
@@ -37,10 +37,13 @@ export interface WorldsOptions {
   idleTtlMs?: number;
   /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
   maxWorkspaces?: number;
-  /** Creating a workspace is refused once the heap is past this percentage of its limit. Default 85. */
+  /**
+   * Creating a workspace is refused once the process is past this percentage of a memory budget (heap and Buffers
+   * against the old space's limit, RSS against a container's limit; see memoryShortage). Default 85.
+   */
   heapBudgetPercent?: number;
-  /** Reads the heap (tests inject one). */
-  heap?: HeapGauge;
+  /** Reads the process's memory (tests inject one). Default: this process's, read through V8 and Node. */
+  memory?: MemoryGauge;
   /** Wall clock for idleness (tests inject one). */
   now?: () => number;
   /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
@@ -106,7 +109,7 @@ export class Worlds {
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
-  private readonly heap: HeapGauge;
+  private readonly memory: MemoryGauge;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly listeners: WorldsListener[] = [];
   private readonly now: () => number;
@@ -120,7 +123,7 @@ export class Worlds {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
     this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
     this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
-    this.heap = options.heap ?? v8Heap;
+    this.memory = options.memory ?? processMemoryGauge();
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
   }
@@ -176,7 +179,7 @@ export class Worlds {
 
   /**
    * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Throws
-   * WorkspaceRefused at the workspace limit and when the heap is past its budget (existing worlds keep working).
+   * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
    */
   createWorkspace(): Workspace {
     // Sweeping scans every workspace: done here only when an expired one could make room.
@@ -184,7 +187,7 @@ export class Worlds {
     if (this.workspaces.size >= this.maxWorkspaces) {
       throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
     }
-    if (heapOverBudget(this.heap, this.heapBudgetPercent)) {
+    if (memoryShortage(this.memory(), this.heapBudgetPercent) !== undefined) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
     // One draw for both: 48 bits of id, then 144 bits of secret (a draw is a call into OpenSSL).

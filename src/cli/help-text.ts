@@ -37,6 +37,7 @@ Environment only:
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
   HEAP_BUDGET_PERCENT   Refuse new workspaces (503) past this share of the heap limit (default 85)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
+  SHUTDOWN_GRACE_SECONDS  On SIGTERM, time requests in flight have to finish, 0-600 (default 10)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
   TRUST_PROXY           Behind a proxy (true, hops or addresses): links follow X-Forwarded-*
   REPLICA_ID            One of several replicas behind nginx: prefixes its workspace ids (e.g. r1)

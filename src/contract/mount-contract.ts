@@ -17,6 +17,7 @@ import { prefersStrict } from '../sandbox/prefer-header.js';
 import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
+import { requireBody } from '../http/required-body.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -55,6 +56,10 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
   const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
   if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
   middleware.splice(security + 1, 0, bindResources(plans, bindings, runtime.worlds, runtime.policy));
+  // A required body that did not come is a 422 of its own, before the validator reads the (empty) input.
+  const validation = middleware.findIndex((mw) => mw.name === 'requestMiddleware');
+  if (validation < 0) throw new Error('express-openapi-validator has no requestMiddleware step: the required-body check needs it');
+  middleware.splice(validation, 0, requireBody);
   return withTolerantReader(doc, middleware, runtime.config.strict);
 }
 

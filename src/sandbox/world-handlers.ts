@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
 import type { Ctx } from '../http/context.js';
+import { MAX_CLOCK_OFFSET_DAYS } from '../clock.js';
 import { unprocessable } from '../http/errors.js';
 import { created, noContent, ok } from '../http/reply.js';
 import { presentUser } from '../areas/users/present.js';
@@ -54,6 +55,9 @@ export const worldHandlers = {
   advanceSandboxClock: ({ body }, ctx) => {
     const ms = Object.entries(body).reduce((sum, [unit, n]) => sum + (n ?? 0) * MS[unit as keyof typeof MS], 0);
     if (ms > MAX_ADVANCE_MS) unprocessable({ body: ['The clock moves at most 366 days per call.'] });
+    if (!ctx.clock.canAdvance(ms)) {
+      unprocessable({ body: [`The clock runs at most ${MAX_CLOCK_OFFSET_DAYS} days ahead of the wall clock; reset the world to start again.`] });
+    }
     ctx.clock.advance(ms);
     return ok({ data: presentClock(ctx) });
   },

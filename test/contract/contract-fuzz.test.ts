@@ -9,6 +9,7 @@ import { listOperations, loadContract } from '../../src/contract/load-contract.j
 import { resetWorld } from '../../src/world.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
+import { exampleRequest } from '../helpers/contract-requests.js';
 import { fuzzRequests, type FuzzRequest, type IdPools } from '../helpers/fuzz-requests.js';
 
 const SEED = 20240901;
@@ -172,4 +173,37 @@ describe('contract fuzz', () => {
     expect(first.statuses.length).toBe(3 * BATCH_SIZE);
     expect(second.statuses).toEqual(first.statuses);
   }, 60_000);
+});
+
+/** The ways a client sends "no body": nothing at all, no bytes with a JSON type, JSON `null`, whitespace only. */
+const NO_BODY: { label: string; send: (call: request.Test) => request.Test }[] = [
+  { label: 'no body', send: (call) => call },
+  { label: 'no bytes with a JSON Content-Type', send: (call) => call.set('Content-Type', 'application/json') },
+  { label: 'null', send: (call) => call.set('Content-Type', 'application/json').send('null') },
+  { label: 'whitespace only', send: (call) => call.set('Content-Type', 'application/json').send(' \r\n\t ') },
+];
+
+describe('contract fuzz: required bodies that do not come', () => {
+  const required = operations.filter((op) => (op.operation.requestBody as { required?: boolean } | undefined)?.required === true);
+
+  it('When the contract is read, then the operations with a required body include the PUTs that once answered 204 or 500', () => {
+    expect(required.map((op) => op.operationId)).toEqual(expect.arrayContaining(['updateProduct', 'updateCurrentUser', 'updateSupplier', 'updateSupplierItem']));
+  });
+
+  it.each(required.map((op) => [op.operationId, op] as const))(
+    'When %s is sent no body, no bytes, null or whitespace, then 422 The body field is required. (a JSON body) or its documented 415',
+    async (_id, op) => {
+      const t = await testApp();
+      const takesJson = Object.keys((op.operation.requestBody as { content: Record<string, unknown> }).content).includes('application/json');
+      for (const { label, send } of NO_BODY) {
+        const res = await send(exampleRequest(t.app, op));
+        const seen = `${label} -> ${res.status} ${res.text.slice(0, 160)}`;
+        expect(op.statuses, seen).toContain(res.status);
+        if (takesJson) expect({ status: res.status, message: res.body.message }, seen).toEqual({ status: 422, message: 'The body field is required.' });
+        else expect([415, 422], seen).toContain(res.status);
+        expect(res.body.message, seen).toEqual(expect.any(String));
+      }
+      expect(t.errors).toEqual([]);
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nginxConfig, type Replica } from '../../deploy/nginx/nginx-config.js';
+import { nginxConfig, type EdgeLimits, type Replica } from '../../deploy/nginx/nginx-config.js';
 import { accepts, eventually } from './server-process.js';
 import { skippableDescribe } from './skippable-suite.js';
 
@@ -39,8 +39,8 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-/** Starts nginx in the foreground on 127.0.0.1 with the deploy/nginx configuration for these replicas. */
-export async function startNginx(replicas: readonly Replica[]): Promise<RunningNginx> {
+/** Starts nginx in the foreground on 127.0.0.1 with the deploy/nginx configuration for these replicas (and limits). */
+export async function startNginx(replicas: readonly Replica[], limits: Partial<EdgeLimits> = {}): Promise<RunningNginx> {
   if (nginxMissing) throw new Error(`nginx not found at ${NGINX_PATH} and CI=true, so the test fails instead of skipping. Install it with: apt-get install -y nginx`);
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-nginx-'));
   // Workers run as an unprivileged user when the master is root: they must reach the temp directories.
@@ -48,7 +48,7 @@ export async function startNginx(replicas: readonly Replica[]): Promise<RunningN
   const port = await freePort();
   const errorLog = join(dir, 'error.log');
   const conf = join(dir, 'nginx.conf');
-  await writeFile(conf, nginxConfig({ replicas, listen: `127.0.0.1:${port}`, errorLog, accessLog: 'off', tempDir: dir }));
+  await writeFile(conf, nginxConfig({ replicas, listen: `127.0.0.1:${port}`, errorLog, accessLog: 'off', tempDir: dir, limits }));
   const child = spawn(NGINX_PATH, ['-e', errorLog, '-p', dir, '-c', conf, '-g', `daemon off; pid ${join(dir, 'nginx.pid')};`], {
     stdio: 'ignore',
   });

@@ -27,10 +27,14 @@ describeWithNginx('Replicas behind nginx', () => {
   beforeAll(async () => {
     r1 = await startSandbox({ replicaId: 'r1', trustProxy: 'loopback' });
     r2 = await startSandbox({ replicaId: 'r2', trustProxy: 'loopback' });
-    nginx = await startNginx([
-      { id: 'r1', address: new URL(r1.url).host },
-      { id: 'r2', address: new URL(r2.url).host },
-    ]);
+    // This test creates 22 workspaces from one address, more than the shipped per-address creation limit.
+    nginx = await startNginx(
+      [
+        { id: 'r1', address: new URL(r1.url).host },
+        { id: 'r2', address: new URL(r2.url).host },
+      ],
+      { createPerMinute: 100 },
+    );
   });
 
   afterAll(async () => {

@@ -8,18 +8,19 @@ import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { WorkspaceRefused, Worlds } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';
+import { memoryReading } from '../helpers/memory-reading.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 describe('the memory budget of workspaces', () => {
   it('When the heap is past its budget, then creating a workspace answers 503 with Retry-After and a message, existing ones keep working, and creation resumes below it', async () => {
-    const heap = { used: 80, limit: 100 };
+    const heap = memoryReading({ oldGeneration: 80 });
     const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
-    const worlds = new Worlds(world, { heapBudgetPercent: 85, heap: () => heap });
+    const worlds = new Worlds(world, { heapBudgetPercent: 85, memory: () => heap });
     const errors: string[] = [];
     const app = createApp(createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' }, log: (line) => errors.push(line) }));
     const before = await request(app).post('/_sandbox/workspaces').expect(201);
-    heap.used = 86;
+    heap.oldGeneration = 86;
     const res = await request(app).post('/_sandbox/workspaces').expect(503);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.message).toMatch(/short of memory/);
@@ -28,7 +29,7 @@ describe('the memory budget of workspaces', () => {
       .get(`/2024-09/products?merchant_id=${MERCHANT}`)
       .set({ Authorization: `Bearer ${before.body.data.tokens.owner}` })
       .expect(200);
-    heap.used = 84;
+    heap.oldGeneration = 84;
     await request(app).post('/_sandbox/workspaces').expect(201);
     expect(errors).toEqual([]);
   });
@@ -42,12 +43,12 @@ describe('the memory budget of workspaces', () => {
   });
 
   it('When the registry refuses a workspace, then it throws a WorkspaceRefused saying why and when to retry, not an HTTP error', async () => {
-    const heap = { used: 0, limit: 100 };
+    const heap = memoryReading();
     const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
-    const worlds = new Worlds(world, { maxWorkspaces: 1, heapBudgetPercent: 85, heap: () => heap });
-    heap.used = 90;
+    const worlds = new Worlds(world, { maxWorkspaces: 1, heapBudgetPercent: 85, memory: () => heap });
+    heap.oldGeneration = 90;
     expect(() => worlds.createWorkspace()).toThrow(expect.objectContaining({ reason: 'memory', retryAfterSeconds: 60 }));
-    heap.used = 0;
+    heap.oldGeneration = 0;
     worlds.createWorkspace();
     const refusal = (() => {
       try {

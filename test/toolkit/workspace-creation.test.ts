@@ -7,15 +7,17 @@ import { createServer } from '../../src/server.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
+import { memoryReading } from '../helpers/memory-reading.js';
+import type { MemoryReading } from '../../src/memory-budget.js';
 
 /**
  * One runtime served twice: `fast` is the server a user starts (the fast path of plain creations in front of
  * Express), `slow` is its Express app alone. Both feed the same journal and log.
  */
-async function bothPaths(overrides: Partial<Config> = {}, heap?: { used: number; limit: number }) {
+async function bothPaths(overrides: Partial<Config> = {}, memory?: MemoryReading) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'info', ...overrides };
   const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed });
-  const worlds = new Worlds(world, { ...worldsOptions(config), ...(heap ? { heap: () => heap } : {}) });
+  const worlds = new Worlds(world, { ...worldsOptions(config), ...(memory ? { memory: () => memory } : {}) });
   const lines: Record<string, unknown>[] = [];
   const errors: string[] = [];
   const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: (line) => lines.push(JSON.parse(line)) });
@@ -73,16 +75,16 @@ describe('workspace creation in front of Express', () => {
     expect(t.stats.served).toBe(2);
   });
 
-  it('When the workspace limit or the heap budget refuses, then the fast path answers 429 or 503 with Retry-After as Express does', async () => {
-    const heap = { used: 0, limit: 100 };
-    const t = await bothPaths({ maxWorkspaces: 1, heapBudgetPercent: 85 }, heap);
+  it('When the workspace limit or the memory budget refuses, then the fast path answers 429 or 503 with Retry-After as Express does', async () => {
+    const memory = memoryReading();
+    const t = await bothPaths({ maxWorkspaces: 1, heapBudgetPercent: 85 }, memory);
     const first = await request(t.fast).post('/_sandbox/workspaces').expect(201);
     const fullFast = await request(t.fast).post('/_sandbox/workspaces').expect(429);
     const fullSlow = await request(t.slow).post('/_sandbox/workspaces').expect(429);
     expect(comparable(fullFast)).toEqual(comparable(fullSlow));
     expect(fullFast.headers['retry-after']).toBe('60');
     t.worlds.deleteWorkspace(first.body.data.id);
-    heap.used = 90;
+    memory.oldGeneration = 90;
     const shortFast = await request(t.fast).post('/_sandbox/workspaces').expect(503);
     const shortSlow = await request(t.slow).post('/_sandbox/workspaces').expect(503);
     expect(comparable(shortFast)).toEqual(comparable(shortSlow));

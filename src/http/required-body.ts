@@ -1,0 +1,61 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import { unprocessable } from './errors.js';
+import { sendsNoBody } from './missing-body.js';
+
+// Set on a request whose JSON body held nothing but whitespace or `null`: no body, as far as the contract goes.
+const BLANK_BODY = Symbol('blank JSON body');
+
+type MaybeBlank = IncomingMessage & { [BLANK_BODY]?: true; body?: unknown };
+
+/**
+ * Wraps the JSON body parser so a body of only whitespace or `null` is read as no body rather than as malformed
+ * JSON (400): a client that serialises "nothing" sends one of these, and the operation's answer to it is the same
+ * as to a missing body (requireBody below). Every other parse failure goes on as the parser's error.
+ */
+export function blankJsonIsNoBody(parser: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    parser(req, res, (error?: unknown) => {
+      if (error !== undefined && isBlankParseFailure(error)) {
+        req.body = undefined;
+        (req as MaybeBlank)[BLANK_BODY] = true;
+        return next();
+      }
+      next(error);
+    });
+}
+
+function isBlankParseFailure(error: unknown): boolean {
+  const { type, body } = error as { type?: unknown; body?: unknown };
+  return type === 'entity.parse.failed' && typeof body === 'string' && /^\s*(null\s*)?$/.test(body);
+}
+
+/** True when the client sent no body: no bytes, whitespace only or `null` (the parsers read no bytes as `{}`). */
+function sentNoBody(req: MaybeBlank): boolean {
+  if (req[BLANK_BODY]) return true;
+  const body = req.body;
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty && sendsNoBody(req.headers);
+}
+
+interface MatchedOperation {
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
+}
+
+/**
+ * The step after the operation is matched (and its records checked) and before its input is validated: an
+ * operation whose contract says its JSON body is required answers 422 `The body field is required.` when none came.
+ * An operation that takes another media type only is left to the validator's 415.
+ */
+export const requireBody: RequestHandler = (req, _res, next) => {
+  const operation = (req as Request & { openapi?: { schema?: MatchedOperation } }).openapi?.schema;
+  const body = operation?.requestBody;
+  if (body?.required === true && body.content?.['application/json'] !== undefined && sentNoBody(req as MaybeBlank)) {
+    try {
+      unprocessable({ body: ['The body field is required.'] });
+    } catch (error) {
+      return next(error);
+    }
+  }
+  next();
+};
