@@ -1,4 +1,4 @@
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract } from './contract/mount-contract.js';
@@ -12,12 +12,15 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { undecodableSegmentsAsText } from './http/undecodable-path.js';
 import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
+import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
-import { observeRequests } from './sandbox/observe-requests.js';
+import { observeRequests, toolingPage, unjournaled } from './sandbox/observe-requests.js';
+import { matchedOperationId } from './contract/operation-facts.js';
 import { requestWorkspace } from './sandbox/request-workspace.js';
 import { withPreferKnobs } from './sandbox/prefer-code.js';
 import { scenarioKnobs } from './sandbox/scenario-knobs.js';
@@ -25,8 +28,8 @@ import type { Runtime } from './runtime.js';
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
- * coverage, log line), the landing and docs pages, body parsing, the scenario knobs, the contract (routing, auth,
- * request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * coverage, log line), the landing and docs pages, the latency, the contract (routing, Prefer knobs, auth, body
+ * parsing, records, request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
  * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
 export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Express {
@@ -36,38 +39,43 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   app.set('query parser', 'extended');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
+  app.set('case sensitive routing', true);
 
   // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
+      // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
+      securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds) }),
-      outsideApi(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] })),
-      outsideApi(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
-      outsideApi(favicon()),
-      // The raw relay form becomes the encoded one before anything routes it (the body parser included).
+      // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
+      undecodableSegmentsAsText,
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
+      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] }))),
+      outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
+      outsideApi(toolingPage(favicon())),
+      // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,
-      // Body parsing, for operations that take a body: malformed JSON -> 400 and oversized bodies -> 413, through
-      // the one error handler.
-      // A body of only whitespace or `null` is no body (src/http/required-body.ts).
-      blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })),
-      missingBodyIsEmpty,
-      // Latency and Prefer: delay before any work; Prefer: code and bad knobs are answered by withPreferKnobs,
-      // which knows the operation.
-      scenarioKnobs({
-        latencyMs: config.latencyMs,
-        maxDelayMs: config.maxDelayMs,
-        readsPrefer: (req) => req.path.startsWith('/2024-09/'),
-        deferErrors: true,
-      }),
+      // The configured latency, before any work.
+      scenarioKnobs({ latencyMs: config.latencyMs, readsPrefer: () => false }),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds)),
-      ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings),
+      ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
+        // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
+        // answered by withPreferKnobs, which knows the operation.
+        routed: [
+          scenarioKnobs({ maxDelayMs: config.maxDelayMs, appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true, deferErrors: true }),
+        ],
+        // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
+        // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
+        // whitespace or `null` is no body (src/http/required-body.ts).
+        authorized: [blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })), missingBodyIsEmpty],
+      }),
     ]),
   );
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, config));
   return app;
 }

@@ -1,5 +1,8 @@
 import { boolEnv, type CliOptions } from './cli/parse-args.js';
+import type { MultipartLimits } from './http/body-limits.js';
 import { parseCorsOrigins } from './http/cors.js';
+import { parsePublicUrl } from './http/public-origin.js';
+import { weakSecretProblem } from './secret-strength.js';
 
 /** Everything the sandbox can be told at start-up. main.ts builds it from flags and environment; tests build it directly. */
 export interface Config {
@@ -11,8 +14,10 @@ export interface Config {
   seed: number;
   /** Reseed on start even when the data file exists. */
   reset: boolean;
-  /** Largest accepted request body, in bytes. */
+  /** Largest accepted JSON request body, in bytes after decompression (BODY_LIMIT_BYTES). */
   bodyLimit: number;
+  /** The limits of a multipart body (MULTIPART_MAX_FIELDS, MULTIPART_MAX_FIELD_BYTES, MULTIPART_MAX_TOTAL_BYTES). */
+  multipart: MultipartLimits;
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -31,10 +36,20 @@ export interface Config {
    * heap and Buffers (uploads) against the old space's limit, RSS against a container's memory limit.
    */
   heapBudgetPercent: number;
+  /** Records a workspace may add beyond its seeded ones (WORKSPACE_MAX_RECORDS); one more answers 422. */
+  workspaceMaxRecords: number;
+  /** Bytes a workspace's uploaded files may hold together (WORKSPACE_MAX_UPLOAD_MB); past it an upload answers 413. */
+  workspaceMaxUploadBytes: number;
   /** Workspaces one client may create per minute (WORKSPACE_CREATE_PER_MINUTE), for hosted mode's limit. */
   workspaceCreatePerMinute?: number;
-  /** How many requests the journal keeps (the oldest is dropped first). */
+  /** How many requests each workspace's journal ring keeps (the oldest is dropped first). */
   journalSize: number;
+  /** Bytes of JSON a journaled request or response body is cut to (JOURNAL_BODY_BYTES). */
+  journalBodyBytes: number;
+  /** Bytes one workspace's journal ring holds at most (JOURNAL_WORKSPACE_BYTES). */
+  journalWorkspaceBytes: number;
+  /** Bytes all journal rings together hold at most (JOURNAL_TOTAL_BYTES). */
+  journalTotalBytes: number;
   /** On SIGTERM or SIGINT, how long requests in flight may take to finish before they are dropped (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceMs: number;
   /** Refuse (422) query parameters and body fields the contract does not name, instead of ignoring them (--strict, STRICT=1). */
@@ -54,11 +69,31 @@ export interface Config {
    * needs a token, the default world's demo tokens are refused, and `adminToken` may act on any world.
    */
   hosted: boolean;
-  /** The admin token of hosted mode (SANDBOX_ADMIN_TOKEN); hosted mode refuses to start without it. */
+  /** The admin token of hosted mode (SANDBOX_ADMIN_TOKEN, at least 128 bits); hosted mode refuses to start without it. */
   adminToken?: string;
+  /**
+   * The origin absolute URLs point at (PUBLIC_URL, e.g. https://sandbox.example.com): links, the consent URL and its
+   * redirect, image URLs, the served contract's server. Hosted mode needs it (a request's Host is the client's to
+   * write); unset locally, each request's own origin is used.
+   */
+  publicUrl?: string;
+  /** Wrong control-plane tokens one client address may send per hour in hosted mode before 429 (ADMIN_ATTEMPTS_PER_HOUR, default 20). */
+  adminAttemptsPerHour?: number;
 }
 
 export const DEFAULT_SEED = 20240901;
+
+/** The request journal's bounds (src/sandbox/request-journal.ts) unless JOURNAL_* say otherwise. */
+export const JOURNAL_DEFAULTS = {
+  /** Entries one workspace's ring keeps. */
+  capacity: 1000,
+  /** Bytes of JSON a kept request or response body is cut to (the entry says `body_truncated`). */
+  maxBodyBytes: 16 * 1024,
+  /** Bytes one workspace's ring holds at most. */
+  maxWorkspaceBytes: 4 * 1024 * 1024,
+  /** Bytes all rings together hold at most; past it the ring holding most loses its oldest entries first. */
+  maxTotalBytes: 64 * 1024 * 1024,
+} as const;
 
 /**
  * Workspaces kept at once unless MAX_WORKSPACES says otherwise. An untouched one costs a few KiB of heap (`npm run
@@ -74,6 +109,9 @@ export const defaultConfig: Config = {
   seed: DEFAULT_SEED,
   reset: false,
   bodyLimit: 1024 * 1024,
+  // An image upload takes a file (5 MiB at most) and no text field the contract names: a few unknown ones are
+  // tolerated, none large.
+  multipart: { maxFields: 16, maxFieldBytes: 64 * 1024, maxTotalBytes: 6 * 1024 * 1024 },
   logLevel: 'info',
   latencyMs: 0,
   maxDelayMs: 10_000,
@@ -81,7 +119,13 @@ export const defaultConfig: Config = {
   workspaceIdleTtlMs: 60 * 60 * 1000,
   maxWorkspaces: DEFAULT_MAX_WORKSPACES,
   heapBudgetPercent: 85,
-  journalSize: 1000,
+  // Far above what a test suite adds or uploads; a visitor filling memory through one workspace meets them.
+  workspaceMaxRecords: 20_000,
+  workspaceMaxUploadBytes: 100 * 2 ** 20,
+  journalSize: JOURNAL_DEFAULTS.capacity,
+  journalBodyBytes: JOURNAL_DEFAULTS.maxBodyBytes,
+  journalWorkspaceBytes: JOURNAL_DEFAULTS.maxWorkspaceBytes,
+  journalTotalBytes: JOURNAL_DEFAULTS.maxTotalBytes,
   shutdownGraceMs: 10_000,
   strict: false,
   trustProxy: false,
@@ -118,10 +162,32 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (max !== undefined) config.maxWorkspaces = max;
   const perMinute = positiveInteger('WORKSPACE_CREATE_PER_MINUTE', env.WORKSPACE_CREATE_PER_MINUTE, 1, 100_000, errors);
   if (perMinute !== undefined) config.workspaceCreatePerMinute = perMinute;
+  const adminAttempts = positiveInteger('ADMIN_ATTEMPTS_PER_HOUR', env.ADMIN_ATTEMPTS_PER_HOUR, 1, 100_000, errors);
+  if (adminAttempts !== undefined) config.adminAttemptsPerHour = adminAttempts;
   const budget = positiveInteger('HEAP_BUDGET_PERCENT', env.HEAP_BUDGET_PERCENT, 1, 95, errors);
   if (budget !== undefined) config.heapBudgetPercent = budget;
+  const records = positiveInteger('WORKSPACE_MAX_RECORDS', env.WORKSPACE_MAX_RECORDS, 1, 10_000_000, errors);
+  if (records !== undefined) config.workspaceMaxRecords = records;
+  const uploadMiB = positiveInteger('WORKSPACE_MAX_UPLOAD_MB', env.WORKSPACE_MAX_UPLOAD_MB, 1, 100_000, errors);
+  if (uploadMiB !== undefined) config.workspaceMaxUploadBytes = uploadMiB * 2 ** 20;
   const journal = positiveInteger('JOURNAL_SIZE', env.JOURNAL_SIZE, 1, 100_000, errors);
   if (journal !== undefined) config.journalSize = journal;
+  const bodyLimit = positiveInteger('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024, errors);
+  if (bodyLimit !== undefined) config.bodyLimit = bodyLimit;
+  const fields = positiveInteger('MULTIPART_MAX_FIELDS', env.MULTIPART_MAX_FIELDS, 1, 1000, errors);
+  const fieldBytes = positiveInteger('MULTIPART_MAX_FIELD_BYTES', env.MULTIPART_MAX_FIELD_BYTES, 1, 16 * 1024 * 1024, errors);
+  const totalBytes = positiveInteger('MULTIPART_MAX_TOTAL_BYTES', env.MULTIPART_MAX_TOTAL_BYTES, 1024, 1024 ** 3, errors);
+  config.multipart = {
+    maxFields: fields ?? config.multipart.maxFields,
+    maxFieldBytes: fieldBytes ?? config.multipart.maxFieldBytes,
+    maxTotalBytes: totalBytes ?? config.multipart.maxTotalBytes,
+  };
+  const journalBody = positiveInteger('JOURNAL_BODY_BYTES', env.JOURNAL_BODY_BYTES, 256, 16 * 1024 * 1024, errors);
+  if (journalBody !== undefined) config.journalBodyBytes = journalBody;
+  const journalWorkspace = positiveInteger('JOURNAL_WORKSPACE_BYTES', env.JOURNAL_WORKSPACE_BYTES, 4096, 1024 ** 3, errors);
+  if (journalWorkspace !== undefined) config.journalWorkspaceBytes = journalWorkspace;
+  const journalTotal = positiveInteger('JOURNAL_TOTAL_BYTES', env.JOURNAL_TOTAL_BYTES, 4096, 16 * 1024 ** 3, errors);
+  if (journalTotal !== undefined) config.journalTotalBytes = journalTotal;
   const grace = positiveInteger('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 0, 600, errors);
   if (grace !== undefined) config.shutdownGraceMs = grace * 1000;
   const replica = env.REPLICA_ID?.trim();
@@ -132,11 +198,20 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, errors);
   if (trustProxy !== undefined) config.trustProxy = trustProxy;
   const hosted = env.HOSTED !== undefined && boolEnv('HOSTED', env.HOSTED, errors);
+  const publicUrl = env.PUBLIC_URL?.trim();
+  if (publicUrl) {
+    const parsed = parsePublicUrl(publicUrl);
+    if ('origin' in parsed) config.publicUrl = parsed.origin;
+    else errors.push(parsed.problem);
+  }
   if (hosted) {
     config.hosted = true;
     const adminToken = env.SANDBOX_ADMIN_TOKEN?.trim();
-    if (adminToken) config.adminToken = adminToken;
-    else errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
+    const weak = adminToken ? weakSecretProblem('SANDBOX_ADMIN_TOKEN', adminToken) : undefined;
+    if (!adminToken) errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
+    else if (weak) errors.push(weak);
+    else config.adminToken = adminToken;
+    if (!publicUrl) errors.push('HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request\'s Host');
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
   }
   return { config, errors };

@@ -2,6 +2,7 @@
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
+import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
 import { createObserver, type Exchange } from './sandbox/observe-requests.js';
@@ -13,6 +14,7 @@ import type { World } from './world.js';
 import type { ResourceAccess } from './http/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
+import { publicOrigin, type OriginOf } from './http/public-origin.js';
 
 /** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
 export interface Runtime {
@@ -20,6 +22,8 @@ export interface Runtime {
   readonly config: Config;
   /** The contract document the app routes and validates by. */
   readonly contract: ContractDocument;
+  /** Per operationId, what the pipeline decides by: who may call it, whether it creates a workspace, is journaled. */
+  readonly operations: ReadonlyMap<string, OperationFacts>;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
    * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
@@ -33,6 +37,8 @@ export interface Runtime {
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
   readonly policy: AccessPolicy;
+  /** The origin of a request's absolute URLs: PUBLIC_URL when configured (always hosted), else the request's own. */
+  readonly originOf: OriginOf;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** Where unexpected errors are logged (stderr by default). */
@@ -53,11 +59,15 @@ export interface RuntimeOptions {
 /** The runtime of one sandbox over its worlds and configuration. */
 export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeOptions): Runtime {
   const policy = accessPolicy(config, now);
+  const originOf = publicOrigin(config);
   const contract = loadContract().doc;
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
     journalSize: config.journalSize,
+    journalBodyBytes: config.journalBodyBytes,
+    journalWorkspaceBytes: config.journalWorkspaceBytes,
+    journalTotalBytes: config.journalTotalBytes,
     isLive: (name) => worlds.isLive(name),
   });
   worlds.listen(observations);
@@ -73,6 +83,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     worlds,
     config,
     contract,
+    operations: operationFacts(contract),
     observe,
     observations,
     httpLogger: httpRequestLogger(logger),
@@ -82,6 +93,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
       return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;
     },
     policy,
+    originOf,
     resourcesOf: (world) => ({
       retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),

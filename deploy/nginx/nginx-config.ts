@@ -63,7 +63,8 @@ const ADDRESS = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/;
 // `?workspace=<id>` (control plane, image URLs), a `/_sandbox/workspaces/<id>` path.
 const ID = '(?<r>[a-z0-9]{1,8})-[0-9a-f]{12}';
 // `Authorization` as Node reads it (src/http/auth.ts): the scheme in any case, then any whitespace before the token.
-const BEARER = '^\\s*(?i:bearer)\\s+';
+// JavaScript's \s also matches a no-break space (byte A0 of a latin1 header value), PCRE's does not.
+const BEARER = '^[\\s\\xA0]*(?i:bearer)[\\s\\xA0]+';
 // POST /_sandbox/workspaces in any spelling nginx's $uri may carry (it has already decoded %XX and merged slashes):
 // counting a spelling the sandbox answers 404 costs nothing, missing one it serves would let creation pass the limit.
 const CREATION = '~*^POST /+_sandbox/+workspaces/*$';

@@ -5,6 +5,8 @@ import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
 import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/request-origin.js';
+import type { OriginOf } from '../http/public-origin.js';
+import { docsPagePolicy } from '../http/security-headers.js';
 
 /** A parsed OpenAPI document; only `servers` is touched here. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -24,6 +26,8 @@ export interface DocsRouterOptions {
    * is alive), whose owner token is authorized; the banner shows it and offers "Reset my sandbox".
    */
   hosted?: boolean;
+  /** The origin the served contract names as its server; by default the request's own. */
+  originOf?: OriginOf;
 }
 
 // swagger-ui-express supports customJsStr but its published types lag behind.
@@ -170,25 +174,28 @@ const CONTROL_PLANE_TOKEN_SOURCE = `
 
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
 export function docsRouter(options: DocsRouterOptions): Router {
-  const { spec, demoToken, hosted = false, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
-  const router = Router();
+  const { spec, demoToken, hosted = false, originOf = requestOrigin, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
+  const router = Router({ caseSensitive: true });
   const specFor = specCache(spec);
 
   router.get('/openapi.json', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/json').send(specFor(requestOrigin(req)).json);
+    res.set('Cache-Control', 'no-cache').type('application/json').send(specFor(originOf(req)).json);
   });
   router.get('/openapi.yaml', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(specFor(requestOrigin(req)).yaml);
+    res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(specFor(originOf(req)).yaml);
   });
 
+  const inlineScripts = [
+    `window.__sandboxDocs = ${scriptLiteral({ token: demoToken ?? null, scheme: securityScheme })};`,
+    // The banner goes in before Swagger UI renders, above its root element.
+    `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
+  ];
+  // The page's policy lets exactly these inline scripts run (swagger-ui-express writes each as its own <script>).
+  const pagePolicy = docsPagePolicy(inlineScripts);
   const uiOptions: UiOptions = {
     customSiteTitle: title,
     customCss: BANNER_CSS,
-    customJsStr: [
-      `window.__sandboxDocs = ${scriptLiteral({ token: demoToken ?? null, scheme: securityScheme })};`,
-      // The banner goes in before Swagger UI renders, above its root element.
-      `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
-    ],
+    customJsStr: inlineScripts,
     swaggerOptions: {
       // Relative to /docs/, so the page also works behind a path prefix.
       url: '../openapi.json',
@@ -215,7 +222,7 @@ export function docsRouter(options: DocsRouterOptions): Router {
       res.redirect(301, `${path}/${query ? `?${query}` : ''}`);
       return;
     }
-    page(req, res, next);
+    pagePolicy(req, res, () => page(req, res, next));
   };
 
   // Non-strict routing: '/docs' matches '/docs/' too.

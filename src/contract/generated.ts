@@ -586,7 +586,8 @@ export interface paths {
          * Add an image to a product
          * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
          *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`, and a larger
-         *     file is refused with 413 before the request reaches the operation). An uploaded file is stored by the
+         *     file is refused with 413 before the request reaches the operation). A multipart body has at most 16 text
+         *     fields of 64 KiB each and 6 MiB in all (413 naming the limit passed). An uploaded file is stored by the
          *     sandbox and served back at the image's `url`. Adding an image does not change the
          *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
          *     operation's payloads; these are the two ways a client adds an image.
@@ -741,6 +742,12 @@ export interface paths {
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
          *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *
+         *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
+         *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`
+         *     (`The merchant already has 20 scraping requests, the most a merchant may have; delete a supplier to remove
+         *     its requests.`). The bound keeps the work of catching up with the clock small for every request that reads
+         *     scraping state.
          */
         post: operations["createScrapingRequest"];
         delete?: never;
@@ -1294,11 +1301,18 @@ export interface paths {
         };
         /**
          * Read the request journal
-         * @description The most recent requests (every world; bounded, 1000 by default, the oldest dropped first), newest first,
-         *     each with its workspace, operationId, status, duration, query, headers and bodies. Secrets are redacted
-         *     when recorded (the `Authorization` header, token, password and secret fields, an OAuth `code` in a query),
-         *     uploaded files are described (name, type, size), never stored. Reads of the journal and coverage and the
-         *     docs pages are not journaled. Filters combine with AND.
+         * @description The most recent requests, newest first, each with its workspace, operationId, status, duration, query,
+         *     headers and bodies. Each workspace (and the default world) has its own bounded ring: 1000 entries
+         *     (`JOURNAL_SIZE`) and 4 MiB (`JOURNAL_WORKSPACE_BYTES`) by default, the oldest dropped first, so another
+         *     workspace's requests never evict yours; past 64 MiB for all rings together (`JOURNAL_TOTAL_BYTES`) the ring
+         *     holding most loses its oldest entries first. A workspace's ring goes when the workspace is deleted or expires.
+         *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
+         *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
+         *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
+         *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
+         *     with AND.
          */
         get: operations["listSandboxRequests"];
         put?: never;
@@ -1394,12 +1408,13 @@ export interface paths {
          * Create an isolated workspace
          * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
          *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
-         *     its own clock, journal entries and coverage, and its own demo users. Each token is a secret:
-         *     `ws_<id>.<144 random bits>.demo-<role>-token`; the `ws_<id>.` prefix only routes (the id alone grants nothing,
-         *     and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
+         *     its own clock, journal entries and coverage, and its own demo users. Each user's token is a secret of its own:
+         *     `ws_<id>.<144 random bits>`, drawn apart for each user, so no token says anything about another; the `ws_<id>.`
+         *     prefix only routes (the id alone grants nothing, and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
          *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
          *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
-         *     `idle_ttl_seconds` (default one hour) is deleted. Needs no token; in hosted mode (`HOSTED=1`) each client
+         *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
+         *     its tokens, or locally naming it), never a forged `ws_<id>.` prefix or an image URL. Needs no token; in hosted mode (`HOSTED=1`) each client
          *     address may create `WORKSPACE_CREATE_PER_MINUTE` (default 10) per minute.
          */
         post: operations["createSandboxWorkspace"];
@@ -1684,13 +1699,18 @@ export interface components {
                 headers: {
                     [key: string]: string;
                 };
-                /** @description The body as the client sent it, including fields the contract does not name. */
+                /** @description The body as the client sent it, including fields the contract does not name; secrets redacted, cut to the journal's body cap (`JOURNAL_BODY_BYTES`, 16 KiB of JSON by default). */
                 body: unknown;
+                /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
+                body_truncated: boolean;
                 /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
                 ignored: string[];
             };
             response: {
+                /** @description The body answered, secrets redacted, cut to the journal's body cap like the request's. */
                 body: unknown;
+                /** @description True when `body` was cut to the cap. */
+                body_truncated: boolean;
             };
         };
         SandboxRequestList: {
@@ -1744,7 +1764,7 @@ export interface components {
                  *     prefixes it with its name (`r1-3f9a1c0b7d2e`), so the proxy routes the workspace's requests to it.
                  */
                 id: string;
-                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
+                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens), each its own secret. */
                 tokens: {
                     owner: string;
                     member: string;
@@ -2597,17 +2617,17 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request carries no valid bearer token. */
+        /**
+         * @description The request carries no valid bearer token. The scheme is read as RFC 9110 reads it: `Bearer` in any case,
+         *     then any spaces or tabs, then the token. A token of a workspace that no longer exists (deleted, or expired
+         *     after `idle_ttl_seconds` unused) says so. Nothing of a request answered 401 is kept: its body is never read,
+         *     and its journal entry (filed under no workspace) holds no body.
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Unauthenticated."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2753,16 +2773,36 @@ export interface components {
         };
         /**
          * @description The call carries an unknown bearer token, or (in hosted mode, `HOSTED=1`) none, or a demo token of the
-         *     default world: control-plane calls need a token of the workspace they act on (or the admin token).
+         *     default world: control-plane calls need a token of the workspace they act on (or the admin token). Who may
+         *     call each control-plane operation is its `x-sandbox-access`: `anyone`, or `workspace` (a token of the
+         *     workspace it acts on, or the admin token for any world; locally also no token, acting on `?workspace=` or the
+         *     default world). The check is made on the operation the path matched, before the body is read; paths match
+         *     case-sensitively, so `/_SANDBOX/requests` or `//_sandbox/requests` is no operation at all (404). A token of a
+         *     workspace that no longer exists says so.
          */
         SandboxUnauthenticated: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Hosted mode (`HOSTED=1`): this client address already sent `ADMIN_ATTEMPTS_PER_HOUR` (default 20) control-plane
+         *     tokens that are neither the admin token nor a live workspace's, within the hour since its first. Until
+         *     `Retry-After` seconds have passed, its calls with such a token (the admin token included) answer 429 without
+         *     being compared; a workspace's own token still works.
+         */
+        SandboxAdminThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
                 /**
                  * @example {
-                 *       "message": "The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one)."
+                 *       "message": "This address sent 20 wrong control-plane tokens within the hour; retry in 3412 seconds."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2825,7 +2865,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is larger than 1 MiB (an uploaded image, larger than its own limit). */
+        /**
+         * @description The request body is larger than the body limit: 1 MiB by default (`BODY_LIMIT_BYTES`), counted after
+         *     decompression, so a small gzip, deflate or br body that inflates past it is refused too. The message names the limit.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2833,9 +2876,25 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "The request body is larger than 1 MiB."
+                 *       "message": "The request body is larger than 1 MiB (counted after decompression)."
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body passes one of the upload's limits, each named in the message: a JSON body past the body limit (1 MiB
+         *     after decompression, `BODY_LIMIT_BYTES`); in a multipart body, more than 16 text fields
+         *     (`MULTIPART_MAX_FIELDS`), a text field over 64 KiB (`MULTIPART_MAX_FIELD_BYTES`), a field name over 100 bytes,
+         *     more than one file, a file over 5 MiB, or the whole body over 6 MiB (`MULTIPART_MAX_TOTAL_BYTES`). In a
+         *     workspace, also an upload that would take the workspace's uploads past their quota (100 MiB,
+         *     `WORKSPACE_MAX_UPLOAD_MB`).
+         */
+        UploadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3119,22 +3178,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3578,22 +3627,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The email field is required.",
-                     *       "errors": {
-                     *         "email": [
-                     *           "The email field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -3797,22 +3836,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4067,22 +4096,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The access_token field is required.",
-                     *       "errors": {
-                     *         "access_token": [
-                     *           "The access_token field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -4864,22 +4883,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sku field is required.",
-                     *       "errors": {
-                     *         "sku": [
-                     *           "The sku field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5234,24 +5243,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The url field is required.",
-                     *       "errors": {
-                     *         "url": [
-                     *           "The url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5312,22 +5311,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5518,22 +5507,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field is required.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5867,22 +5846,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The source_url field is required.",
-                     *       "errors": {
-                     *         "source_url": [
-                     *           "The source_url field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6291,22 +6260,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The supplier_id field is required.",
-                     *       "errors": {
-                     *         "supplier_id": [
-                     *           "The supplier_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -6596,22 +6555,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The type field is required.",
-                     *       "errors": {
-                     *         "type": [
-                     *           "The type field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7523,22 +7472,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_id": [
-                     *           "The marketplace_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -7815,22 +7754,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The marketplace_catalog_item_id field is required.",
-                     *       "errors": {
-                     *         "marketplace_catalog_item_id": [
-                     *           "The marketplace_catalog_item_id field is required."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -8041,25 +7970,16 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The name field must be string.",
-                     *       "errors": {
-                     *         "name": [
-                     *           "The name field must be string."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandbox: {
@@ -8106,6 +8026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listSandboxRequests: {
@@ -8161,11 +8082,13 @@ export interface operations {
                      *               "accept": "application/json"
                      *             },
                      *             "body": null,
+                     *             "body_truncated": false,
                      *             "ignored": [
                      *               "query._"
                      *             ]
                      *           },
                      *           "response": {
+                     *             "body_truncated": false,
                      *             "body": {
                      *               "data": [
                      *                 {
@@ -8205,6 +8128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     clearSandboxRequests: {
@@ -8251,6 +8175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxCoverage: {
@@ -8336,6 +8261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxClock: {
@@ -8393,6 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     advanceSandboxClock: {
@@ -8462,6 +8389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     createSandboxWorkspace: {
@@ -8486,10 +8414,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "3f9a1c0b7d2e",
                      *         "tokens": {
-                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-owner-token",
-                     *           "member": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-member-token",
-                     *           "outsider": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-outsider-token",
-                     *           "rival": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-rival-token"
+                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N",
+                     *           "member": "ws_3f9a1c0b7d2e.Hb2Rk9uXe4Tz7Wm1Qa6Lc3Pd",
+                     *           "outsider": "ws_3f9a1c0b7d2e.vN5sG8yJ0fK3rD6tB9hM2wCx",
+                     *           "rival": "ws_3f9a1c0b7d2e.Zp4Ew7Lq1Ua8Ko3Fs6Ij9Yt0"
                      *         },
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "idle_ttl_seconds": 3600
@@ -8599,6 +8527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandboxWorkspace: {
@@ -8645,6 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listChannelCalls: {
@@ -8737,6 +8667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     revokeChannelAuthorization: {
@@ -8789,6 +8720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
 }

@@ -1,18 +1,20 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
+import { multipartUploader } from '../http/body-limits.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import type { Runtime } from '../runtime.js';
+import { authorizeOperation } from '../http/control-plane-access.js';
 import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
 import { notFound } from '../http/errors.js';
 import { bindingPlans } from './binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
+import { recordQuotaOperations } from './record-quota.js';
+import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { validatorMiddleware } from './validator/own-copy.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
-import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
 import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
@@ -39,27 +41,52 @@ export function checkHandlerMap(doc: ContractDocument, handlers: Record<string, 
   }
 }
 
+/** Steps of the app's own that run inside the contract's pipeline, where what they need is known. */
+export interface ContractSteps {
+  /** Once the request matched an operation (req.openapi), before its caller is checked: the Prefer knobs. */
+  routed?: RequestHandler[];
+  /** Once the caller may call the operation, before the records it names are bound: reading the body. */
+  authorized?: RequestHandler[];
+}
+
 /**
  * express-openapi-validator over the whole contract: it routes each operation to its handler by operationId,
  * checks the bearer token, validates every request, and validates every JSON response the handler's reply produces.
- * Compiled for one runtime: its worlds authenticate, its config decides strictness.
+ * Compiled for one runtime: its worlds authenticate, its config decides strictness. The order of the steps is the
+ * service's: route (404/405), who may call the operation (401, 403, 429), only then the body (400, 413, 415), the
+ * records it names (404/403), the shape of the input (422), the handler. A stranger's body is never read.
  */
-export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler[] {
+export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable, steps: ContractSteps = {}): RequestHandler[] {
   const doc = runtime.contract;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
   const plans = bindingPlans(doc, bindings);
   // The validator's speed-ups, on the release they were written for only (src/contract/validator/tune-validator.ts).
   const tuned = applyValidatorPatches();
-  const middleware = validatorMiddleware(doc, validatorOptions(runtime, handlers, plans, bindings), tuned);
-  // The service's order: the records the request names (404/403) before the shape of the input (422).
-  const security = middleware.findIndex((mw) => mw.name === 'securityMiddleware');
-  if (security < 0) throw new Error('express-openapi-validator has no securityMiddleware step: the order of checks needs it');
-  middleware.splice(security + 1, 0, bindResources(plans, bindings, runtime.worlds, runtime.policy));
-  // A required body that did not come is a 422 of its own, before the validator reads the (empty) input.
-  const validation = middleware.findIndex((mw) => mw.name === 'requestMiddleware');
-  if (validation < 0) throw new Error('express-openapi-validator has no requestMiddleware step: the required-body check needs it');
-  middleware.splice(validation, 0, requireBody);
+  const validator = validatorMiddleware(doc, validatorOptions(runtime, handlers, plans, bindings), tuned);
+  const step = (name: string) => {
+    const found = validator.find((mw) => mw.name === name);
+    if (!found) throw new Error(`express-openapi-validator has no ${name} step: the order of checks needs it`);
+    return found;
+  };
+  const known = new Set(['pathParamsMiddleware', 'metadataMiddleware', 'securityMiddleware', 'multipartMiddleware', 'requestMiddleware', 'responseMiddleware', 'operationHandlersMiddleware']);
+  const unknown = validator.filter((mw) => !known.has(mw.name)).map((mw) => mw.name);
+  if (unknown.length) throw new Error(`express-openapi-validator has steps the order of checks does not place: ${unknown.join(', ')}`);
+  const middleware = [
+    step('pathParamsMiddleware'),
+    step('metadataMiddleware'),
+    ...(steps.routed ?? []),
+    step('securityMiddleware'),
+    authorizeOperation(runtime.operations, runtime.worlds, runtime.policy),
+    ...(steps.authorized ?? []),
+    step('multipartMiddleware'),
+    bindResources(plans, bindings, runtime.worlds),
+    // A required body that did not come is a 422 of its own, before the validator reads the (empty) input.
+    requireBody,
+    step('requestMiddleware'),
+    step('responseMiddleware'),
+    step('operationHandlersMiddleware'),
+  ];
   return withTolerantReader(doc, middleware, runtime.config.strict);
 }
 
@@ -74,8 +101,9 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(runtime.worlds, runtime.policy) } },
     validateFormats: true,
-    // Product image uploads may be up to MAX_IMAGE_BYTES (larger: 413); multer keeps the file in memory for the handler to store.
-    fileUploader: { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } },
+    // Product image uploads: multer keeps the file (MAX_IMAGE_BYTES at most) in memory for the handler to store;
+    // fields, their size and the whole body are limited too (413 each, src/http/body-limits.ts).
+    fileUploader: multipartUploader(runtime.config.multipart),
     operationHandlers: {
       basePath: '.',
       resolver: (_basePath, route, apiDoc) => {
@@ -123,6 +151,8 @@ export interface Replayable {
  */
 function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
   const { worlds, config } = runtime;
+  // A workspace's quota: the default world (the operator's own) has none.
+  const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -135,8 +165,8 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const onImpure = () => {
         pure = false;
       };
-      // A Host that is not a plain host[:port] never makes it into a link.
-      const origin = requestOrigin(req) ?? 'http://localhost';
+      // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
+      const origin = runtime.originOf(req) ?? 'http://localhost';
       const ctx = createCtx({
         world,
         worlds,
@@ -161,7 +191,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const bind = () => (plan ? resolveBindings(plan, bindings, { ...input, params: req.params as Record<string, string> }, ctx, auth?.user) : {});
       const reply = runsOutsideTransaction(handler)
         ? await handler({ ...input, bound: bind() }, ctx)
-        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply);
+        : await world.store.transact(() => handler({ ...input, bound: bind() }, ctx) as Reply, workspaceIdOf(world) === undefined ? undefined : recordQuota);
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }

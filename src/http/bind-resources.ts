@@ -11,8 +11,8 @@ import type { World } from '../world.js';
 import { isWorkspaceName, type Worlds } from '../worlds.js';
 import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
-import type { AccessPolicy } from './access-policy.js';
-import { authorizeControlPlane, controlPlaneWorkspace } from './control-plane-access.js';
+import { matchedOperationId } from '../contract/operation-facts.js';
+import { controlPlaneWorkspace } from './control-plane-access.js';
 import { notFound } from './errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */
@@ -80,26 +80,27 @@ export function resolveBindings(
   return bound;
 }
 
-/** The world a request acts on: the caller's, or for the control plane the one its `workspace` query names. */
+/**
+ * The world a request acts on: the one it proved it may act in (src/http/control-plane-access.ts), or for an
+ * operation anyone may call the one its `workspace` query names (the default world without one).
+ */
 export function requestWorld(req: Request, worlds: Worlds): World | undefined {
-  const { auth, controlWorld } = req as AuthenticatedRequest;
-  return auth?.world ?? controlWorld ?? worlds.resolve(controlPlaneWorkspace(req));
+  return (req as AuthenticatedRequest).actingWorld ?? worlds.find(controlPlaneWorkspace(req));
 }
 
 /**
- * The pipeline step, after security and before request validation: resolves the world and the operation's plan,
+ * The pipeline step, after authorization and body parsing and before request validation: resolves the world and the operation's plan,
  * or passes the 404/403 to the error handler. A control-plane `workspace` that is not shaped like a workspace id is
  * input shape, like a malformed merchant_id: validation answers it (the adapter answers 404 for a well-formed one
  * that is not live). Catalog items become visible as imports complete, which writes, so the lookup runs in a
  * transaction of its own.
  */
-export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worlds: Worlds, policy: AccessPolicy): RequestHandler {
+export function bindResources(plans: Map<string, BindingPlan>, table: RouteBindingTable, worlds: Worlds): RequestHandler {
   return async (req, _res, next) => {
     try {
-      const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const operationId = matchedOperationId(req);
       if (operationId === undefined) return next();
       const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
-      authorizeControlPlane(req, operationId, worlds, policy, params.workspace);
       const world = requestWorld(req, worlds);
       if (!world) {
         if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');

@@ -30,7 +30,8 @@ export function composeMiddleware(handlers: RequestHandler[]): RequestHandler {
 
 /**
  * A middleware for pages outside the versioned API, skipped in one check by every API request (`/2024-09/...`),
- * which would otherwise walk each of their routes.
+ * which would otherwise walk each of their routes. It decides no access and no observation: a request it lets pass
+ * is answered by the contract's case-sensitive routing (an operation or 404), as it would be after the pages.
  */
 export function outsideApi(handler: RequestHandler): RequestHandler {
   return (req, res, next) => (req.url.startsWith('/2024-09/') ? next() : handler(req, res, next));

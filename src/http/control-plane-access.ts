@@ -1,12 +1,13 @@
-// Who may act on which world through the control plane (/_sandbox/*, operations the contract leaves unsecured).
+// Who may act on which world through the control plane (operations declaring `x-sandbox-access: workspace`).
 // A workspace token acts on its own workspace alone, in both modes; hosted mode's admin token acts on any; without a
 // token (or locally with a default-world token), local mode obeys `?workspace=` as a developer's laptop always did,
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { matchedOperationId, type OperationFacts } from '../contract/operation-facts.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, type AuthenticatedRequest } from './auth.js';
+import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, refuseToken, type AuthenticatedRequest } from './auth.js';
 import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
@@ -15,42 +16,67 @@ export function controlPlaneWorkspace(req: { query: unknown }): string | undefin
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Control-plane operations anyone may call: the readiness probe, and creating a workspace (limited per address). */
-const OPEN = new Set(['getSandboxHealth', 'createSandboxWorkspace']);
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Compares digests so the time taken says nothing about how much of the admin token a guess got right. */
 const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(digest(token), digest(adminToken));
 
 /**
- * Checks a control-plane request before anything else reads its world: 401 without a usable token (hosted mode),
- * 403 when a workspace token names another workspace, 429 past the creation limit. A workspace token's world is
- * kept on the request (`controlWorld`) for the handler.
+ * The pipeline step right after routing and the bearer scheme, before anything reads the body or a world: what the
+ * matched operation declares (src/contract/operation-facts.ts) decides. `anyone` passes (a creation counts against
+ * the per-address limit: 429); `workspace` needs a token of the world it acts on or the admin token (401, 403);
+ * `token` was authenticated by the bearer scheme. A request with no operation is the validator's 404 or 405.
  */
-export function authorizeControlPlane(req: Request, operationId: string, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): void {
-  if (!req.path.startsWith('/_sandbox/')) return;
-  if (OPEN.has(operationId)) {
-    if (operationId === 'createSandboxWorkspace') limitCreation(req, policy);
-    return;
-  }
+export function authorizeOperation(facts: ReadonlyMap<string, OperationFacts>, worlds: Worlds, policy: AccessPolicy): RequestHandler {
+  return (req, _res, next) => {
+    const operationId = matchedOperationId(req);
+    const fact = operationId === undefined ? undefined : facts.get(operationId);
+    try {
+      if (fact?.createsWorkspace) limitCreation(req, policy);
+      if (fact?.caller !== 'workspace') return next();
+      const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams;
+      authorizeControlPlane(req as AuthenticatedRequest, worlds, policy, params?.workspace).then(() => next(), next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace, 429 (hosted) once
+ * the client address spent its failed admin attempts. The world the call may act in becomes the request's
+ * (`actingWorld`): the handler's world, and where the call is journaled.
+ */
+async function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): Promise<void> {
   const token = bearerToken(req.headers.authorization);
-  if (token !== undefined && policy.hosted && isAdminToken(token, policy.hosted.adminToken)) return;
   if (token === undefined) {
     if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
+    req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
     return;
   }
   const auth = authenticate(worlds, token);
-  if (!auth) unauthenticated();
+  // Hosted, a token no live workspace knows is an admin attempt: throttled per address before it is compared.
+  if (policy.hosted && !(auth && auth.world !== worlds.defaultWorld)) {
+    const address = req.ip ?? 'unknown';
+    await policy.hosted.adminAttempts.refuseWhenSpent(address);
+    if (isAdminToken(token, policy.hosted.adminToken)) {
+      // The operator looking at a workspace does not keep it alive: only its own visitor does.
+      req.actingWorld = worlds.find(controlPlaneWorkspace(req));
+      return;
+    }
+    await policy.hosted.adminAttempts.failed(address);
+  }
+  if (!auth) refuseToken(worlds, token);
   if (auth.world === worlds.defaultWorld) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
     if (policy.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+    req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
     return;
   }
+  req.actingWorld = auth.world;
   const own = worlds.nameOf(auth.world);
   for (const named of [controlPlaneWorkspace(req), pathWorkspace]) {
     if (named !== undefined && named !== own) forbidden('A workspace token acts on its own workspace only.');
   }
-  (req as AuthenticatedRequest).controlWorld = auth.world;
 }
 
 /** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */

@@ -1,8 +1,12 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { HttpError, ForbiddenError, summarize } from './errors.js';
 import { allowHeader } from './allow-header.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE } from './auth.js';
+import { bodyTooLargeMessage, multipartLimitMessage, type MultipartLimits } from './body-limits.js';
+import { defaultConfig } from '../config.js';
+import { redactUrl } from '../sandbox/redact.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE } from './auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
+import { QuotaExceeded } from '../store/quota-exceeded.js';
 
 interface OpenApiMeta {
   schema?: { responses?: Record<string, unknown> };
@@ -17,7 +21,7 @@ type Logger = (line: string) => void;
  * the real service answers 404 (route-model binding finds nothing); body-parser errors keep their 400/413.
  * Anything else is a bug: logged with its stack and answered 500 without internals.
  */
-export function errorHandler(log?: Logger): ErrorRequestHandler {
+export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIMITS): ErrorRequestHandler {
   const serverError = (req: Request, res: Response, cause: unknown) => {
     logServerError(log, req.method, req.originalUrl, cause);
     // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
@@ -27,7 +31,7 @@ export function errorHandler(log?: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     // Whatever fails in here is answered as JSON too: an error escaping this handler reaches Express's own HTML page.
     try {
-      const answer = toAnswer(err, req);
+      const answer = toAnswer(err, req, limits);
       if (!answer) return serverError(req, res, err);
       if (answer.headers) res.set(answer.headers);
       res.status(answer.status).json(answer.body);
@@ -40,7 +44,7 @@ export function errorHandler(log?: Logger): ErrorRequestHandler {
 
 /** A bug, written with its stack to `log` (stderr by default): the one line every 500 leaves, whichever path answered it. */
 export function logServerError(log: Logger | undefined, method: string | undefined, url: string | undefined, cause: unknown): void {
-  (log ?? ((line: string) => process.stderr.write(line + '\n')))(`[sandbox] 500 on ${method} ${url}: ${(cause as Error)?.stack ?? String(cause)}`);
+  (log ?? ((line: string) => process.stderr.write(line + '\n')))(`[sandbox] 500 on ${method} ${url === undefined ? url : redactUrl(url)}: ${(cause as Error)?.stack ?? String(cause)}`);
 }
 
 /** What a bug is answered with: nothing of the cause leaves the server. */
@@ -59,15 +63,43 @@ export function httpErrorAnswer(err: HttpError): ErrorAnswer {
   return { status: err.status, body, headers: err.headers };
 }
 
-function toAnswer(err: unknown, req: Request): ErrorAnswer | undefined {
+/**
+ * A workspace quota, named with the variable that sets it: 422 for records (a rule of the workspace, like a
+ * uniqueness rule), 413 for upload bytes (the upload is what does not fit).
+ */
+function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
+  if (err.quota === 'upload bytes') {
+    const mib = Math.floor(err.limit / 2 ** 20);
+    return { status: 413, body: { message: `This upload would take the workspace's uploads past their quota of ${mib} MiB (WORKSPACE_MAX_UPLOAD_MB); delete images or reset the workspace.` } };
+  }
+  const message = `The workspace already holds the ${err.limit} records it may add, its quota (WORKSPACE_MAX_RECORDS); delete some or reset the workspace.`;
+  return { status: 422, body: { message, errors: { quota: [message] } } };
+}
+
+/** What the bearer scheme's handler says itself (src/http/auth.ts), kept through the validator's wrapping. */
+const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
+
+/** The limits a 413 names. */
+export interface BodyLimits {
+  bodyLimit: number;
+  multipart: MultipartLimits;
+}
+
+const DEFAULT_BODY_LIMITS: BodyLimits = { bodyLimit: defaultConfig.bodyLimit, multipart: defaultConfig.multipart };
+
+function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer | undefined {
   const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
   if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
   if (err instanceof HttpError) return httpErrorAnswer(err);
+  if (err instanceof QuotaExceeded) return quotaAnswer(err);
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
-  if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'The request body is larger than 1 MiB.' } };
+  // body-parser's limit (its own, or the consent form's) counts the bytes after decompression.
+  if (e?.type === 'entity.too.large') return { status: 413, body: { message: bodyTooLargeMessage(typeof (e as { limit?: unknown }).limit === 'number' ? (e as { limit: number }).limit : limits.bodyLimit) } };
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { status: 415, body: { message: e.message ?? 'Unsupported encoding.' } };
   if (typeof e?.status !== 'number' || e.status >= 500 || e.status < 400) return undefined;
+  const multipartLimit = (e.status === 400 || e.status === 413) && multipartLimitMessage(e.message, limits.multipart);
+  if (multipartLimit) return { status: 413, body: { message: multipartLimit } };
   if (e.status === 400 && Array.isArray(e.errors)) return fromRequestValidation(e.errors);
   if (e.status === 404) return { status: 404, body: { message: `The route ${req.path} could not be found.` } };
   if (e.status === 405) {
@@ -75,7 +107,7 @@ function toAnswer(err: unknown, req: Request): ErrorAnswer | undefined {
     return { status: 405, body, headers: { Allow: allowedMethods(err) } };
   }
   // The security handler's own explanation survives the validator's wrapping; the validator's own words do not.
-  if (e.status === 401) return { status: 401, body: { message: e.message === HOSTED_DEFAULT_TOKEN_MESSAGE ? e.message : 'Unauthenticated.' } };
+  if (e.status === 401) return { status: 401, body: { message: OWN_401_MESSAGES.has(e.message ?? '') ? e.message! : 'Unauthenticated.' } };
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 

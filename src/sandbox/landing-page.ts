@@ -71,7 +71,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
 /** Serves the landing page at `/` (GET and HEAD). */
 export function landingRouter(options: LandingPageOptions = {}): Router {
   const html = landingPageHtml(options);
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router.get('/', (_req, res) => {
     res.type('html').send(html);
   });

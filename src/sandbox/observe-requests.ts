@@ -8,6 +8,7 @@ import { logRequest } from '../http/request-log.js';
 import { requestIdOf } from '../http/request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
+import { matchedOperationId, type OperationFacts } from '../contract/operation-facts.js';
 
 /** Which observers to feed; each is optional. */
 export interface ObserveOptions {
@@ -21,31 +22,33 @@ export interface ObserveOptions {
   workspaceOf?: (req: Request, res: Response) => string | undefined;
   /** The operationId the request matched; by default what express-openapi-validator left on req.openapi. */
   operationIdOf?: (req: Request) => string | undefined;
-  /** Requests kept out of the journal (still logged and counted); default: isToolingPath. */
-  skipJournal?: (req: Request) => boolean;
-  /** Paths kept out of the journal when observing without Express; default: isToolingPath. */
-  skipJournalPath?: (path: string) => boolean;
+  /** Requests kept out of the journal (still logged and counted): unjournaled() decides it for the app. */
+  skipJournal?: (req: Request, res: Response) => boolean;
   now?: () => Date;
 }
 
-/** Pages and control-plane reads that would only bury a client's own requests in the journal. */
-export function isToolingPath(path: string): boolean {
-  return (
-    path === '/' ||
-    path === '/favicon.ico' ||
-    path === '/openapi.json' ||
-    path === '/openapi.yaml' ||
-    path === '/docs' ||
-    path.startsWith('/docs/') ||
-    path.startsWith('/_sandbox/requests') ||
-    path.startsWith('/_sandbox/coverage')
-  );
+const TOOLING = 'toolingPage';
+
+/**
+ * A page of the sandbox's own (landing, docs, favicon, the contract downloads): what it answers is kept out of the
+ * journal, where it would only bury a client's own requests. Marked by the page that answered, not by its path.
+ */
+export function toolingPage(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    res.locals[TOOLING] = true;
+    handler(req, res, (error?: unknown) => {
+      delete res.locals[TOOLING];
+      next(error as never);
+    });
+  };
 }
 
-/** express-openapi-validator's match, if the request reached it. */
-export function validatorOperationId(req: Request): string | undefined {
-  const schema = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema;
-  return typeof schema?.operationId === 'string' ? schema.operationId : undefined;
+/**
+ * What the app keeps out of the journal: the tooling pages, and the operations the contract declares unjournaled
+ * (`x-sandbox-journaled: false`: reading or clearing the journal, reading the coverage), by the operation matched.
+ */
+export function unjournaled(operations: ReadonlyMap<string, OperationFacts>): (req: Request, res: Response) => boolean {
+  return (req, res) => res.locals[TOOLING] === true || operations.get(matchedOperationId(req) ?? '')?.journaled === false;
 }
 
 function requestBodyOf(req: Request, body: unknown): unknown {
@@ -91,7 +94,7 @@ export interface AnswerFacts {
   operationId?: string | null;
   /** The workspace the request ran in; 'default' when undefined. */
   workspace?: string;
-  /** Counted and logged but kept out of the journal (besides the tooling paths). */
+  /** Counted and logged but kept out of the journal (tooling pages, reads of the journal and coverage). */
   unjournaled?: boolean;
 }
 
@@ -105,12 +108,11 @@ export interface Exchange extends Omit<Arrival, 'started' | 'headers'>, AnswerFa
 /** Feeds one exchange to the journal, the coverage report and the log. */
 export function createObserver(options: ObserveOptions): (exchange: Exchange) => void {
   const { journal, coverage, coverageOf, logger } = options;
-  const skipPath = options.skipJournalPath ?? isToolingPath;
   return (ex) => {
     const operationId = ex.operationId ?? undefined;
     const tracker = coverageOf ? coverageOf(ex.workspace ?? 'default') : coverage;
     tracker?.record(operationId, ex.status);
-    if (journal && !ex.unjournaled && !skipPath(ex.path)) {
+    if (journal && !ex.unjournaled) {
       journal.record({
         id: ex.requestId,
         at: ex.at,
@@ -172,7 +174,7 @@ export function answerOf(res: { locals?: Record<string, unknown> }): AnswerFacts
 
 /** Middleware to mount first (before the contract): records each request once its response has finished. */
 export function observeRequests(options: ObserveOptions & { observe?: (exchange: Exchange) => void }): RequestHandler {
-  const operationIdOf = options.operationIdOf ?? validatorOperationId;
+  const operationIdOf = options.operationIdOf ?? matchedOperationId;
   const skipJournal = options.skipJournal;
   const observe = options.observe ?? createObserver(options);
   const now = options.now ?? (() => new Date());
@@ -195,9 +197,10 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       const ignored = ignoredOf(res);
       return (facts = {
         path,
-        unjournaled: skipJournal?.(req),
+        unjournaled: skipJournal?.(req, res),
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        requestBody: requestBodyOf(req, ignored ? ignored.received.body : req.body),
+        // Nothing a caller refused at the door sent is kept (its body is not even read, src/contract/mount-contract.ts).
+        requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
         ignored: ignored?.fields,
         operationId: operationIdOf(req),

@@ -53,7 +53,8 @@ export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
     const allow = statuses.get(405);
     // A 405 names the methods the contract has for the path, like the validator's own.
     if (allow) allow.headers = { Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
-    out.set(op.operationId, { knobs: op.path.startsWith('/2024-09/'), documents422: statuses.has(422), statuses });
+    // The versioned API is what the bearer scheme secures; the control plane declares its own callers.
+    out.set(op.operationId, { knobs: op.secured, documents422: statuses.has(422), statuses });
   }
   return out;
 }

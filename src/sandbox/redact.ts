@@ -1,68 +1,150 @@
-// Secrets must never leave the store: not in the request journal, not in log lines. Log lines are redacted when
-// written; a journal entry when it is first read (src/sandbox/request-journal.ts), the only way out of the journal.
+// Secrets must never leave the store: not in the request journal, not in log lines. Both go through this module:
+// the journal redacts (and caps) what it keeps when it records it, a log line its URL when it is written.
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
 
-// Compared after lower-casing and dropping '_' and '-', so access_token, accessToken and Access-Token all match.
-// `tokens` is the map of a new workspace's demo tokens, secrets every one.
-const SECRET_KEYS = new Set(['accesstoken', 'refreshtoken', 'token', 'tokens', 'password', 'authorization', 'clientsecret', 'apikey']);
+// Names are compared after lower-casing and dropping '_' and '-', so access_token, accessToken, Access-Token and
+// x-amz-access-token all match. A name containing one of these parts is a secret (`*token*` covers a new workspace's
+// `tokens` map and the retailer's `x-amz-access-token`; `*key*` would also catch ordinary ids, so keys are named).
+const SECRET_PARTS = /secret|password|token|apikey|privatekey/;
+// `state` is the consent flow's single-use authorization state (query, form body); the contract has no other field
+// of that name, so it is a secret wherever it appears.
+const SECRET_NAMES = new Set(['authorization', 'state']);
 // The OAuth authorization `code` travels in the retailer callback's query string; in bodies `code` is
 // ordinary data (country or currency codes), so it is a secret in queries only.
-const QUERY_ONLY_SECRET_KEYS = new Set(['code']);
+const QUERY_ONLY_SECRET_NAMES = new Set(['code']);
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
-/** Long strings (base64 images, relayed retailer bodies) are cut so a bounded journal also stays small. */
-export const MAX_STRING_CHARS = 8_192;
-
 function normalise(key: string): string {
-  return key.toLowerCase().replace(/[_-]/g, '');
+  const lower = key.toLowerCase();
+  return lower.includes('_') || lower.includes('-') ? lower.replace(/[_-]/g, '') : lower;
 }
 
-/** True for a key whose value is a secret wherever it appears (bodies, queries). */
+/** True for a name whose value is a secret (body field, query parameter or header), case-insensitively. */
 export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): boolean {
   const k = normalise(key);
-  return SECRET_KEYS.has(k) || (where === 'query' && QUERY_ONLY_SECRET_KEYS.has(k));
+  return SECRET_NAMES.has(k) || SECRET_PARTS.test(k) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
 }
 
 /** Deeper than this, the journal keeps a marker: no contract shape nests that far, and recursion must stay bounded. */
 const MAX_DEPTH = 64;
 
-function redactValue(value: unknown, where: 'body' | 'query', seen: WeakSet<object>, depth = 0): unknown {
-  if (typeof value === 'string') {
-    return value.length > MAX_STRING_CHARS
-      ? `${value.slice(0, MAX_STRING_CHARS)}…[truncated ${value.length - MAX_STRING_CHARS} chars]`
-      : value;
+/** A redacted copy of a value, cut to a budget of (about) so many bytes of its JSON. */
+export interface Capped {
+  value: unknown;
+  /** True when something was left out (items, fields, the end of a string) to stay within the budget. */
+  truncated: boolean;
+  /** About how many bytes of JSON the copy holds: what a bounded keeper counts. */
+  bytes: number;
+}
+
+/**
+ * A string of its own: V8 keeps a slice of a long string as a view of the whole, so a 16 KiB cut of a 1 MiB body
+ * string would hold the 1 MiB for as long as the journal keeps the entry.
+ */
+function copied(slice: string): string {
+  return Buffer.from(slice, 'utf8').toString('utf8');
+}
+
+/**
+ * One walk over a value: a budget that every copied part spends (its JSON size, roughly), so the walk stops after
+ * about `budget` bytes whatever the value's size: a 1 MiB body costs as much to record as a 16 KiB one.
+ */
+class Walk {
+  truncated = false;
+  readonly seen = new WeakSet<object>();
+  constructor(
+    readonly where: 'body' | 'query',
+    public budget: number,
+  ) {}
+
+  string(value: string): string {
+    // A URL in a body or header (a consent URL, a Referer) may carry a state or token in its query string.
+    const cost = value.length + 2;
+    if (cost <= this.budget) {
+      this.budget -= cost;
+      return value.includes('?') ? redactUrl(value) : value;
+    }
+    let keep = Math.max(0, this.budget - 2);
+    // Never half of a surrogate pair.
+    if (keep > 0 && /[\uD800-\uDBFF]/.test(value[keep - 1]!)) keep--;
+    this.budget = 0;
+    this.truncated = true;
+    const cut = copied(value.slice(0, keep));
+    return `${cut.includes('?') ? redactUrl(cut) : cut}…[truncated ${value.length - keep} chars]`;
   }
-  if (value === null || typeof value !== 'object') return value;
-  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[binary ${value.byteLength} bytes]`;
-  if (seen.has(value)) return '[circular]';
-  if (depth >= MAX_DEPTH) return `[nested deeper than ${MAX_DEPTH} levels]`;
-  seen.add(value);
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, where, seen, depth + 1));
-  // fromEntries defines own properties, so a key such as `__proto__` is kept as data, never set as a prototype.
-  return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key, isSecretKey(key, where) ? REDACTED : redactValue(v, where, seen, depth + 1)]),
-  );
+
+  copy(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.string(value);
+    if (value === null || typeof value !== 'object') {
+      this.budget -= typeof value === 'number' || typeof value === 'boolean' ? String(value).length : 4;
+      return value;
+    }
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return this.string(`[binary ${value.byteLength} bytes]`);
+    if (this.seen.has(value)) return this.string('[circular]');
+    if (depth >= MAX_DEPTH) return this.string(`[nested deeper than ${MAX_DEPTH} levels]`);
+    this.seen.add(value);
+    this.budget -= 2;
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      for (const item of value) {
+        if (this.budget <= 0) return this.cut(out);
+        out.push(this.copy(item, depth + 1));
+        this.budget -= 1;
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    // for...in stops where the budget does: a body of a million fields is not listed whole first.
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (this.budget <= 0) return this.cut(out);
+      this.budget -= key.length + 4;
+      const field = (value as Record<string, unknown>)[key];
+      const copy = isSecretKey(key, this.where) ? this.string(REDACTED) : this.copy(field, depth + 1);
+      // Defined, not assigned, for `__proto__`: kept as data, never set as a prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+      else out[key] = copy;
+    }
+    return out;
+  }
+
+  private cut<T>(partial: T): T {
+    this.truncated = true;
+    return partial;
+  }
 }
 
 /** Redacted copies by original body, kept by whoever redacts the same bodies again and again (the journal). */
-export type RedactedBodies = WeakMap<object, unknown>;
+export type RedactedBodies = WeakMap<object, Capped>;
 
 /**
- * A deep copy of a JSON-ish body with every secret-named key's value replaced, at any depth. With `memo`, a body
- * already redacted is not redacted again: callers never change a body after handing it over.
+ * A deep copy of a JSON-ish body with every secret-named field's value replaced, at any depth, cut to about
+ * `maxBytes` of JSON. With `memo`, a body already copied is not copied again: callers never change a body after
+ * handing it over (a replayed answer hands the same body object each time).
  */
-export function redactBody<T>(body: T, memo?: RedactedBodies): T {
-  if (body === null || typeof body !== 'object' || !memo) return redactValue(body, 'body', new WeakSet()) as T;
-  let redacted = memo.get(body);
-  if (redacted === undefined) memo.set(body, (redacted = redactValue(body, 'body', new WeakSet())));
-  return redacted as T;
+export function capBody(body: unknown, maxBytes: number, memo?: RedactedBodies): Capped {
+  if (body === null || typeof body !== 'object' || !memo) return capped(body, 'body', maxBytes);
+  let copy = memo.get(body);
+  if (copy === undefined) memo.set(body, (copy = capped(body, 'body', maxBytes)));
+  return copy;
+}
+
+function capped(value: unknown, where: 'body' | 'query', maxBytes: number): Capped {
+  const walk = new Walk(where, maxBytes);
+  const copy = walk.copy(value, 0);
+  return { value: copy, truncated: walk.truncated, bytes: Math.max(0, maxBytes - walk.budget) };
+}
+
+/** A redacted copy of a body, whole (no budget): for callers that keep nothing. */
+export function redactBody<T>(body: T): T {
+  return capped(body, 'body', Infinity).value as T;
 }
 
 /** Like redactBody, for a parsed query string, where an OAuth `code` is a secret too. */
 export function redactQuery<T>(query: T): T {
-  return redactValue(query, 'query', new WeakSet()) as T;
+  return capped(query, 'query', Infinity).value as T;
 }
 
 /** Redacts a bearer (or any) credential but keeps its scheme, so a reader still sees what kind was sent. */
@@ -71,7 +153,10 @@ export function redactCredential(value: string): string {
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 
-/** Header names lower-cased, credentials and cookies redacted, bearer values redacted under any name. */
+/**
+ * Header names lower-cased; credentials, cookies and secret-named headers (`x-amz-access-token`) redacted; bearer
+ * values redacted under any name; secret query parameters of a URL in a header (a Referer) redacted.
+ */
 export function redactHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, raw] of Object.entries(headers)) {
@@ -80,7 +165,7 @@ export function redactHeaders(headers: Record<string, string | string[] | number
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
     if (SECRET_HEADERS.has(key) || isSecretKey(key)) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
     else if (/^\s*bearer\s+\S/i.test(value)) out[key] = redactCredential(value);
-    else out[key] = value;
+    else out[key] = value.includes('?') ? redactUrl(value) : value;
   }
   return out;
 }

@@ -1,16 +1,16 @@
-// A contract test that fails wants to know what the client actually sent and what it got back. The journal
-// keeps the most recent requests in memory (bounded: a long CI run must not grow the process without limit).
-// Secrets can never be read back from it: an entry is redacted the first time it is read (list), and only then
-// does it exist as an entry. Most recorded requests are never read, so recording stays a few field copies.
+// A contract test that fails wants to know what the client actually sent and what it got back. The journal keeps
+// the most recent requests in memory, per workspace: each workspace (and the default world) has its own bounded
+// ring, so one tenant's flood never evicts another's entries. What it keeps is redacted and capped when recorded:
+// a 1 MiB body costs an entry no more than the cap, and a secret is never held, so a read can never leak one.
 import { randomUUID } from 'node:crypto';
-import type { components } from '../contract/generated.js';
+import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
-import { redactBody, redactHeaders, redactQuery, type RedactedBodies } from './redact.js';
+import { JournalRing, type Held, type JournalEntry } from './journal-ring.js';
+import { capBody, redactHeaders, redactQuery, type RedactedBodies } from './redact.js';
 
-/** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
-export type JournalEntry = components['schemas']['SandboxRequest'];
+export type { JournalEntry } from './journal-ring.js';
 
-/** What the app hands over after a response was sent; raw values, the journal redacts them. */
+/** What the app hands over after a response was sent; raw values, the journal redacts and caps them. */
 export interface JournalRecordInput {
   /** The request's id (its X-Request-Id); the journal makes one when the request had none. */
   id?: string;
@@ -38,6 +38,7 @@ export interface JournalFilter {
   operationId?: string;
   /** An exact status (404) or a class ('4xx'). */
   status?: number | string;
+  /** Only this workspace's ring; every ring's entries, merged newest first, without it. */
   workspace?: string;
   /** At most this many entries (newest first). */
   limit?: number;
@@ -45,11 +46,19 @@ export interface JournalFilter {
 
 /** Construction options; the defaults suit a sandbox process. */
 export interface RequestJournalOptions {
-  /** How many entries are kept; the oldest is dropped first. */
+  /** How many entries each workspace's ring keeps; the oldest is dropped first. */
   capacity?: number;
+  maxBodyBytes?: number;
+  maxWorkspaceBytes?: number;
+  maxTotalBytes?: number;
+  /** False for a workspace that is gone: a request finishing after its deletion makes it no new ring. */
+  accepts?: (workspace: string) => boolean;
   now?: () => Date;
   newId?: () => string;
 }
+
+// What an entry holds beside its bodies, headers and query (ids, path, time, the JSON around them).
+const ENTRY_OVERHEAD_BYTES = 256;
 
 function statusMatcher(status: number | string): (s: number) => boolean {
   if (typeof status === 'number') return (s) => s === status;
@@ -62,80 +71,116 @@ function statusMatcher(status: number | string): (s: number) => boolean {
   return (s) => s === exact;
 }
 
-/** What a slot holds until the entry is first read: the entry's plain fields and the raw parts to redact. */
-interface Slot {
-  head: Omit<JournalEntry, 'at' | 'request' | 'response'> & { at: Date };
-  raw: Pick<JournalRecordInput, 'query' | 'headers' | 'requestBody' | 'responseBody' | 'ignored'> | undefined;
-  entry: JournalEntry | undefined;
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`journal ${name} must be a positive integer, got ${value}`);
+  return value;
 }
 
-/** Bounded ring buffer of request records, newest first, redacted on first read. */
+function textBytes(record: Record<string, string>): number {
+  let bytes = 0;
+  for (const key in record) bytes += key.length + record[key]!.length + 6;
+  return bytes;
+}
+
+/** The rings of every workspace: recorded into by workspace, listed per workspace or merged, dropped with it. */
 export class RequestJournal {
   readonly capacity: number;
-  private readonly slots: (Slot | undefined)[];
-  private next = 0; // where the next entry goes
-  private count = 0;
+  readonly maxBodyBytes: number;
+  readonly maxWorkspaceBytes: number;
+  readonly maxTotalBytes: number;
+  private readonly rings = new Map<string, JournalRing>();
+  private totalBytes = 0;
+  private seq = 0;
+  private readonly accepts: (workspace: string) => boolean;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
-  private readonly redactedBodies: RedactedBodies = new WeakMap();
+  // A replayed answer hands the journal the same body object on every hit: it is copied once, not per entry.
+  private readonly copies: RedactedBodies = new WeakMap();
 
   constructor(options: RequestJournalOptions = {}) {
-    const capacity = options.capacity ?? 1000;
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a positive integer, got ${capacity}`);
-    this.capacity = capacity;
-    this.slots = new Array(capacity);
+    this.capacity = positive('capacity', options.capacity ?? JOURNAL_DEFAULTS.capacity);
+    this.maxBodyBytes = positive('body bytes', options.maxBodyBytes ?? JOURNAL_DEFAULTS.maxBodyBytes);
+    this.maxWorkspaceBytes = positive('workspace bytes', options.maxWorkspaceBytes ?? JOURNAL_DEFAULTS.maxWorkspaceBytes);
+    this.maxTotalBytes = positive('total bytes', options.maxTotalBytes ?? JOURNAL_DEFAULTS.maxTotalBytes);
+    this.accepts = options.accepts ?? (() => true);
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
   }
 
-  /** Records one request. Its parts are redacted when it is first listed; callers never change them afterwards. */
+  /** Records one request, redacted and capped now; nothing of the raw input is kept. */
   record(input: JournalRecordInput): void {
-    this.push({
-      head: {
-        id: input.id ?? this.newId(),
-        at: input.at ?? this.now(),
-        workspace: input.workspace ?? DEFAULT_WORKSPACE,
-        method: input.method.toUpperCase(),
-        path: input.path,
-        operation_id: input.operationId ?? null,
-        status: input.status,
-        duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      },
-      raw: { query: input.query, headers: input.headers, requestBody: input.requestBody, responseBody: input.responseBody, ignored: input.ignored },
-      entry: undefined,
-    });
+    const workspace = input.workspace ?? DEFAULT_WORKSPACE;
+    if (!this.accepts(workspace)) return;
+    const query = redactQuery(input.query ?? {});
+    const headers = redactHeaders(input.headers ?? {});
+    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies);
+    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies);
+    const ignored = input.ignored ?? [];
+    const entry: JournalEntry = {
+      id: input.id ?? this.newId(),
+      at: (input.at ?? this.now()).toISOString(),
+      workspace,
+      method: input.method.toUpperCase(),
+      path: input.path,
+      operation_id: input.operationId ?? null,
+      status: input.status,
+      duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
+      request: { query, headers, body: requestBody?.value ?? null, body_truncated: requestBody?.truncated ?? false, ignored },
+      response: { body: responseBody?.value ?? null, body_truncated: responseBody?.truncated ?? false },
+    };
+    const bytes =
+      ENTRY_OVERHEAD_BYTES +
+      entry.path.length +
+      JSON.stringify(query).length +
+      textBytes(headers) +
+      ignored.reduce((sum, name) => sum + name.length + 3, 0) +
+      (requestBody?.bytes ?? 0) +
+      (responseBody?.bytes ?? 0);
+    this.hold(workspace, { seq: ++this.seq, bytes, entry });
   }
 
-  private push(slot: Slot): void {
-    this.slots[this.next] = slot;
-    this.next = (this.next + 1) % this.capacity;
-    this.count = Math.min(this.count + 1, this.capacity);
+  private hold(workspace: string, held: Held): void {
+    let ring = this.rings.get(workspace);
+    if (!ring) this.rings.set(workspace, (ring = new JournalRing(this.capacity)));
+    this.totalBytes += held.bytes - ring.push(held);
+    // The ring's own byte bound; its newest entry always stays (one entry is at most a few caps).
+    while (ring.bytes > this.maxWorkspaceBytes && ring.size > 1) this.totalBytes -= ring.dropOldest();
+    if (this.totalBytes > this.maxTotalBytes) this.shrinkTotal();
   }
 
-  /** The slot's entry, redacted now if this is its first read; the raw parts are dropped then. */
-  private entryOf(slot: Slot): JournalEntry {
-    if (!slot.entry) {
-      const raw = slot.raw ?? {};
-      slot.entry = {
-        ...slot.head,
-        at: slot.head.at.toISOString(),
-        request: {
-          query: redactQuery(raw.query ?? {}),
-          headers: redactHeaders(raw.headers ?? {}),
-          body: raw.requestBody === undefined ? null : redactBody(raw.requestBody, this.redactedBodies),
-          ignored: raw.ignored ?? [],
-        },
-        response: { body: raw.responseBody === undefined ? null : redactBody(raw.responseBody, this.redactedBodies) },
-      };
-      slot.raw = undefined;
+  /**
+   * All rings past the total: the ring holding most gives up its oldest entries until it holds no more than the
+   * next largest, then again, down to seven eighths of the total (so this runs once per many records, not each).
+   */
+  private shrinkTotal(): void {
+    const target = Math.floor((this.maxTotalBytes * 7) / 8);
+    while (this.totalBytes > target) {
+      let largest: JournalRing | undefined;
+      let second = 0;
+      for (const ring of this.rings.values()) {
+        if (!largest || ring.bytes > largest.bytes) {
+          second = largest?.bytes ?? 0;
+          largest = ring;
+        } else if (ring.bytes > second) second = ring.bytes;
+      }
+      if (!largest || largest.size === 0) return;
+      do this.totalBytes -= largest.dropOldest();
+      while (largest.size > 0 && largest.bytes >= second && this.totalBytes > target);
     }
-    return slot.entry;
   }
 
-  /** How many entries are held. */
+  /** How many entries are held, in every ring. */
   get size(): number {
-    return this.count;
+    let count = 0;
+    for (const ring of this.rings.values()) count += ring.size;
+    return count;
+  }
+
+  /** What the journal holds: entries and about how many bytes, per workspace and in all. */
+  usage(): { entries: number; bytes: number; workspaces: Map<string, { entries: number; bytes: number }> } {
+    const workspaces = new Map<string, { entries: number; bytes: number }>();
+    for (const [name, ring] of this.rings) workspaces.set(name, { entries: ring.size, bytes: ring.bytes });
+    return { entries: this.size, bytes: this.totalBytes, workspaces };
   }
 
   /** Entries matching the filter, newest first. */
@@ -145,35 +190,65 @@ export class RequestJournal {
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
     const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
     const limit = filter.limit ?? Infinity;
-    const out: JournalEntry[] = [];
-    for (let i = 1; i <= this.count && out.length < limit; i++) {
-      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      const head = slot.head;
-      if (method && head.method !== method) continue;
-      if (path !== undefined && (pathPrefix !== undefined ? !head.path.startsWith(pathPrefix) : head.path !== path)) continue;
-      if (filter.operationId && head.operation_id !== filter.operationId) continue;
-      if (status && !status(head.status)) continue;
-      if (filter.workspace && head.workspace !== filter.workspace) continue;
-      out.push(this.entryOf(slot));
-    }
-    return out;
+    const matches = (entry: JournalEntry): boolean =>
+      (!method || entry.method === method) &&
+      (path === undefined || (pathPrefix !== undefined ? entry.path.startsWith(pathPrefix) : entry.path === path)) &&
+      (!filter.operationId || entry.operation_id === filter.operationId) &&
+      (!status || status(entry.status));
+    const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
+    return newestFirst(rings, matches, limit);
   }
 
-  /** Forgets entries: all of them, or only some workspaces' (so resetting a workspace leaves others' history). */
+  /** Forgets entries: all of them, or only some workspaces' rings (so resetting a workspace leaves others' history). */
   clear(workspace?: string | ReadonlySet<string>): void {
-    if (workspace === undefined) {
-      this.slots.fill(undefined);
-      this.next = 0;
-      this.count = 0;
-      return;
+    const names = workspace === undefined ? [...this.rings.keys()] : typeof workspace === 'string' ? [workspace] : workspace;
+    for (const name of names) {
+      this.totalBytes -= this.rings.get(name)?.bytes ?? 0;
+      this.rings.delete(name);
     }
-    const kept: Slot[] = [];
-    for (let i = this.count; i >= 1; i--) {
-      const slot = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      const gone = typeof workspace === 'string' ? slot.head.workspace === workspace : workspace.has(slot.head.workspace);
-      if (!gone) kept.push(slot);
-    }
-    this.clear();
-    for (const slot of kept) this.push(slot);
   }
+}
+
+/**
+ * The matching entries of several rings merged newest first (by the order they were recorded in), at most `limit`:
+ * a heap of each ring's next match, so listing a few entries of many rings reads only what it answers.
+ */
+function newestFirst(rings: JournalRing[], matches: (entry: JournalEntry) => boolean, limit: number): JournalEntry[] {
+  const heads: { next: Held; rest: Generator<Held> }[] = [];
+  const nextMatch = (rest: Generator<Held>): Held | undefined => {
+    // Not for...of: leaving that loop early would close the generator.
+    for (let step = rest.next(); !step.done; step = rest.next()) if (matches(step.value.entry)) return step.value;
+    return undefined;
+  };
+  const above = (i: number, j: number) => heads[i]!.next.seq > heads[j]!.next.seq;
+  const swap = (i: number, j: number) => ([heads[i], heads[j]] = [heads[j]!, heads[i]!]);
+  const siftDown = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < heads.length && above(l, top)) top = l;
+      if (r < heads.length && above(r, top)) top = r;
+      if (top === i) return;
+      swap(i, top);
+      i = top;
+    }
+  };
+  for (const ring of rings) {
+    const rest = ring.newestFirst();
+    const next = nextMatch(rest);
+    if (next) heads.push({ next, rest });
+  }
+  for (let i = (heads.length >> 1) - 1; i >= 0; i--) siftDown(i);
+  const out: JournalEntry[] = [];
+  while (heads.length > 0 && out.length < limit) {
+    const head = heads[0]!;
+    out.push(head.next.entry);
+    const next = nextMatch(head.rest);
+    if (next) head.next = next;
+    else heads[0] = heads[heads.length - 1]!;
+    if (!next) heads.pop();
+    if (heads.length > 0) siftDown(0);
+  }
+  return out;
 }

@@ -1,22 +1,17 @@
 import type { Request } from 'express';
-import { consentStateOf } from '../areas/channels/consent-routes.js';
-import { bearerToken, type AuthenticatedRequest } from '../http/auth.js';
-import { controlPlaneWorkspace } from '../http/control-plane-access.js';
+import type { AuthenticatedRequest } from '../http/auth.js';
 import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
 
 /**
- * The workspace a request ran in, for the journal and coverage: read after the response, when auth has run. Express's
+ * The workspace a request ran in, for the journal and coverage: read after the response, once the request proved
+ * which world it may act in (its token, what the control plane allowed, a consent state that checked out). A
+ * request that proved nothing (no token, a forged `ws_<id>.` prefix, a `?workspace=` it may not use) belongs to no
+ * workspace: it is filed under the default world, never in the journal of the workspace it names. Express's
  * observer and the fast path of workspace creation (src/http/workspace-creation.ts) name it the same way.
  */
 export function requestWorkspace(worlds: Worlds) {
   return (req: Request): string => {
-    const auth = (req as AuthenticatedRequest).auth;
-    if (auth) return worlds.nameOf(auth.world);
-    // A rejected workspace token still belongs to its workspace's journal: that is where its job looks. The
-    // retailer's consent pages carry no token, but their state has the same prefix.
-    const token = bearerToken(req.headers.authorization) ?? consentStateOf(req);
-    const fromToken = token === undefined ? undefined : worlds.workspaceOfToken(token);
-    if (fromToken) return fromToken;
-    return (req.path.startsWith('/_sandbox/') ? controlPlaneWorkspace(req) : undefined) ?? DEFAULT_WORKSPACE;
+    const world = (req as AuthenticatedRequest).actingWorld;
+    return world ? worlds.nameOf(world) : DEFAULT_WORKSPACE;
   };
 }

@@ -5,7 +5,6 @@
 // knobs through preferOf.
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/errors.js';
-import { isToolingPath } from './observe-requests.js';
 import { parsePrefer, type PreferResult } from './prefer-header.js';
 
 /** Options of scenarioKnobs. */
@@ -14,7 +13,7 @@ export interface ScenarioKnobOptions {
   latencyMs?: number;
   /** Bound of Prefer: delay. */
   maxDelayMs?: number;
-  /** Which requests the knobs apply to; default: everything but the docs pages and journal reads. */
+  /** Which requests the knobs apply to; default: every request that reaches the step. */
   appliesTo?: (req: Request) => boolean;
   /** Which of those read Prefer (the rest only get the start-up latency); default: all of them. */
   readsPrefer?: (req: Request) => boolean;
@@ -39,7 +38,7 @@ export function preferOf(res: Pick<Response, 'locals'>): PreferResult | undefine
 /** Middleware: parses Prefer for preferOf (422 on a bad knob unless deferred) and waits latency + delay. */
 export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler {
   const latency = options.latencyMs ?? 0;
-  const appliesTo = options.appliesTo ?? ((req: Request) => !isToolingPath(req.path));
+  const appliesTo = options.appliesTo ?? (() => true);
   const sleep = options.sleep ?? realSleep;
 
   return (req, res, next) => {

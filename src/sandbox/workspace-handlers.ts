@@ -27,7 +27,7 @@ export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
   return {
     data: {
       id: ws.id,
-      tokens: demoTokens(ws.seedTokenPrefix),
+      tokens: demoTokens(ws.seedTokens),
       created_at: new Date(ws.createdAt).toISOString(),
       idle_ttl_seconds: Math.ceil(worlds.idleTtlMs / 1000),
     },

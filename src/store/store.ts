@@ -1,5 +1,6 @@
 import { Collection, type ChangeSink, type CollectionDef } from './collection.js';
 import type { Change, Persistence, Snapshot } from './persistence.js';
+import { QuotaExceeded } from './quota-exceeded.js';
 
 /** The collections a store holds, by name (what defineCollection returns); their order is the data file's. */
 export type CollectionDefs = Record<string, { readonly __record?: { id: string } }>;
@@ -24,6 +25,8 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   readonly collections: CollectionsOf<D>;
   /** Bumped on every committed change: lets caches of rendered answers know they are stale. */
   version = 0;
+  /** In a copy-on-write view, the records it added that it still holds (what a record quota counts). */
+  addedRecords = 0;
   private pending: PendingChange[] = [];
   private inTransaction = false;
   /** Set when this store is frozen: the class of its views' collections, accessors shared by every view. */
@@ -64,21 +67,26 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   /**
    * Runs `fn` as one transaction: its changes are undone if it throws, and made durable before the returned
    * promise resolves. `fn` must be synchronous, so concurrent requests never interleave inside a transaction.
+   * With `maxAddedRecords` (a view's record quota), a transaction that would leave the view holding more records
+   * of its own is undone and throws QuotaExceeded; one that adds none is never refused.
    */
-  async transact<R>(fn: () => R): Promise<R> {
-    const { result, changes } = this.apply(fn);
+  async transact<R>(fn: () => R, maxAddedRecords?: number): Promise<R> {
+    const { result, changes } = this.apply(fn, maxAddedRecords);
     if (changes.length > 0) await this.persistence.commit(changes, () => this.snapshot());
     return result;
   }
 
   /** Runs `fn` with rollback on failure but persists nothing itself: for seeding, which persists a whole snapshot. */
-  apply<R>(fn: () => R): { result: R; changes: Change[] } {
+  apply<R>(fn: () => R, maxAddedRecords = Infinity): { result: R; changes: Change[] } {
     if (this.inTransaction) throw new Error('transactions do not nest');
     this.inTransaction = true;
     this.pending = [];
     try {
       const result = fn();
       if (result instanceof Promise) throw new Error('a transaction body must be synchronous');
+      const added = this.addedBy(this.pending);
+      if (added > 0 && this.addedRecords + added > maxAddedRecords) throw new QuotaExceeded('records', maxAddedRecords);
+      this.addedRecords += added;
       const changes = this.pending.map(toChange);
       if (changes.length > 0) this.version++;
       return { result, changes };
@@ -89,6 +97,18 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
       this.inTransaction = false;
       this.pending = [];
     }
+  }
+
+  /** How many records of its own (not in the base) a view holds more after these changes; 0 outside a view. */
+  private addedBy(changes: readonly PendingChange[]): number {
+    const base = this.base;
+    if (!base) return 0;
+    let added = 0;
+    for (const { collection, id, before, after } of changes) {
+      if (base.collection(collection).has(id)) continue;
+      added += (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
+    }
+    return added;
   }
 
   private rollback(): void {
@@ -108,6 +128,7 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   discardChanges(): void {
     if (!(this.collections instanceof ViewCollections)) throw new Error('only a copy-on-write view can discard its changes');
     this.collections.discardChanges();
+    this.addedRecords = 0;
     this.version++;
   }
 

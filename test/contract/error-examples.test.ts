@@ -9,7 +9,9 @@ type Obj = Record<string, unknown>;
 
 function exampleOf(op: ContractOperation, status: number): Obj | undefined {
   const response = deref(op.operation.responses?.[String(status)] as Obj | undefined) as { content?: Record<string, Obj> } | undefined;
-  return response?.content?.['application/json']?.example as Obj | undefined;
+  const media = response?.content?.['application/json'] as { example?: Obj; examples?: Record<string, { value: Obj }> } | undefined;
+  // Several examples: the first is the operation's own input error; the others (a workspace quota) name no field.
+  return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
 }
 
 /** The ways to name a record that does not exist: the path's ids (innermost first), merchant_id, body ids, a workspace. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestJournal, type JournalRecordInput } from '../../src/sandbox/request-journal.js';
-import { REDACTED, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/sandbox/redact.js';
+import { REDACTED, capBody, isSecretKey, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/sandbox/redact.js';
 
 let n = 0;
 const journal = (capacity?: number) =>
@@ -31,8 +31,8 @@ describe('request journal', () => {
       operation_id: 'listMerchants',
       status: 200,
       duration_ms: 3.14,
-      request: { query: { page: '2' }, headers: {}, body: { name: 'x' }, ignored: [] },
-      response: { body: { data: [] } },
+      request: { query: { page: '2' }, headers: {}, body: { name: 'x' }, body_truncated: false, ignored: [] },
+      response: { body: { data: [] }, body_truncated: false },
     });
     expect(j.list()[1]!.workspace).toBe('default');
   });
@@ -70,9 +70,9 @@ describe('request journal', () => {
     const j = journal(4);
     for (const [i, ws] of ['a', 'b', 'a', 'b', 'a', 'b'].entries()) j.record(req({ path: `/p${i}`, workspace: ws }));
     j.clear('a');
-    expect(j.list().map((e) => e.path)).toEqual(['/p5', '/p3']);
+    expect(j.list().map((e) => e.path)).toEqual(['/p5', '/p3', '/p1']);
     j.record(req({ path: '/p6' }));
-    expect(j.list().map((e) => e.path)).toEqual(['/p6', '/p5', '/p3']);
+    expect(j.list().map((e) => e.path)).toEqual(['/p6', '/p5', '/p3', '/p1']);
     j.clear();
     expect(j.list()).toEqual([]);
     expect(j.size).toBe(0);
@@ -84,7 +84,7 @@ describe('request journal', () => {
       req({
         path: '/retailer/callback',
         headers: { Authorization: 'Bearer demo-owner-token', 'Content-Type': 'application/json', 'X-Other': 'bearer abc' },
-        query: { code: 'auth-code-123', state: 's1' },
+        query: { code: 'auth-code-123', state: 'ws_abc.s1', page: '1' },
         requestBody: {
           access_token: 'Atza|secret',
           refresh_token: 'Atzr|secret',
@@ -100,7 +100,7 @@ describe('request journal', () => {
       'content-type': 'application/json',
       'x-other': `bearer ${REDACTED}`,
     });
-    expect(e.request.query).toEqual({ code: REDACTED, state: 's1' });
+    expect(e.request.query).toEqual({ code: REDACTED, state: REDACTED, page: '1' });
     expect(e.request.body).toEqual({
       access_token: REDACTED,
       refresh_token: REDACTED,
@@ -111,14 +111,13 @@ describe('request journal', () => {
     expect(JSON.stringify(j.list())).not.toMatch(/secret|hunter2|demo-owner-token|sbx_new|auth-code-123/);
   });
 
-  it('When an entry has been listed, then it is a redacted copy: later changes to what was recorded do not reach it', () => {
-    // Recording keeps references (bodies are redacted on first read, not on every request); the app records only
-    // once a response has finished, when nothing changes them any more.
+  it('When a request is recorded, then the journal holds a redacted copy: later changes to the body do not reach it', () => {
     const j = journal();
     const body = { name: 'before', token: 'secret' };
     j.record(req({ requestBody: body }));
-    expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
     body.name = 'after';
+    expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
+    body.name = 'later';
     expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
   });
 
@@ -139,7 +138,7 @@ describe('redaction helpers', () => {
     cyclic.self = cyclic;
     const out = redactBody({ file: Buffer.from('abc'), big: 'x'.repeat(10_000), cyclic }) as Record<string, unknown>;
     expect(out.file).toBe('[binary 3 bytes]');
-    expect(String(out.big)).toMatch(/truncated 1808 chars/);
+    expect(String(out.big)).toBe('x'.repeat(10_000));
     expect((out.cyclic as Record<string, unknown>).self).toBe('[circular]');
   });
 
@@ -156,8 +155,131 @@ describe('redaction helpers', () => {
   });
 
   it('When a URL has secret query parameters, then only their values are replaced', () => {
-    expect(redactUrl('/cb?code=abc&state=s%20t&access_token=x')).toBe(`/cb?code=${REDACTED}&state=s%20t&access_token=${REDACTED}`);
+    expect(redactUrl('/cb?code=abc&state=s%20t&access_token=x&page=2')).toBe(`/cb?code=${REDACTED}&state=${REDACTED}&access_token=${REDACTED}&page=2`);
     expect(redactUrl('/2024-09/products?page=2')).toBe('/2024-09/products?page=2');
     expect(redactUrl('/x?refresh%5Ftoken=y')).toBe(`/x?refresh%5Ftoken=${REDACTED}`);
+  });
+});
+
+describe('per-workspace rings', () => {
+  it("When another workspace records more than the capacity, then this workspace's entries all stay", () => {
+    const j = journal(10);
+    for (let i = 0; i < 5; i++) j.record(req({ path: `/mine${i}`, workspace: 'mine' }));
+    for (let i = 0; i < 1000; i++) j.record(req({ path: `/flood${i}`, workspace: 'flooder' }));
+    expect(j.list({ workspace: 'mine' }).map((e) => e.path)).toEqual(['/mine4', '/mine3', '/mine2', '/mine1', '/mine0']);
+    expect(j.list({ workspace: 'flooder' })).toHaveLength(10);
+    expect(j.usage().workspaces.get('flooder')!.entries).toBe(10);
+  });
+
+  it('When every ring is listed, then the entries of all rings come merged newest first, limit applied', () => {
+    const j = journal();
+    for (const [i, ws] of ['a', 'b', 'c', 'a', 'c', 'b', 'a'].entries()) j.record(req({ path: `/p${i}`, workspace: ws }));
+    expect(j.list().map((e) => e.path)).toEqual(['/p6', '/p5', '/p4', '/p3', '/p2', '/p1', '/p0']);
+    expect(j.list({ limit: 3 }).map((e) => e.path)).toEqual(['/p6', '/p5', '/p4']);
+    expect(j.list({ workspace: 'b' }).map((e) => e.path)).toEqual(['/p5', '/p1']);
+  });
+
+  it('When a ring passes its byte bound, then it drops its own oldest entries and keeps the newest', () => {
+    const j = new RequestJournal({ maxBodyBytes: 1024, maxWorkspaceBytes: 8 * 1024 });
+    for (let i = 0; i < 50; i++) j.record(req({ workspace: 'big', requestBody: { text: 'y'.repeat(4000) } }));
+    j.record(req({ workspace: 'small' }));
+    const usage = j.usage();
+    expect(usage.workspaces.get('big')!.bytes).toBeLessThanOrEqual(8 * 1024);
+    expect(usage.workspaces.get('big')!.entries).toBeGreaterThan(1);
+    expect(usage.workspaces.get('small')!.entries).toBe(1);
+  });
+
+  it('When all rings together pass the total, then the ring holding most loses its oldest first, not the small ones', () => {
+    const j = new RequestJournal({ maxBodyBytes: 1024, maxWorkspaceBytes: 64 * 1024, maxTotalBytes: 64 * 1024 });
+    for (let i = 0; i < 5; i++) j.record(req({ workspace: 'quiet', path: `/q${i}` }));
+    for (let i = 0; i < 500; i++) j.record(req({ workspace: 'loud', requestBody: { text: 'y'.repeat(2000) } }));
+    const usage = j.usage();
+    expect(usage.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(usage.workspaces.get('quiet')!.entries).toBe(5);
+    expect(usage.workspaces.get('loud')!.entries).toBeGreaterThan(0);
+  });
+
+  it('When a workspace is gone, then a request finishing afterwards makes it no ring', () => {
+    const live = new Set(['default']);
+    const j = new RequestJournal({ accepts: (ws) => live.has(ws) });
+    j.record(req({ workspace: 'gone' }));
+    j.record(req());
+    expect([...j.usage().workspaces.keys()]).toEqual(['default']);
+  });
+
+  it('When a workspace is cleared, then its ring and the bytes it held are freed', () => {
+    const j = journal();
+    j.record(req({ workspace: 'a', requestBody: { text: 'z'.repeat(1000) } }));
+    j.record(req({ workspace: 'b' }));
+    j.clear(new Set(['a']));
+    expect([...j.usage().workspaces.keys()]).toEqual(['b']);
+    expect(j.usage().bytes).toBe(j.usage().workspaces.get('b')!.bytes);
+  });
+});
+
+describe('the body cap', () => {
+  it('When a body is larger than the cap, then the entry keeps about the cap, marked body_truncated', () => {
+    const j = new RequestJournal({ maxBodyBytes: 16 * 1024 });
+    const items = Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `item ${i}`, secret: 's' }));
+    j.record(req({ requestBody: { items }, responseBody: { text: 'r'.repeat(100_000) } }));
+    const e = j.list()[0]!;
+    expect(e.request.body_truncated).toBe(true);
+    expect(e.response.body_truncated).toBe(true);
+    expect(JSON.stringify(e.request.body).length).toBeLessThan(16 * 1024 + 256);
+    expect(JSON.stringify(e.response.body).length).toBeLessThan(16 * 1024 + 256);
+    expect(String((e.response.body as { text: string }).text)).toMatch(/…\[truncated \d+ chars\]$/);
+    expect(JSON.stringify(e.request.body)).not.toContain('"s"');
+  });
+
+  it('When a body has a __proto__ field, then the copy keeps it as data and its prototype stays Object.prototype', () => {
+    const out = capBody(JSON.parse('{"__proto__":{"polluted":true},"a":1}'), 1024).value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"polluted":true},"a":1}');
+  });
+
+  it('When a body is within the cap, then it is kept whole and not marked', () => {
+    const out = capBody({ a: [1, 2, 3], b: 'x'.repeat(100) }, 1024);
+    expect(out).toMatchObject({ value: { a: [1, 2, 3], b: 'x'.repeat(100) }, truncated: false });
+  });
+
+  it('When a body has 200,000 fields, then capping it reads only what fits', () => {
+    const huge: Record<string, number> = {};
+    for (let i = 0; i < 200_000; i++) huge[`k${i}`] = i;
+    const out = capBody(huge, 1024);
+    expect(out.truncated).toBe(true);
+    expect(Object.keys(out.value as object).length).toBeLessThan(200);
+  });
+});
+
+describe('secret names', () => {
+  const secretNames = [
+    'secret', 'client_secret', 'clientSecret', 'SECRET_KEY', 'password', 'Password', 'new_password', 'token',
+    'session_token', 'sessionToken', 'access_token', 'refresh-token', 'tokens', 'private_key', 'Private-Key', 'api_key',
+    'apiKey', 'X-Api-Key', 'state', 'x-amz-access-token', 'X-Amz-Access-Token', 'authorization',
+  ];
+
+  it.each(secretNames)('When a body field at any depth is named %s, then its value is redacted', (name) => {
+    const body = { [name]: 'v1', deep: { list: [{ [name]: { inner: 'v2' } }] } };
+    expect(redactBody(body)).toEqual({ [name]: REDACTED, deep: { list: [{ [name]: REDACTED }] } });
+  });
+
+  it.each(secretNames)('When a query parameter is named %s, then it is redacted in the journal and in a logged URL', (name) => {
+    expect(redactQuery({ [name]: 'v1', page: '2' })).toEqual({ [name]: REDACTED, page: '2' });
+    expect(redactUrl(`/x?${encodeURIComponent(name)}=v1&page=2`)).toBe(`/x?${encodeURIComponent(name)}=${REDACTED}&page=2`);
+  });
+
+  it('When x-amz-access-token is a header, then its value is redacted; ordinary ids and codes in bodies are not', () => {
+    expect(redactHeaders({ 'X-Amz-Access-Token': 'Atza|abc', accept: 'application/json' })).toEqual({
+      'x-amz-access-token': REDACTED,
+      accept: 'application/json',
+    });
+    for (const name of ['id', 'key', 'code', 'sku', 'status', 'kind']) expect(isSecretKey(name)).toBe(false);
+  });
+
+  it('When a URL in a body or a Referer carries a state or token, then only that parameter is redacted', () => {
+    const url = 'http://127.0.0.1:4010/_retailer/authorize?application_id=app&state=ws_abc.st_123';
+    expect(redactBody({ data: { url } })).toEqual({ data: { url: `http://127.0.0.1:4010/_retailer/authorize?application_id=app&state=${REDACTED}` } });
+    expect(redactHeaders({ referer: url }).referer).toBe(`http://127.0.0.1:4010/_retailer/authorize?application_id=app&state=${REDACTED}`);
   });
 });

@@ -28,11 +28,11 @@ describe('request log line', () => {
     });
   });
 
-  it('When the query carries a code or token, then the value is redacted', () => {
+  it('When the query carries a code, a consent state or a token, then each value is redacted and the rest kept', () => {
     const { lines, logger } = logged();
-    logRequest(logger, { method: 'GET', url: '/retailer/callback?code=SECRETCODE&state=abc&access_token=tok', status: 302, durationMs: 1 });
+    logRequest(logger, { method: 'GET', url: '/retailer/callback?code=SECRETCODE&state=abc&access_token=tok&page=2', status: 302, durationMs: 1 });
     expect(lines[0]).not.toMatch(/SECRETCODE|tok\b/);
-    expect(JSON.parse(lines[0]!).query).toBe('code=[REDACTED]&state=abc&access_token=[REDACTED]');
+    expect(JSON.parse(lines[0]!).query).toBe('code=[REDACTED]&state=[REDACTED]&access_token=[REDACTED]&page=2');
   });
 
   it('When no operation matched, then operation_id is null and there is no query field', () => {

@@ -43,9 +43,10 @@ describe('scenario knobs middleware', () => {
     expect(slept).toEqual([]);
   });
 
-  it('When the docs page is loaded, then neither latency nor knobs apply', async () => {
+  it('When a request is one the knobs do not apply to, then neither latency nor knobs apply', async () => {
     const slept: number[] = [];
-    const res = await request(appWith({ latencyMs: 100 }, slept)).get('/docs/').set('Prefer', 'code=abc').expect(200);
+    const appliesTo = (req: { path: string }) => req.path !== '/docs/';
+    const res = await request(appWith({ latencyMs: 100, appliesTo }, slept)).get('/docs/').set('Prefer', 'code=abc').expect(200);
     expect(res.body.prefer).toEqual({ applied: '' });
     expect(slept).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
 } from '../../retailer/index.js';
 import type { World } from '../../world.js';
 import type { Worlds } from '../../worlds.js';
+import { actsIn } from '../../http/auth.js';
 import { saveConnection } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
 
@@ -49,20 +50,15 @@ const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The state a request to these pages carries (query or form), so the journal can file it under its workspace. */
-export function consentStateOf(req: Request): string | undefined {
-  if (req.path !== CONSENT_PATH && req.path !== CALLBACK_PATH) return undefined;
-  return text(req.query.state) ?? text((req.body as Record<string, unknown> | undefined)?.state);
-}
-
 /** The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract). */
 export function consentPages(worlds: Worlds): Router {
   /**
    * The world these pages act in. No API token arrives with them, so the state names it: in a workspace it starts
-   * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world.
+   * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world. The
+   * prefix proves nothing: only a state the retailer accepted files the page under its workspace (actsIn).
    */
   const worldOf = (state: string): World | undefined => worlds.worldOfSecret(state);
-  const router = Router();
+  const router = Router({ caseSensitive: true });
 
   router.get(CONSENT_PATH, (req, res) => {
     const state = text(req.query.state) ?? '';
@@ -71,6 +67,7 @@ export function consentPages(worlds: Worlds): Router {
     const store = world.store.collections;
     const pending = pendingAuthorization(retailerPort(store), state, world.clock.now());
     if (!pending.ok) return sendProblem(res, pending.problem);
+    actsIn(req, worlds, world);
     const channel = store.channels.get(pending.value.channel_id);
     const merchant = channel && store.merchants.get(channel.merchant_id);
     if (!channel || !merchant) return sendProblem(res, 'channel_gone');
@@ -96,6 +93,7 @@ export function consentPages(worlds: Worlds): Router {
         }),
       );
       if (!decided.ok) return sendProblem(res, decided.problem);
+      actsIn(req, worlds, world);
       // No body: Express's redirect text would repeat the URL, and with it the single-use code.
       res.status(302).set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).location(decided.value.redirect).end();
     } catch (error) {
@@ -128,6 +126,7 @@ export function consentPages(worlds: Worlds): Router {
         saveConnection(store, channel.id, { ...done.value.tokens, marketplace_id: previous?.marketplace_id ?? DEFAULT_MARKETPLACE_ID }, now.toISOString());
         return { channelName: channel.name, merchantName: merchant.name };
       });
+      actsIn(req, worlds, world);
       sendPage(res, 200, renderSuccessPage(connected));
     } catch (error) {
       if (error instanceof Refused) sendProblem(res, error.problem);

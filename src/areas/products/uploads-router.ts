@@ -8,7 +8,8 @@ import { uploadStorageFor } from './uploads.js';
 function worldOf(req: Request, worlds: Worlds): World | undefined {
   const workspace = req.query.workspace;
   if (workspace === undefined || workspace === DEFAULT_WORKSPACE) return worlds.defaultWorld;
-  return typeof workspace === 'string' ? worlds.workspace(workspace)?.world : undefined;
+  // An image URL proves nothing about its visitor: looking it up does not keep the workspace alive.
+  return typeof workspace === 'string' ? worlds.live(workspace)?.world : undefined;
 }
 
 /**
@@ -18,7 +19,7 @@ function worldOf(req: Request, worlds: Worlds): World | undefined {
  * is served, so the files of deleted images (or of a reset world) are never reachable.
  */
 export function productUploadsRouter(worlds: Worlds, config: Config): Router {
-  const router = Router();
+  const router = Router({ caseSensitive: true });
   router.get('/_sandbox/uploads/product-images/:image/:file', async (req, res) => {
     const world = worldOf(req, worlds);
     const { image: imageId, file } = req.params;

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
+import { QuotaExceeded } from '../../store/quota-exceeded.js';
 import { workspaceIdOf, type World } from '../../world.js';
 import { resourceKind } from '../../world-resources.js';
 
@@ -20,19 +21,27 @@ export interface UploadStorage {
   clear(): void;
 }
 
+/** Files held in memory, at most `maxBytes` of them together (a workspace's upload quota). */
 class MemoryUploads implements UploadStorage {
   private readonly files = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(private readonly maxBytes = Infinity) {}
   write(key: string, bytes: Buffer): void {
+    const held = this.bytes - (this.files.get(key)?.length ?? 0) + bytes.length;
+    if (held > this.maxBytes) throw new QuotaExceeded('upload bytes', this.maxBytes);
     this.files.set(key, Buffer.from(bytes));
+    this.bytes = held;
   }
   async read(key: string): Promise<Buffer | undefined> {
     return this.files.get(key);
   }
   remove(key: string): void {
+    this.bytes -= this.files.get(key)?.length ?? 0;
     this.files.delete(key);
   }
   clear(): void {
     this.files.clear();
+    this.bytes = 0;
   }
 }
 
@@ -70,9 +79,13 @@ const UPLOADS = resourceKind<UploadStorage>('uploads', (storage) => storage.clea
 
 /**
  * The upload storage of a world, created on first use from the configuration. Only the default world of a
- * file-backed sandbox keeps files on disk; a workspace is an in-memory world, so its uploads are too.
+ * file-backed sandbox keeps files on disk; a workspace is an in-memory world, so its uploads are too, within the
+ * workspace's upload quota.
  */
-export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'dataFile'>): UploadStorage {
-  const onDisk = config.store === 'file' && workspaceIdOf(world) === undefined;
-  return world.resources.of(UPLOADS, () => (onDisk ? new DirectoryUploads(resolve(dirname(config.dataFile), 'uploads')) : new MemoryUploads()));
+export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'dataFile' | 'workspaceMaxUploadBytes'>): UploadStorage {
+  const workspace = workspaceIdOf(world) !== undefined;
+  const onDisk = config.store === 'file' && !workspace;
+  return world.resources.of(UPLOADS, () =>
+    onDisk ? new DirectoryUploads(resolve(dirname(config.dataFile), 'uploads')) : new MemoryUploads(workspace ? config.workspaceMaxUploadBytes : Infinity),
+  );
 }

@@ -1,0 +1,58 @@
+// What the pipeline decides per operation, read once from the contract: who may call it, whether it creates a
+// workspace (and so counts against the per-address creation limit), and whether the journal keeps its requests.
+// Every such decision keys on the operation the request matched, never on how its path is spelled.
+import { listOperations, type ContractDocument } from './load-contract.js';
+
+/**
+ * Who may call an operation. `token`: the versioned API, secured by the contract's bearer scheme (a token of any
+ * world, acting in that world). `anyone`: no token needed. `workspace`: the control plane acting on one world, with
+ * a token of that workspace or the admin token (locally, also without a token).
+ */
+export type Caller = 'token' | 'anyone' | 'workspace';
+
+/** The facts of one operation the pipeline acts on. */
+export interface OperationFacts {
+  caller: Caller;
+  /** Counts against the per-address creation limit (`x-sandbox-creates-workspace`). */
+  createsWorkspace: boolean;
+  /** Kept in the journal (`x-sandbox-journaled: false` keeps reads of the journal and coverage out of it). */
+  journaled: boolean;
+  /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
+  knobs: boolean;
+}
+
+const CALLERS = new Set<string>(['anyone', 'workspace']);
+
+/**
+ * The facts of every operation, by operationId. An operation the contract leaves unsecured must say who may call it
+ * (`x-sandbox-access`): the start is refused otherwise, so a new control-plane operation is a decision, never open
+ * by default.
+ */
+export function operationFacts(doc: ContractDocument): Map<string, OperationFacts> {
+  const table = new Map<string, OperationFacts>();
+  const undeclared: string[] = [];
+  for (const op of listOperations(doc)) {
+    const declared = op.operation['x-sandbox-access'];
+    let caller: Caller;
+    if (op.secured) caller = 'token';
+    else if (typeof declared === 'string' && CALLERS.has(declared)) caller = declared as Caller;
+    else {
+      undeclared.push(op.operationId);
+      continue;
+    }
+    table.set(op.operationId, {
+      caller,
+      createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
+      journaled: op.operation['x-sandbox-journaled'] !== false,
+      knobs: op.secured,
+    });
+  }
+  if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
+  return table;
+}
+
+/** The operationId the request matched (express-openapi-validator's metadata step), if any. */
+export function matchedOperationId(req: object): string | undefined {
+  const id = (req as { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema?.operationId;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -1,0 +1,57 @@
+// Body fields `secret`, `private_key`, `session_token` and the `x-amz-access-token` header and query were kept in
+// clear in the journal. Every secret-like name is redacted, at any depth and whatever its case, in the journal and
+// in the log line, by one module (src/sandbox/redact.ts).
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.js';
+
+const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const NAMES = ['secret', 'client_secret', 'Password', 'session_token', 'sessionToken', 'private_key', 'API_KEY', 'state', 'x-amz-access-token', 'X-Amz-Access-Token'];
+// Every value is unique, so a leak of any one is found by its value alone.
+const valueOf = (name: string, where: string) => `leak-${where}-${name.toLowerCase().replace(/[^a-z]/g, '')}-${name.length}`;
+
+async function sentWithSecrets() {
+  const lines: string[] = [];
+  const t = await testApp({ logLevel: 'info' }, { requestLog: (line) => lines.push(line) });
+  const query = Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'query')]));
+  const body = {
+    merchant_id: MERCHANT,
+    name: 'Redaction probe',
+    ...Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'top')])),
+    nested: { deeper: [{ ...Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'deep')])) }] },
+  };
+  await request(t.app)
+    .post('/2024-09/products')
+    .query(query)
+    .set(t.auth('owner'))
+    .set('x-amz-access-token', 'leak-header-amz')
+    .set('X-Api-Key', 'leak-header-apikey')
+    .set('Referer', `http://127.0.0.1/_retailer/authorize?application_id=a&state=leak-referer-state`)
+    .send(body);
+  const [entry] = t.runtime.observations.journal.list({ method: 'POST', path: '/2024-09/products' });
+  return { entry: entry!, lines, journalText: JSON.stringify(entry), logText: lines.join('\n') };
+}
+
+describe('secret-like names are redacted in the journal and the log', () => {
+  it.each(NAMES)('When %s is sent in the query and in the body at any depth, then neither the journal nor the log holds its value', async (name) => {
+    const { entry, journalText, logText } = await sentWithSecrets();
+    for (const where of ['query', 'top', 'deep']) {
+      expect(journalText).not.toContain(valueOf(name, where));
+      expect(logText).not.toContain(valueOf(name, where));
+    }
+    expect((entry.request.query as Record<string, unknown>)[name]).toBe('[REDACTED]');
+    expect((entry.request.body as Record<string, unknown>)[name]).toBe('[REDACTED]');
+  });
+
+  it('When secrets travel in headers (x-amz-access-token, an API key, a Referer with a state), then the journal keeps none', async () => {
+    const { entry, journalText, logText } = await sentWithSecrets();
+    expect(entry.request.headers['x-amz-access-token']).toBe('[REDACTED]');
+    expect(entry.request.headers['x-api-key']).toBe('[REDACTED]');
+    expect(entry.request.headers.referer).toBe('http://127.0.0.1/_retailer/authorize?application_id=a&state=[REDACTED]');
+    expect(journalText).not.toMatch(/leak-header|leak-referer|demo-owner-token/);
+    expect(logText).not.toMatch(/leak-/);
+    // The log line is there, with the query's other parts: the absence above is redaction, not a missing line.
+    expect(logText).toContain('"path":"/2024-09/products"');
+    expect(logText).toContain('x-amz-access-token=[REDACTED]');
+  });
+});
