@@ -11,11 +11,13 @@
 //     node:http floor), the event-loop delay behind 4 clients' creations, the page through 50 against the default world;
 //  5. start-up to the first authenticated 200 for npm start, the built server and the bin, with and without the
 //     contract's parsed copy, beside bare Node (bench/startup.ts);
-//  6. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
+//  6. (run before 5) the worst health-check latency while one GET catches up with 20 x 100 scraping attempts
+//     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
+//  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 // --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
-// --memory-only: only step 6, printed (bench/results.md left as it was).
+// --memory-only: only step 7, printed (bench/results.md left as it was).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import { installJsonServer } from './json-server.js';
 import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool.js';
 import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
+import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
@@ -335,10 +338,12 @@ async function main(): Promise<void> {
     // 4. Workspaces: what an untouched one costs, creation under load, and the page through many of them.
     copyStore(small, join(dir, 'workspaces.json'));
     await benchWorkspaces({ smoke, rounds, pageSeconds, connections, tool, dataFile: join(dir, 'workspaces.json'), log, note });
+    // 6. The scraping catch-up beside another client (bench/catch-up-stall.ts).
+    await benchCatchUpStall({ rounds, dataFile: small, dir, log, note });
     // 5. Start-up as a newcomer meets it.
     log('start-up to the first authenticated 200:');
     await measureStartup(rounds, dir, note, log);
-    // 6. Memory under the floods of issue 22.
+    // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
   } finally {
     await stopAll();
@@ -388,6 +393,7 @@ async function main(): Promise<void> {
     { target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`, measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`, ok: med('startup.grown.ms') <= TARGETS.startupMs },
     { target: `RSS at start-up <= ${TARGETS.rssMb} MB`, measured: `${fmt(med('startup.grown.rss'), 'MB')} MB`, ok: med('startup.grown.rss') <= TARGETS.rssMb },
     ...workspaceChecks(med, smoke ? 1000 : 10_000),
+    ...catchUpChecks(med),
   ];
   const targetTable = ['| target | measured (medians) | |', '|---|---|---|', ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`)];
   const header = [

@@ -12,8 +12,10 @@ import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
+import { undecodableSegmentsAsText } from './http/undecodable-path.js';
 import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
+import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
@@ -45,11 +47,15 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
     composeMiddleware([
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
+      // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
+      securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
+      // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
+      undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
-      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] }))),
-      outsideApi(toolingPage(docsRouter({ spec: doc, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
+      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
+      outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,

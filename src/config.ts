@@ -1,6 +1,8 @@
 import { boolEnv, type CliOptions } from './cli/parse-args.js';
 import type { MultipartLimits } from './http/body-limits.js';
 import { parseCorsOrigins } from './http/cors.js';
+import { parsePublicUrl } from './http/public-origin.js';
+import { weakSecretProblem } from './secret-strength.js';
 
 /** Everything the sandbox can be told at start-up. main.ts builds it from flags and environment; tests build it directly. */
 export interface Config {
@@ -67,8 +69,16 @@ export interface Config {
    * needs a token, the default world's demo tokens are refused, and `adminToken` may act on any world.
    */
   hosted: boolean;
-  /** The admin token of hosted mode (SANDBOX_ADMIN_TOKEN); hosted mode refuses to start without it. */
+  /** The admin token of hosted mode (SANDBOX_ADMIN_TOKEN, at least 128 bits); hosted mode refuses to start without it. */
   adminToken?: string;
+  /**
+   * The origin absolute URLs point at (PUBLIC_URL, e.g. https://sandbox.example.com): links, the consent URL and its
+   * redirect, image URLs, the served contract's server. Hosted mode needs it (a request's Host is the client's to
+   * write); unset locally, each request's own origin is used.
+   */
+  publicUrl?: string;
+  /** Wrong control-plane tokens one client address may send per hour in hosted mode before 429 (ADMIN_ATTEMPTS_PER_HOUR, default 20). */
+  adminAttemptsPerHour?: number;
 }
 
 export const DEFAULT_SEED = 20240901;
@@ -152,6 +162,8 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (max !== undefined) config.maxWorkspaces = max;
   const perMinute = positiveInteger('WORKSPACE_CREATE_PER_MINUTE', env.WORKSPACE_CREATE_PER_MINUTE, 1, 100_000, errors);
   if (perMinute !== undefined) config.workspaceCreatePerMinute = perMinute;
+  const adminAttempts = positiveInteger('ADMIN_ATTEMPTS_PER_HOUR', env.ADMIN_ATTEMPTS_PER_HOUR, 1, 100_000, errors);
+  if (adminAttempts !== undefined) config.adminAttemptsPerHour = adminAttempts;
   const budget = positiveInteger('HEAP_BUDGET_PERCENT', env.HEAP_BUDGET_PERCENT, 1, 95, errors);
   if (budget !== undefined) config.heapBudgetPercent = budget;
   const records = positiveInteger('WORKSPACE_MAX_RECORDS', env.WORKSPACE_MAX_RECORDS, 1, 10_000_000, errors);
@@ -186,11 +198,20 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, errors);
   if (trustProxy !== undefined) config.trustProxy = trustProxy;
   const hosted = env.HOSTED !== undefined && boolEnv('HOSTED', env.HOSTED, errors);
+  const publicUrl = env.PUBLIC_URL?.trim();
+  if (publicUrl) {
+    const parsed = parsePublicUrl(publicUrl);
+    if ('origin' in parsed) config.publicUrl = parsed.origin;
+    else errors.push(parsed.problem);
+  }
   if (hosted) {
     config.hosted = true;
     const adminToken = env.SANDBOX_ADMIN_TOKEN?.trim();
-    if (adminToken) config.adminToken = adminToken;
-    else errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
+    const weak = adminToken ? weakSecretProblem('SANDBOX_ADMIN_TOKEN', adminToken) : undefined;
+    if (!adminToken) errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
+    else if (weak) errors.push(weak);
+    else config.adminToken = adminToken;
+    if (!publicUrl) errors.push('HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request\'s Host');
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
   }
   // Read before any of this runs, by the launcher (src/build/gc-pauses.mjs); checked here so a typo is an error.

@@ -14,6 +14,7 @@ import type { World } from './world.js';
 import type { ResourceAccess } from './http/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
+import { publicOrigin, type OriginOf } from './http/public-origin.js';
 
 /** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
 export interface Runtime {
@@ -36,6 +37,8 @@ export interface Runtime {
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
   readonly policy: AccessPolicy;
+  /** The origin of a request's absolute URLs: PUBLIC_URL when configured (always hosted), else the request's own. */
+  readonly originOf: OriginOf;
   /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** Where unexpected errors are logged (stderr by default). */
@@ -56,6 +59,7 @@ export interface RuntimeOptions {
 /** The runtime of one sandbox over its worlds and configuration. */
 export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeOptions): Runtime {
   const policy = accessPolicy(config, now);
+  const originOf = publicOrigin(config);
   const contract = loadContract().doc;
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
@@ -89,6 +93,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
       return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;
     },
     policy,
+    originOf,
     resourcesOf: (world) => ({
       retailer: () => retailerOf(world),
       uploads: () => uploadStorageFor(world, config),

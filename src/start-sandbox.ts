@@ -80,7 +80,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     reset: () => worlds.reset(worlds.defaultWorld),
     createWorkspace: () => {
       const ws = worlds.createWorkspace();
-      return { id: ws.id, tokens: demoTokens(ws.seedTokenPrefix) };
+      return { id: ws.id, tokens: demoTokens(ws.seedTokens) };
     },
     close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close())),
     app,

@@ -21,11 +21,15 @@ export interface World {
    */
   tokenPrefix?: string;
   /**
-   * Starts the world's seeded demo tokens: the token prefix plus a random secret in a workspace
-   * (`ws_<id>.<secret>.demo-owner-token`), so the id, which routing and consent states show, grants nothing.
+   * What the seeded demo tokens are called in this world (seeded id -> token); absent, they keep their seeded ids
+   * (the default world). A workspace gives each its own random secret after the prefix (`ws_<id>.<secret>`): the
+   * id, which routing and consent states show, grants nothing, and no token says anything about another.
    */
-  seedTokenPrefix?: string;
+  seedTokens?: SeedTokens;
 }
+
+/** A world's names for the seeded tokens: seeded token id -> the token that world accepts instead. */
+export type SeedTokens = Readonly<Record<string, string>>;
 
 /** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
 export const workspaceIdOf = (world: World): string | undefined => (world.tokenPrefix ? world.id : undefined);
@@ -61,39 +65,41 @@ export function seededSnapshot(seed: number): Snapshot {
   return structuredClone(seededBase(seed).snapshot());
 }
 
-/** Puts the seeded state (with this world's token prefix) into a store, replacing what it held. */
-export function loadSeeded(store: WorldStore, tokenPrefix = ''): void {
+/** Puts the seeded state (with this world's names for the seeded tokens) into a store, replacing what it held. */
+export function loadSeeded(store: WorldStore, seedTokens?: SeedTokens): void {
   if (store.base) {
     store.discardChanges();
-    prefixTokens(store, tokenPrefix);
+    renameSeededTokens(store, seedTokens);
     return;
   }
   const snapshot = seededSnapshot(store.seed);
-  if (tokenPrefix) {
+  if (seedTokens) {
     const tokens = (snapshot.collections.tokens ?? []) as { id: string }[];
-    snapshot.collections.tokens = tokens.map((t) => ({ ...t, id: tokenPrefix + t.id }));
+    // A seeded token the world has no name for is dropped rather than kept under its public seeded id.
+    snapshot.collections.tokens = tokens.flatMap((t) => (seedTokens[t.id] ? [{ ...t, id: seedTokens[t.id] }] : []));
   }
   store.load(snapshot);
 }
 
 /**
  * A workspace's store: a copy-on-write view of the seeded base, whose only own records at the start are its
- * demo tokens (renamed with its prefix), so an untouched workspace costs a few kilobytes.
+ * demo tokens (under the workspace's names), so an untouched workspace costs a few kilobytes.
  */
-export function workspaceStore(seed: number, tokenPrefix: string): WorldStore {
+export function workspaceStore(seed: number, seedTokens?: SeedTokens): WorldStore {
   const store = newWorldStore(new MemoryPersistence(), seed, seededBase(seed));
-  prefixTokens(store, tokenPrefix);
+  renameSeededTokens(store, seedTokens);
   return store;
 }
 
-// A view's tokens: each base token is replaced by its prefixed copy, in the base's order. Written as a load is
+// A view's tokens: each base token is replaced by the world's own, in the base's order. Written as a load is
 // (restore records no change): a view's seeded state is never persisted, and every workspace creation runs this.
-function prefixTokens(store: WorldStore, tokenPrefix: string): void {
-  if (!tokenPrefix) return;
+function renameSeededTokens(store: WorldStore, seedTokens: SeedTokens | undefined): void {
+  if (!seedTokens) return;
   const tokens = store.collections.tokens;
   for (const token of tokens.all()) {
     tokens.restore(token.id, undefined);
-    tokens.restore(tokenPrefix + token.id, { ...token, id: tokenPrefix + token.id });
+    const id = seedTokens[token.id];
+    if (id) tokens.restore(id, { ...token, id });
   }
 }
 
@@ -111,6 +117,7 @@ interface OpenWorldOptions {
   reset?: boolean;
   clock?: Clock;
   tokenPrefix?: string;
+  seedTokens?: SeedTokens;
 }
 
 /**
@@ -127,12 +134,12 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
     fillSeeded(store);
-    if (opts.tokenPrefix) loadSeeded(store, opts.tokenPrefix);
+    if (opts.seedTokens) loadSeeded(store, opts.seedTokens);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '' };
+  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens };
   return { world, written };
 }
 
@@ -148,7 +155,7 @@ export async function openWorld(opts: OpenWorldOptions): Promise<World> {
  * state kept outside the store (retailer rate buckets, uploaded files) is dropped with it.
  */
 export async function resetWorld(world: World): Promise<void> {
-  loadSeeded(world.store, world.seedTokenPrefix ?? world.tokenPrefix);
+  loadSeeded(world.store, world.seedTokens);
   world.resources.dispose();
   world.clock.reset();
   if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());

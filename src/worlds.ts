@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import { resetWorld, seededBase, workspaceStore, type World } from './world.js';
+import { resetWorld, seededBase, workspaceStore, type SeedTokens, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -64,8 +64,8 @@ export class Workspace {
     readonly id: string,
     /** The token prefix (`ws_<id>.`): it routes, and grants nothing. */
     readonly tokenPrefix: string,
-    /** The prefix of its seeded demo tokens: the token prefix and the workspace's secret. */
-    readonly seedTokenPrefix: string,
+    /** Its names for the seeded demo tokens: the token prefix, then each token's own random secret. */
+    readonly seedTokens: SeedTokens,
     private readonly seed: number,
     readonly createdAt: number,
   ) {
@@ -76,11 +76,11 @@ export class Workspace {
   get world(): World {
     return (this.made ??= {
       id: this.id,
-      store: workspaceStore(this.seed, this.seedTokenPrefix),
+      store: workspaceStore(this.seed, this.seedTokens),
       clock: new Clock(),
       resources: new WorldResources(),
       tokenPrefix: this.tokenPrefix,
-      seedTokenPrefix: this.seedTokenPrefix,
+      seedTokens: this.seedTokens,
     });
   }
 
@@ -89,6 +89,10 @@ export class Workspace {
     this.made?.resources.dispose();
   }
 }
+
+/** Random bytes of a workspace id, and of each seeded token's secret (144 bits, above the 128 a secret needs). */
+const ID_BYTES = 6;
+const SECRET_BYTES = 18;
 
 // A workspace id: random hex, after the replica's name when the server is one of several (`r1-3f9a1c0b7d2e`).
 const WORKSPACE_ID = '(?:[a-z0-9]{1,8}-)?[0-9a-f]{12}';
@@ -167,6 +171,14 @@ export class Worlds {
     return ws;
   }
 
+  /** A world by the name the control plane's `{workspace}` path gives it: 'default' or a live workspace's id. */
+  namedWorld(name: string): { id: string; world: World } | undefined {
+    if (name === DEFAULT_WORKSPACE) return { id: DEFAULT_WORKSPACE, world: this.defaultWorld };
+    const ws = this.live(name);
+    // The workspace's world is made on first use: deleting one never makes it.
+    return ws && { id: ws.id, get world() { return ws.world; } };
+  }
+
   /**
    * A live workspace by id, without marking it used: for lookups that prove nothing (a token's prefix, an image
    * URL's `?workspace=`), which must not keep a workspace alive past its time. An idle one past it is deleted here.
@@ -215,18 +227,23 @@ export class Worlds {
     if (memoryShortage(this.memory(), this.heapBudgetPercent) !== undefined) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
-    // One draw for both: 48 bits of id, then 144 bits of secret (a draw is a call into OpenSSL).
-    let random: Buffer;
-    let id: string;
-    do id = this.idPrefix + (random = randomBytes(24)).toString('hex', 0, 6);
-    while (this.workspaces.has(id));
-    const tokenPrefix = `ws_${id}.`;
-    // 144 random bits: the id before them only routes (nginx, consent states, image URLs) and grants nothing.
-    const seedTokenPrefix = `${tokenPrefix}${random.subarray(6).toString('base64url')}.`;
     const { seed } = this.defaultWorld.store;
     // The seeded base is built by the first creation (most of a second, once per process), not by a first request.
-    seededBase(seed);
-    const ws = new Workspace(id, tokenPrefix, seedTokenPrefix, seed, this.now());
+    const seeded = seededBase(seed).collections.tokens.all();
+    // One draw for all: 48 bits of id, then 144 bits of secret for each seeded token (a draw is a call into OpenSSL).
+    let random: Buffer;
+    let id: string;
+    do id = this.idPrefix + (random = randomBytes(ID_BYTES + SECRET_BYTES * seeded.length)).toString('hex', 0, ID_BYTES);
+    while (this.workspaces.has(id));
+    const tokenPrefix = `ws_${id}.`;
+    // The id before the secret only routes (nginx, consent states, image URLs) and grants nothing; each token's
+    // secret is drawn on its own, so no token of a workspace says anything about another (member is not owner).
+    const seedTokens: Record<string, string> = {};
+    seeded.forEach((token, i) => {
+      const at = ID_BYTES + SECRET_BYTES * i;
+      seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
+    });
+    const ws = new Workspace(id, tokenPrefix, seedTokens, seed, this.now());
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;

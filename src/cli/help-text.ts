@@ -41,8 +41,10 @@ Environment only:
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
   TRUST_PROXY           Behind a proxy (true, hops or addresses): links follow X-Forwarded-*
   REPLICA_ID            One of several replicas behind nginx: prefixes its workspace ids (e.g. r1)
-  HOSTED                1: hosted mode for a public docs site (needs SANDBOX_ADMIN_TOKEN)
-  SANDBOX_ADMIN_TOKEN   The admin token of hosted mode
+  HOSTED                1: hosted mode, a public docs site (needs SANDBOX_ADMIN_TOKEN, PUBLIC_URL)
+  SANDBOX_ADMIN_TOKEN   The admin token of hosted mode (128+ bits: openssl rand -hex 32)
+  PUBLIC_URL            Origin of absolute URLs, e.g. https://sandbox.example.com (else request's)
+  ADMIN_ATTEMPTS_PER_HOUR  Wrong control-plane tokens per address before 429 (hosted: 20)
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
   SHORT_GC_PAUSES       Short GC pauses at some CPU cost: 1 or 0 (default: on in hosted mode)
 

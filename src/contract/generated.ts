@@ -32,13 +32,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
-                 */
-                merchant: components["parameters"]["MerchantPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -182,13 +176,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
-                 */
-                channel: components["parameters"]["ChannelPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -529,13 +517,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
-                 */
-                product: components["parameters"]["ProductPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -633,8 +615,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -681,13 +663,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
-                 */
-                supplier: components["parameters"]["SupplierPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -742,6 +718,12 @@ export interface paths {
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
          *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *
+         *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
+         *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`
+         *     (`The merchant already has 20 scraping requests, the most a merchant may have; delete a supplier to remove
+         *     its requests.`). The bound keeps the work of catching up with the clock small for every request that reads
+         *     scraping state.
          */
         post: operations["createScrapingRequest"];
         delete?: never;
@@ -846,13 +828,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
-                 */
-                supplier_item: components["parameters"]["SupplierItemPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -917,8 +893,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -1402,9 +1378,9 @@ export interface paths {
          * Create an isolated workspace
          * @description Creates an isolated world: its own in-memory store, a copy-on-write view of the world seeded from the same
          *     seed as the default world (it keeps only what it changes, so an untouched workspace costs a few kilobytes),
-         *     its own clock, journal entries and coverage, and its own demo users. Each token is a secret:
-         *     `ws_<id>.<144 random bits>.demo-<role>-token`; the `ws_<id>.` prefix only routes (the id alone grants nothing,
-         *     and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
+         *     its own clock, journal entries and coverage, and its own demo users. Each user's token is a secret of its own:
+         *     `ws_<id>.<144 random bits>`, drawn apart for each user, so no token says anything about another; the `ws_<id>.`
+         *     prefix only routes (the id alone grants nothing, and `ws_<id>.demo-owner-token` written by hand is refused). A token of one workspace never sees another
          *     world's data. Send a token of the workspace on control-plane calls (`Authorization: Bearer <token>`): they act
          *     on that workspace alone (locally, `?workspace=<id>` without a token works too). A workspace nobody used for
          *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
@@ -1423,7 +1399,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1433,7 +1412,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -1446,7 +1425,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1455,7 +1437,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a workspace
-         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens.
+         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens. `default` (the example) names the default world, as `POST /_sandbox/reset` does.
          */
         post: operations["resetSandboxWorkspace"];
         delete?: never;
@@ -1500,10 +1482,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -1758,7 +1740,7 @@ export interface components {
                  *     prefixes it with its name (`r1-3f9a1c0b7d2e`), so the proxy routes the workspace's requests to it.
                  */
                 id: string;
-                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens). */
+                /** @description The workspace's demo tokens by role (the same users as the default world's demo tokens), each its own secret. */
                 tokens: {
                     owner: string;
                     member: string;
@@ -2782,6 +2764,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Hosted mode (`HOSTED=1`): this client address already sent `ADMIN_ATTEMPTS_PER_HOUR` (default 20) control-plane
+         *     tokens that are neither the admin token nor a live workspace's, within the hour since its first. Until
+         *     `Retry-After` seconds have passed, its calls with such a token (the admin token included) answer 429 without
+         *     being compared; a workspace's own token still works.
+         */
+        SandboxAdminThrottled: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This address sent 20 wrong control-plane tokens within the hour; retry in 3412 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A workspace token acts on its own workspace only; this call names another one. */
         SandboxForbidden: {
             headers: {
@@ -2819,21 +2821,6 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "The request body is not valid JSON."
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
-        MethodNotAllowed: {
-            headers: {
-                Allow: components["headers"]["Allow"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2941,9 +2928,15 @@ export interface components {
          * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
          */
         MerchantIdQuery: string;
-        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+        /**
+         * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+         * @example default
+         */
         SandboxWorkspaceQuery: string;
-        /** @description The workspace id from `POST /_sandbox/workspaces`. */
+        /**
+         * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+         * @example default
+         */
         SandboxWorkspacePath: string;
         /**
          * @description The merchant's UUID.
@@ -2951,13 +2944,23 @@ export interface components {
          */
         MerchantPath: string;
         /**
+         * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+         * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
+        SpareMerchantPath: string;
+        /**
          * @description The product's UUID.
          * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
          */
         ProductPath: string;
         /**
-         * @description The product identifier's UUID.
-         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+         * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
+         */
+        SpareProductPath: string;
+        /**
+         * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+         * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
          */
         ProductIdentifierPath: string;
         /**
@@ -2965,6 +2968,11 @@ export interface components {
          * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
          */
         SupplierPath: string;
+        /**
+         * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+         * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
+        SpareSupplierPath: string;
         /**
          * @description The scraping request's UUID.
          * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
@@ -2976,8 +2984,13 @@ export interface components {
          */
         SupplierItemPath: string;
         /**
-         * @description The supplier item identifier's UUID.
-         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+         * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
+        SpareSupplierItemPath: string;
+        /**
+         * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+         * @example de1e7e00-a260-4a0b-8b3e-000000000001
          */
         SupplierItemIdentifierPath: string;
         /**
@@ -2985,6 +2998,16 @@ export interface components {
          * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
          */
         ChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
+         */
+        SpareChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
+         */
+        RevocableChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
          *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
@@ -3008,9 +3031,15 @@ export interface components {
          * @example 0627d02b-2539-4fc3-9cec-3f208482b961
          */
         MarketplaceCatalogItemPath: string;
-        /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+        /**
+         * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+         * @example 2024-08-01T00:00:00Z
+         */
         SeriesFromDate: string;
-        /** @description Keeps points recorded at or before this instant. */
+        /**
+         * @description Keeps points recorded at or before this instant.
+         * @example 2024-09-01T00:00:00Z
+         */
         SeriesToDate: string;
     };
     requestBodies: never;
@@ -3086,7 +3115,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3149,7 +3192,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3202,7 +3259,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3261,7 +3332,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3291,10 +3376,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+                 * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
-                merchant: components["parameters"]["MerchantPath"];
+                merchant: components["parameters"]["SpareMerchantPath"];
             };
             cookie?: never;
         };
@@ -3312,7 +3397,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3366,7 +3465,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3430,7 +3543,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3523,7 +3650,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3598,7 +3739,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/invite."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3624,7 +3779,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
-                 *       "user_id": "22222222-2222-4222-8222-222222222222"
+                 *       "user_id": "de1e7e00-2222-4222-8222-222222222222"
                  *     }
                  */
                 "application/json": components["schemas"]["MembershipRemove"];
@@ -3644,7 +3799,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/remove."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3676,9 +3845,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps channels whose name contains this text (case-insensitive). */
+                /**
+                 * @description Keeps channels whose name contains this text (case-insensitive).
+                 * @example US store
+                 */
                 q?: string;
-                /** @description Keeps channels of this type. */
+                /**
+                 * @description Keeps channels of this type.
+                 * @example retailer
+                 */
                 type?: components["schemas"]["ChannelType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -3736,7 +3911,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3807,7 +3996,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3864,7 +4067,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3939,7 +4156,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3969,10 +4200,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["SpareChannelPath"];
             };
             cookie?: never;
         };
@@ -3989,7 +4220,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4067,7 +4312,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/connection-data."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4114,7 +4373,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/get-auth-url."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4187,7 +4460,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4302,7 +4589,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4395,7 +4696,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4473,7 +4788,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4572,7 +4901,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4602,11 +4945,20 @@ export interface operations {
     searchChannelCatalog: {
         parameters: {
             query?: {
-                /** @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes. */
+                /**
+                 * @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes.
+                 * @example steel
+                 */
                 keywords?: string;
-                /** @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up. */
+                /**
+                 * @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Restricts `identifier` to one identifier type; without it any type matches. */
+                /**
+                 * @description Restricts `identifier` to one identifier type; without it any type matches.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4677,7 +5029,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4708,9 +5074,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by title or SKU (case-insensitive substring). */
+                /**
+                 * @description Filters by title or SKU (case-insensitive substring).
+                 * @example shirt
+                 */
                 q?: string;
-                /** @description Exact SKU match (case-sensitive). */
+                /**
+                 * @description Exact SKU match (case-sensitive).
+                 * @example RK-TE61PQ
+                 */
                 sku?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4780,7 +5152,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4854,7 +5240,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4931,7 +5331,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4971,8 +5385,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Trailhead 2-Person Ultralight Backpacking Tent",
-                 *       "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
-                 *       "thumbnail_image_id": null
+                 *       "main_image_id": "5e0e2046-8d13-4d7a-9386-714050fb588b",
+                 *       "thumbnail_image_id": "575a50b2-0ad0-40e6-96ed-1339574b1853"
                  *     }
                  */
                 "application/json": components["schemas"]["ProductUpdate"];
@@ -4992,7 +5406,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5022,10 +5450,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+                 * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
                  */
-                product: components["parameters"]["ProductPath"];
+                product: components["parameters"]["SpareProductPath"];
             };
             cookie?: never;
         };
@@ -5043,7 +5471,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/de1e7e00-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5140,7 +5582,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5216,7 +5672,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5282,7 +5752,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5302,8 +5786,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -5323,7 +5807,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/identifiers/de1e7e00-9b8e-4b6c-8d4c-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5353,7 +5851,10 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
+                /**
+                 * @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs.
+                 * @example distribution
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -5409,7 +5910,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5478,7 +5993,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5533,7 +6062,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5593,7 +6136,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5623,10 +6180,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+                 * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
                  */
-                supplier: components["parameters"]["SupplierPath"];
+                supplier: components["parameters"]["SpareSupplierPath"];
             };
             cookie?: never;
         };
@@ -5644,7 +6201,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5735,7 +6306,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5817,7 +6402,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5883,7 +6482,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScrapingRequestNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests/e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5908,11 +6521,20 @@ export interface operations {
     listScrapingAttempts: {
         parameters: {
             query?: {
-                /** @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says. */
+                /**
+                 * @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says.
+                 * @example 2024-08-01
+                 */
                 from_date?: string;
-                /** @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`). */
+                /**
+                 * @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`).
+                 * @example 2024-09-01
+                 */
                 to_date?: string;
-                /** @description true keeps attempts not started yet; false keeps attempts that have started. */
+                /**
+                 * @description true keeps attempts not started yet; false keeps attempts that have started.
+                 * @example false
+                 */
                 not_started?: boolean;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -5994,7 +6616,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6034,7 +6670,10 @@ export interface operations {
                  * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
                  */
                 product_id?: string;
-                /** @description Filters by SKU or description (case-insensitive substring). */
+                /**
+                 * @description Filters by SKU or description (case-insensitive substring).
+                 * @example lunch box
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6121,7 +6760,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6231,7 +6884,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6317,7 +6984,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6401,7 +7082,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6431,10 +7126,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+                 * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
                  */
-                supplier_item: components["parameters"]["SupplierItemPath"];
+                supplier_item: components["parameters"]["SpareSupplierItemPath"];
             };
             cookie?: never;
         };
@@ -6452,7 +7147,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6526,7 +7235,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6546,8 +7269,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -6567,7 +7290,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/identifiers/de1e7e00-a260-4a0b-8b3e-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6592,7 +7329,10 @@ export interface operations {
     listMarketplaces: {
         parameters: {
             query?: {
-                /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
+                /**
+                 * @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first.
+                 * @example north_america
+                 */
                 region?: components["schemas"]["MarketplaceRegion"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6649,7 +7389,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6679,13 +7433,25 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000005
                  */
                 marketplace_id?: string;
-                /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
+                /**
+                 * @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by.
+                 * @example steel
+                 */
                 q?: string;
-                /** @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use. */
+                /**
+                 * @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type. */
+                /**
+                 * @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
+                /**
+                 * @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know.
+                 * @example electronics
+                 */
                 category?: components["schemas"]["CatalogCategory"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6766,7 +7532,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6851,7 +7631,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6945,7 +7739,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6970,11 +7778,20 @@ export interface operations {
     listCatalogItemSalesRanks: {
         parameters: {
             query?: {
-                /** @description Keeps one of the two series; the sandbox records the root category and the subcategory. */
+                /**
+                 * @description Keeps one of the two series; the sandbox records the root category and the subcategory.
+                 * @example root
+                 */
                 category_level?: "root" | "subcategory";
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7041,7 +7858,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/sales-ranks."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7137,7 +7968,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/current-offers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7162,9 +8007,15 @@ export interface operations {
     listCatalogItemPriceHistory: {
         parameters: {
             query?: {
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7233,7 +8084,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/price-history."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7268,7 +8133,10 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000004
                  */
                 marketplace_id?: string;
-                /** @description Keeps the imports in this status as of now. */
+                /**
+                 * @description Keeps the imports in this status as of now.
+                 * @example completed
+                 */
                 status?: components["schemas"]["CatalogItemImportStatus"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7348,7 +8216,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7443,7 +8325,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7470,9 +8366,15 @@ export interface operations {
                  * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
                  */
                 id?: string;
-                /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
+                /**
+                 * @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency).
+                 * @example 100
+                 */
                 minimum_profit?: number;
-                /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
+                /**
+                 * @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage.
+                 * @example 80
+                 */
                 maximum_margin_percent?: number;
                 /**
                  * @description Keeps forecasts of this catalog item.
@@ -7597,7 +8499,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7630,8 +8546,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
-                 *       "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *       "marketplace_catalog_item_id": "0627d02b-2539-4fc3-9cec-3f208482b961",
+                 *       "supplier_item_cost_id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001"
                  *     }
                  */
                 "application/json": components["schemas"]["OpportunityForecastCalculate"];
@@ -7725,7 +8641,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts/calculate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7817,7 +8747,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/sales-volume-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7868,7 +8812,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxHealth"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/health."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -7893,7 +8851,10 @@ export interface operations {
     createSandboxUser: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -7941,7 +8902,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/users."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7953,12 +8928,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandbox: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -7979,7 +8958,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -7999,20 +8992,36 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listSandboxRequests: {
         parameters: {
             query?: {
-                /** @description Only requests with this HTTP method. */
+                /**
+                 * @description Only requests with this HTTP method.
+                 * @example GET
+                 */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
-                /** @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). */
+                /**
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @example /2024-09/products*
+                 */
                 path?: string;
-                /** @description Only requests that matched this operationId (e.g. `listMerchants`). */
+                /**
+                 * @description Only requests that matched this operationId (e.g. `listMerchants`).
+                 * @example listProducts
+                 */
                 operation_id?: string;
-                /** @description Only this status (`404`) or status class (`4xx`). */
+                /**
+                 * @description Only this status (`404`) or status class (`4xx`).
+                 * @example 2xx
+                 */
                 status?: string;
-                /** @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests. */
+                /**
+                 * @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests.
+                 * @example default
+                 */
                 workspace?: string;
                 /** @description At most this many entries (newest first). */
                 limit?: number;
@@ -8080,7 +9089,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8100,12 +9123,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     clearSandboxRequests: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8126,7 +9153,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8146,12 +9187,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxCoverage: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8211,7 +9256,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/coverage."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8231,12 +9290,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     getSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8268,7 +9331,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8288,12 +9365,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     advanceSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8335,7 +9416,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock/advance."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8357,6 +9452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     createSandboxWorkspace: {
@@ -8381,10 +9477,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "3f9a1c0b7d2e",
                      *         "tokens": {
-                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-owner-token",
-                     *           "member": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-member-token",
-                     *           "outsider": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-outsider-token",
-                     *           "rival": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N.demo-rival-token"
+                     *           "owner": "ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N",
+                     *           "member": "ws_3f9a1c0b7d2e.Hb2Rk9uXe4Tz7Wm1Qa6Lc3Pd",
+                     *           "outsider": "ws_3f9a1c0b7d2e.vN5sG8yJ0fK3rD6tB9hM2wCx",
+                     *           "rival": "ws_3f9a1c0b7d2e.Zp4Ew7Lq1Ua8Ko3Fs6Ij9Yt0"
                      *         },
                      *         "created_at": "2024-09-02T10:00:00.000Z",
                      *         "idle_ttl_seconds": 3600
@@ -8394,7 +9490,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -8455,7 +9565,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8472,9 +9585,31 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            /** @description A workspace token names another workspace, or the call names the default world, which cannot be deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8494,6 +9629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     resetSandboxWorkspace: {
@@ -8501,7 +9637,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8520,7 +9659,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8540,12 +9693,16 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     listChannelCalls: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -8612,7 +9769,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8632,21 +9803,25 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
     revokeChannelAuthorization: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -8664,7 +9839,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc002/revoke-authorization."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8684,6 +9873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            429: components["responses"]["SandboxAdminThrottled"];
         };
     };
 }

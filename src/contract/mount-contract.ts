@@ -15,7 +15,6 @@ import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from './tolerant/tolerant-reader.js';
 import { validatorMiddleware } from './validator/own-copy.js';
 import { applyValidatorPatches } from './validator/tune-validator.js';
-import { requestOrigin } from '../http/request-origin.js';
 import { prefersStrict } from '../sandbox/prefer-header.js';
 import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
@@ -166,8 +165,8 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       const onImpure = () => {
         pure = false;
       };
-      // A Host that is not a plain host[:port] never makes it into a link.
-      const origin = requestOrigin(req) ?? 'http://localhost';
+      // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
+      const origin = runtime.originOf(req) ?? 'http://localhost';
       const ctx = createCtx({
         world,
         worlds,

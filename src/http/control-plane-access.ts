@@ -32,11 +32,9 @@ export function authorizeOperation(facts: ReadonlyMap<string, OperationFacts>, w
     const fact = operationId === undefined ? undefined : facts.get(operationId);
     try {
       if (fact?.createsWorkspace) limitCreation(req, policy);
-      if (fact?.caller === 'workspace') {
-        const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams;
-        authorizeControlPlane(req as AuthenticatedRequest, worlds, policy, params?.workspace);
-      }
-      next();
+      if (fact?.caller !== 'workspace') return next();
+      const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams;
+      authorizeControlPlane(req as AuthenticatedRequest, worlds, policy, params?.workspace).then(() => next(), next);
     } catch (error) {
       next(error);
     }
@@ -44,22 +42,29 @@ export function authorizeOperation(facts: ReadonlyMap<string, OperationFacts>, w
 }
 
 /**
- * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace. The world the call
- * may act in becomes the request's (`actingWorld`): the handler's world, and where the call is journaled.
+ * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace, 429 (hosted) once
+ * the client address spent its failed admin attempts. The world the call may act in becomes the request's
+ * (`actingWorld`): the handler's world, and where the call is journaled.
  */
-function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): void {
+async function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): Promise<void> {
   const token = bearerToken(req.headers.authorization);
-  if (token !== undefined && policy.hosted && isAdminToken(token, policy.hosted.adminToken)) {
-    // The operator looking at a workspace does not keep it alive: only its own visitor does.
-    req.actingWorld = worlds.find(controlPlaneWorkspace(req));
-    return;
-  }
   if (token === undefined) {
     if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
     req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
     return;
   }
   const auth = authenticate(worlds, token);
+  // Hosted, a token no live workspace knows is an admin attempt: throttled per address before it is compared.
+  if (policy.hosted && !(auth && auth.world !== worlds.defaultWorld)) {
+    const address = req.ip ?? 'unknown';
+    await policy.hosted.adminAttempts.refuseWhenSpent(address);
+    if (isAdminToken(token, policy.hosted.adminToken)) {
+      // The operator looking at a workspace does not keep it alive: only its own visitor does.
+      req.actingWorld = worlds.find(controlPlaneWorkspace(req));
+      return;
+    }
+    await policy.hosted.adminAttempts.failed(address);
+  }
   if (!auth) refuseToken(worlds, token);
   if (auth.world === worlds.defaultWorld) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.

@@ -2,7 +2,8 @@
 // itself (before auth and the contract validator: a preflight carries no token and is not an operation).
 import corsMiddleware, { type CorsOptions as CorsPackageOptions } from 'cors';
 import type { OutgoingHttpHeader } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { headersSetBy } from './security-headers.js';
 
 /** Which origins may call the sandbox from a browser. */
 export interface CorsOptions {
@@ -82,15 +83,7 @@ export function cors(options: CorsOptions = {}): RequestHandler {
  * byte. The middleware runs against a recorder.
  */
 export function corsGrant(middleware: RequestHandler, method: string, origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
-  const granted = new Map<string, [string, OutgoingHttpHeader]>();
-  const recorder = {
-    getHeader: (name: string) => granted.get(name.toLowerCase())?.[1],
-    setHeader: (name: string, value: OutgoingHttpHeader) => {
-      granted.set(name.toLowerCase(), [name, value]);
-    },
-  };
-  middleware({ method, headers: origin === undefined ? {} : { origin } } as unknown as Request, recorder as unknown as Response, () => {});
-  return Object.fromEntries(granted.values());
+  return headersSetBy(middleware, { method, headers: origin === undefined ? {} : { origin } });
 }
 
 /** How many Origins a per-Origin memo keeps: a client could send any number, a docs site has a few. */

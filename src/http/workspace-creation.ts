@@ -17,6 +17,7 @@ import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from './error-hand
 import { HttpError } from './errors.js';
 import { missingBodyIsEmpty, sendsNoBody } from './missing-body.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
+import { headersSetBy, securityHeaders } from './security-headers.js';
 
 const PATH = '/_sandbox/workspaces';
 const OPERATION_ID = 'createSandboxWorkspace';
@@ -35,11 +36,14 @@ export class WorkspaceCreation {
   readonly stats: WorkspaceCreationStats = { served: 0 };
   /** What CORS grants a POST from each Origin (outside a preflight, it depends on the Origin alone). */
   private readonly corsFor: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
+  /** What the app's security headers layer sets on every answer (it depends on nothing in the request). */
+  private readonly security: Record<string, OutgoingHttpHeader>;
   private readonly workspaceOf: (req: Request) => string;
 
   constructor(private readonly runtime: Runtime) {
     const middleware = cors({ origins: runtime.config.corsOrigins });
     this.corsFor = perOrigin((origin) => corsGrant(middleware, 'POST', origin));
+    this.security = headersSetBy(securityHeaders(), { method: 'POST', headers: {} });
     this.workspaceOf = requestWorkspace(runtime.worlds);
   }
 
@@ -72,9 +76,10 @@ export class WorkspaceCreation {
         [status, body, json] = [500, undefined, SERVER_ERROR_BODY];
       }
     }
-    // One header set, in the order the slow path writes them (request id, CORS, the error's own, type, length).
+    // One header set, in the order the slow path writes them (request id, security, CORS, the error's own, type, length).
     res.writeHead(status, {
       [REQUEST_ID_HEADER]: id,
+      ...this.security,
       ...this.corsFor(req.headers.origin),
       ...extra,
       'Content-Type': JSON_TYPE,

@@ -9,7 +9,7 @@ export const DEMO_USERS = [
 /** One of the demo roles. */
 export type DemoRole = (typeof DEMO_USERS)[number]['role'];
 
-/** A world's demo tokens by role, with its token prefix ('' for the default world). */
-export function demoTokens(prefix = ''): Record<DemoRole, string> {
-  return Object.fromEntries(DEMO_USERS.map((u) => [u.role, prefix + u.token])) as Record<DemoRole, string>;
+/** A world's demo tokens by role: its own names for them (a workspace's), or the fixed ones (the default world). */
+export function demoTokens(seedTokens?: Readonly<Record<string, string>>): Record<DemoRole, string> {
+  return Object.fromEntries(DEMO_USERS.map((u) => [u.role, seedTokens ? seedTokens[u.token] : u.token])) as Record<DemoRole, string>;
 }

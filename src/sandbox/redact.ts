@@ -7,7 +7,7 @@ export const REDACTED = '[REDACTED]';
 // Names are compared after lower-casing and dropping '_' and '-', so access_token, accessToken, Access-Token and
 // x-amz-access-token all match. A name containing one of these parts is a secret (`*token*` covers a new workspace's
 // `tokens` map and the retailer's `x-amz-access-token`; `*key*` would also catch ordinary ids, so keys are named).
-const SECRET_PARTS = ['secret', 'password', 'token', 'apikey', 'privatekey'];
+const SECRET_PARTS = /secret|password|token|apikey|privatekey/;
 // `state` is the consent flow's single-use authorization state (query, form body); the contract has no other field
 // of that name, so it is a secret wherever it appears.
 const SECRET_NAMES = new Set(['authorization', 'state']);
@@ -17,13 +17,14 @@ const QUERY_ONLY_SECRET_NAMES = new Set(['code']);
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
 function normalise(key: string): string {
-  return key.toLowerCase().replace(/[_-]/g, '');
+  const lower = key.toLowerCase();
+  return lower.includes('_') || lower.includes('-') ? lower.replace(/[_-]/g, '') : lower;
 }
 
 /** True for a name whose value is a secret (body field, query parameter or header), case-insensitively. */
 export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): boolean {
   const k = normalise(key);
-  return SECRET_NAMES.has(k) || SECRET_PARTS.some((part) => k.includes(part)) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
+  return SECRET_NAMES.has(k) || SECRET_PARTS.test(k) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
 }
 
 /** Deeper than this, the journal keeps a marker: no contract shape nests that far, and recursion must stay bounded. */
@@ -94,17 +95,19 @@ class Walk {
       }
       return out;
     }
-    const entries: [string, unknown][] = [];
+    const out: Record<string, unknown> = {};
     // for...in stops where the budget does: a body of a million fields is not listed whole first.
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if (this.budget <= 0) return this.cut(Object.fromEntries(entries));
+      if (this.budget <= 0) return this.cut(out);
       this.budget -= key.length + 4;
       const field = (value as Record<string, unknown>)[key];
-      entries.push([key, isSecretKey(key, this.where) ? this.string(REDACTED) : this.copy(field, depth + 1)]);
+      const copy = isSecretKey(key, this.where) ? this.string(REDACTED) : this.copy(field, depth + 1);
+      // Defined, not assigned, for `__proto__`: kept as data, never set as a prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+      else out[key] = copy;
     }
-    // fromEntries defines own properties, so a key such as `__proto__` is kept as data, never set as a prototype.
-    return Object.fromEntries(entries);
+    return out;
   }
 
   private cut<T>(partial: T): T {

@@ -46,8 +46,11 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Launches chromium with a fresh, empty user-data-dir so no state leaks between test files. */
-export async function launchBrowser(): Promise<BrowserSession> {
+/**
+ * Launches chromium with a fresh, empty user-data-dir so no state leaks between test files; `extraArgs` are added
+ * to CHROMIUM_ARGS (e.g. a host mapping, so a page is visited under a public name).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<BrowserSession> {
   if (chromiumMissing) {
     // Only reachable in CI (elsewhere the suite was skipped): fail loudly with the fix.
     throw new Error(
@@ -60,7 +63,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
     });
     const page = context.pages()[0] ?? (await context.newPage());
     return {

@@ -8,5 +8,5 @@ import { WorldResources } from '../../src/world-resources.js';
  * writes, and a reset takes it back to the base.
  */
 export function freshWorld(seed: number): World {
-  return { id: 'default', store: workspaceStore(seed, ''), clock: new Clock(), resources: new WorldResources(), tokenPrefix: '' };
+  return { id: 'default', store: workspaceStore(seed), clock: new Clock(), resources: new WorldResources(), tokenPrefix: '' };
 }

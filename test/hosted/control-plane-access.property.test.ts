@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { listOperations, loadContract } from '../../src/contract/load-contract.js';
 import { testApp } from '../helpers/app.js';
 import { rawRequest } from './raw-request.js';
-import { ADMIN, bearer } from './support.js';
+import { ADMIN, bearer, PUBLIC_URL, UNTHROTTLED } from './support.js';
 
 const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
 const controlPlane = listOperations(loadContract().doc).filter((op) => op.operation['x-sandbox-access'] !== undefined);
@@ -16,7 +16,7 @@ type Caller = 'none' | 'other' | 'forged' | 'admin';
 
 async function hostedWorld() {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10_000 }, { now: () => clock.ms });
+  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 10_000 }, { now: () => clock.ms });
   const create = async () => ((await rawRequest(t.app, 'POST', '/_sandbox/workspaces')).body as { data: { id: string; tokens: Record<string, string> } }).data;
   const victim = await create();
   const other = await create();

@@ -6,7 +6,12 @@ import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
 import { ADMIN } from './support.js';
 
+/** The public origin the hosted sandbox is configured with; the browsers resolve its name to the test server. */
+const PUBLIC = 'http://sandbox.example.test';
+
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+/** A demo token on its own, not the tail of a workspace token. */
+const BARE_DEMO_TOKEN = /(^|[^.\w-])demo-(owner|member|outsider|rival)-token/;
 
 /** Opens the docs and answers the workspace id the page settled on. */
 async function openDocs(page: Page, url: string): Promise<string> {
@@ -38,9 +43,11 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
 
   // Each tab works in a workspace of its own: the shared sandbox is the hosted server both tabs visit.
   beforeAll(async () => {
-    sandbox = await startSandbox({ logLevel: 'silent', hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10 });
-    a = await launchBrowser();
-    b = await launchBrowser();
+    sandbox = await startSandbox({ logLevel: 'silent', hosted: true, adminToken: ADMIN, publicUrl: PUBLIC, workspaceCreatePerMinute: 10 });
+    // The browsers visit the sandbox by its public name, as a hosted site's visitors do (Try it out calls PUBLIC_URL).
+    const mapping = `--host-resolver-rules=MAP ${new URL(PUBLIC).host} ${new URL(sandbox.url).host}`;
+    a = await launchBrowser([mapping]);
+    b = await launchBrowser([mapping]);
   }, 60_000);
 
   afterAll(async () => {
@@ -50,20 +57,23 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
   });
 
   it('When two browsers open the docs, then each gets its own workspace, shown with its token, and a change in one is not seen in the other', async () => {
-    const idA = await openDocs(a.page, sandbox.url);
-    const idB = await openDocs(b.page, sandbox.url);
+    const idA = await openDocs(a.page, PUBLIC);
+    const idB = await openDocs(b.page, PUBLIC);
     expect(idA).toMatch(/^[0-9a-f]{12}$/);
     expect(idB).not.toBe(idA);
     await expect.poll(() => a.page.locator('#sandbox-active-token').textContent()).toMatch(new RegExp(`^ws_${idA}\\.`));
     await expect.poll(() => a.page.locator('#sandbox-workspace').textContent()).toBe(idA);
     expect(await a.page.locator('#sandbox-expires').textContent()).toMatch(/^at \d{4}-/);
+    // Every text names the tab's own tokens: the demo tokens answer 401 here.
+    await expect.poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 }).toContain('the owner token of this tab\u2019s workspace');
+    expect(await a.page.content()).not.toMatch(BARE_DEMO_TOKEN);
 
     expect((await fromPage(a.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in A' })).status).toBe(204);
     expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Changed in A');
     expect((await fromPage(b.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
 
     // A reload keeps the tab's workspace (sessionStorage) while it is alive.
-    expect(await openDocs(a.page, sandbox.url)).toBe(idA);
+    expect(await openDocs(a.page, PUBLIC)).toBe(idA);
 
     // "Reset my sandbox" resets A's world only.
     await fromPage(b.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in B' });
@@ -75,14 +85,14 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     // A kept workspace the sandbox no longer knows (deleted, or expired) is replaced by a new one on the next load.
     const gone = await fetch(`${sandbox.url}/_sandbox/workspaces/${idA}`, { method: 'DELETE', headers: { Authorization: `Bearer ${ADMIN}` } });
     expect(gone.status).toBe(204);
-    const replaced = await openDocs(a.page, sandbox.url);
+    const replaced = await openDocs(a.page, PUBLIC);
     expect(replaced).toMatch(/^[0-9a-f]{12}$/);
     expect(replaced).not.toBe(idA);
     expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
   }, 120_000);
 
   it('When the tab tries a control-plane operation through Swagger UI, then it runs in the tab\'s workspace', async () => {
-    const id = await openDocs(b.page, sandbox.url);
+    const id = await openDocs(b.page, PUBLIC);
     const { page } = b;
     const op = page.locator('.opblock').filter({ hasText: 'getSandboxClock' });
     await op.first().waitFor({ timeout: 15_000 });

@@ -2,8 +2,17 @@ import request from 'supertest';
 import type { Config } from '../../src/config.js';
 import { testApp } from '../helpers/app.js';
 
-/** The admin token the hosted tests start with. */
-export const ADMIN = 'test-admin-secret-0123456789';
+/** The admin token the hosted tests start with (128 bits of hex). */
+export const ADMIN = '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15';
+
+/**
+ * Failed admin attempts for tests that walk many wrong tokens from one address (what they show is not the
+ * throttle, which admin-throttle.test.ts shows).
+ */
+export const UNTHROTTLED = 100_000;
+
+/** The public origin the hosted tests start with: every absolute URL hosted mode answers points there. */
+export const PUBLIC_URL = 'https://sandbox.example.test';
 
 /**
  * A fresh sandbox in hosted mode (or local with `hosted: false`), served as testApp serves one, with a wall clock the
@@ -11,7 +20,7 @@ export const ADMIN = 'test-admin-secret-0123456789';
  */
 export async function hostedApp(overrides: Partial<Config> = {}) {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 10, ...overrides }, { now: () => clock.ms });
+  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, workspaceCreatePerMinute: 10, ...overrides }, { now: () => clock.ms });
   return { app: t.app, worlds: t.worlds, clock, errors: t.errors };
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { WORKSPACE_GONE_MESSAGE } from '../../src/http/auth.js';
 import { testApp } from '../helpers/app.js';
 import { rawRequest } from '../hosted/raw-request.js';
-import { ADMIN, bearer } from '../hosted/support.js';
+import { ADMIN, bearer, PUBLIC_URL, UNTHROTTLED } from '../hosted/support.js';
 
 const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 
 async function hosted(overrides: Parameters<typeof testApp>[0] = {}) {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, workspaceCreatePerMinute: 100, ...overrides }, { now: () => clock.ms });
+  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 100, ...overrides }, { now: () => clock.ms });
   const create = async () => {
     const res = await rawRequest(t.app, 'POST', '/_sandbox/workspaces');
     expect(res.status).toBe(201);

@@ -231,6 +231,13 @@ describe('the body cap', () => {
     expect(JSON.stringify(e.request.body)).not.toContain('"s"');
   });
 
+  it('When a body has a __proto__ field, then the copy keeps it as data and its prototype stays Object.prototype', () => {
+    const out = capBody(JSON.parse('{"__proto__":{"polluted":true},"a":1}'), 1024).value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"polluted":true},"a":1}');
+  });
+
   it('When a body is within the cap, then it is kept whole and not marked', () => {
     const out = capBody({ a: [1, 2, 3], b: 'x'.repeat(100) }, 1024);
     expect(out).toMatchObject({ value: { a: [1, 2, 3], b: 'x'.repeat(100) }, truncated: false });

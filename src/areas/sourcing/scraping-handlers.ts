@@ -5,7 +5,13 @@ import { created, ok } from '../../http/reply.js';
 import { failOn } from '../products/field-errors.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentScrapingRequest } from './present.js';
-import { attemptFilterErrors, filterAttempts, resolveSchedule, scheduleAttempts } from './rules/scraping-schedule.js';
+import { attemptFilterErrors, filterAttempts, listedAttempts, presentAttempt, resolveSchedule } from './rules/scraping-schedule.js';
+
+/**
+ * Scraping requests a merchant may have, over all its suppliers. With at most 100 attempts each, it bounds what one
+ * read has to catch up with (catch-up.ts) and what a list of attempts or requests computes, whatever the clock did.
+ */
+export const MAX_SCRAPING_REQUESTS_PER_MERCHANT = 20;
 
 export const scrapingHandlers = {
   listScrapingRequests: ({ bound: { supplier }, query }, ctx) => {
@@ -17,6 +23,13 @@ export const scrapingHandlers = {
   },
 
   createScrapingRequest: ({ bound: { supplier }, body }, ctx) => {
+    if (ctx.store.scraping_requests.countWhere('merchant_id', supplier.merchant_id) >= MAX_SCRAPING_REQUESTS_PER_MERCHANT) {
+      unprocessable({
+        supplier: [
+          `The merchant already has ${MAX_SCRAPING_REQUESTS_PER_MERCHANT} scraping requests, the most a merchant may have; delete a supplier to remove its requests.`,
+        ],
+      });
+    }
     const now = ctx.clock.now();
     const resolved = resolveSchedule(body, now);
     if (!resolved.ok) unprocessable(resolved.errors);
@@ -43,8 +56,10 @@ export const scrapingHandlers = {
     failOn(attemptFilterErrors(query));
     const now = ctx.clock.now();
     catchUpSupplier(ctx.store, supplier, now);
-    const attempts = ctx.store.scraping_requests.where('supplier_id', supplier.id).flatMap((r) => scheduleAttempts(r, now));
-    // filterAttempts orders by scheduled_to_run_at then id; paginate keeps that order.
-    return ok(paginate(filterAttempts(attempts, query), query, ctx.url));
+    const attempts = listedAttempts(ctx.store.scraping_requests.where('supplier_id', supplier.id), now);
+    // filterAttempts orders by scheduled_to_run_at then id; paginate keeps that order. Only the page's attempts
+    // are presented, since an attempt's found count is the costly part.
+    const page = paginate(filterAttempts(attempts, query), query, ctx.url);
+    return ok({ ...page, data: page.data.map((a) => presentAttempt(a.request, a.timing, now)) });
   },
 } satisfies Partial<Handlers>;

@@ -10,8 +10,8 @@ import type {
 } from '../record-types.js';
 import { sortTiers } from './cost-tiers.js';
 import { hashUuid } from './deterministic.js';
-import { scheduleAttempts, type ScrapingAttemptView } from './scraping-schedule.js';
-import { entriesFoundBy } from './supplier-catalogue.js';
+import { attemptTiming, endedCount } from './scraping-schedule.js';
+import { foundEntry, supplierCatalogue, type CatalogueEntry, type FoundEntry } from './supplier-catalogue.js';
 
 /** What catch-up writes: new items and identifiers, replaced existing items, and each request's new applied count. */
 export interface CatchUpResult {
@@ -39,88 +39,213 @@ export function catchUpScraping(args: {
   requests: readonly ScrapingRequestRecord[];
   items: readonly SupplierItemRecord[];
   now: Date;
+  /** What an attempt found of one entry (a test counts the calls: the work done). */
+  find?: (attemptId: string, entry: CatalogueEntry) => FoundEntry | null;
 }): CatchUpResult {
-  const { supplier, now } = args;
-  const pending: ScrapingAttemptView[] = [];
-  const applied: CatchUpResult['applied'] = [];
-  for (const request of args.requests) {
-    const ended = scheduleAttempts(request, now).filter((a) => a.finished_at !== null);
-    // Attempts of one request end in order (see scraping-schedule), so "ended count" is a safe high-water mark.
-    if (ended.length > request.applied_attempts) {
-      pending.push(...ended.slice(request.applied_attempts).filter((a) => a.status === 'finished'));
-      applied.push({ request_id: request.id, applied_attempts: ended.length });
-    }
-  }
-  pending.sort((a, b) => a.finished_at!.localeCompare(b.finished_at!) || a.id.localeCompare(b.id));
-
+  const { supplier, find = foundEntry } = args;
+  const pending = new PendingAttempts(args.requests, args.now.getTime());
   const bySku = new Map<string, SupplierItemRecord>();
   for (const item of args.items) if (item.sku !== null) bySku.set(item.sku, item);
-  const inserted = new Set<string>();
-  const updated = new Set<string>();
-  const identifier_inserts: SupplierItemIdentifierRecord[] = [];
 
-  for (const attempt of pending) {
-    const at = attempt.finished_at!;
-    for (const { entry, tiers, stock_units } of entriesFoundBy(supplier.id, attempt.id)) {
-      const tierId = (moq: number) => hashUuid('scraped-tier', attempt.id, entry.sku, moq);
-      const current = bySku.get(entry.sku);
-      if (!current) {
-        const id = hashUuid('scraped-item', attempt.id, entry.sku);
-        bySku.set(entry.sku, {
+  // Each item's outcome is decided by few attempts, whatever their number: the first that finds it (which creates it,
+  // or adds the tiers it lacked), the last (whose costs and stock it ends with), and the run of attempts before the
+  // last that found the same values (the first of them is when it last changed). So an item reads only those, and
+  // the attempts' times are read lazily, from both ends of the ended, unapplied ones.
+  const inserts: { first: PendingAttempt; index: number; item: SupplierItemRecord; identifiers: SupplierItemIdentifierRecord[] }[] = [];
+  const updates: SupplierItemRecord[] = [];
+  supplierCatalogue(supplier.id).forEach((entry, index) => {
+    const current = bySku.get(entry.sku);
+    // A client's edit newer than an attempt wins over that attempt: only attempts ended at or after it count.
+    const fromMs = current === undefined ? -Infinity : Date.parse(current.updated_at);
+    const decided = decidingFinds(pending, fromMs, (attempt) => find(attempt.id, entry));
+    if (decided === undefined) return;
+    const { first, last, changedAt } = decided;
+    const tierId = (moq: number) => hashUuid('scraped-tier', first.attempt.id, entry.sku, moq);
+    if (current === undefined) {
+      const id = hashUuid('scraped-item', first.attempt.id, entry.sku);
+      const costs = last.found.tiers.map((t) => ({ id: tierId(t.minimum_order_quantity), minimum_order_quantity: t.minimum_order_quantity, cost: { value: t.value, currency: supplier.default_currency } }));
+      const created = first.attempt.at;
+      inserts.push({
+        first: first.attempt,
+        index,
+        item: {
           id,
           merchant_id: supplier.merchant_id,
           supplier_id: supplier.id,
           sku: entry.sku,
           description: entry.description,
           product_id: null,
-          costs: tiers.map((t) => ({
-            id: tierId(t.minimum_order_quantity),
-            minimum_order_quantity: t.minimum_order_quantity,
-            cost: { value: t.value, currency: supplier.default_currency },
-          })),
-          stock_quantity: stock_units,
-          created_at: at,
-          updated_at: at,
-        });
-        inserted.add(entry.sku);
-        for (const identifier of entry.identifiers) {
-          identifier_inserts.push({
-            id: hashUuid('scraped-identifier', attempt.id, entry.sku, identifier.type),
-            supplier_item_id: id,
-            type: identifier.type,
-            value: identifier.value,
-            created_at: at,
-            updated_at: at,
-          });
-        }
-        continue;
-      }
-      if (current.updated_at > at) continue;
-      const costs: CostTierRecord[] = current.costs.map((t) => ({ ...t, cost: { ...t.cost } }));
-      let changed = false;
-      for (const found of tiers) {
-        const cost = { value: found.value, currency: supplier.default_currency };
-        const same = costs.find((t) => t.minimum_order_quantity === found.minimum_order_quantity);
-        if (!same) {
-          costs.push({ id: tierId(found.minimum_order_quantity), minimum_order_quantity: found.minimum_order_quantity, cost });
-          changed = true;
-        } else if (same.cost.value !== cost.value || same.cost.currency !== cost.currency) {
-          same.cost = cost;
-          changed = true;
-        }
-      }
-      const stock_quantity = stock_units ?? current.stock_quantity;
-      if (stock_quantity !== current.stock_quantity) changed = true;
-      if (!changed) continue;
-      bySku.set(entry.sku, { ...current, costs: sortTiers(costs), stock_quantity, updated_at: at });
-      if (!inserted.has(entry.sku)) updated.add(entry.sku);
+          costs: changedAt !== first.attempt ? sortTiers(costs) : costs,
+          stock_quantity: last.found.stock_units,
+          created_at: created,
+          updated_at: changedAt.at,
+        },
+        identifiers: entry.identifiers.map((identifier) => ({
+          id: hashUuid('scraped-identifier', first.attempt.id, entry.sku, identifier.type),
+          supplier_item_id: id,
+          type: identifier.type,
+          value: identifier.value,
+          created_at: created,
+          updated_at: created,
+        })),
+      });
+      return;
+    }
+    // The first attempt changes the item only if its merge differs; the later run changes it by construction.
+    const merged = (found: FoundEntry) => mergeFound(current, found, supplier.default_currency, tierId);
+    if (changedAt === first.attempt && !merged(first.found).changed) return;
+    updates.push({ ...current, ...merged(last.found).fields, updated_at: changedAt.at });
+  });
+
+  inserts.sort((a, b) => compareAttempts(a.first, b.first) || a.index - b.index);
+  return {
+    inserts: inserts.map((i) => i.item),
+    identifier_inserts: inserts.flatMap((i) => i.identifiers),
+    updates,
+    applied: pending.applied,
+  };
+}
+
+/** An ended attempt that found items, not applied yet; `at` is its finished_at. */
+interface PendingAttempt {
+  id: string;
+  endedMs: number;
+  at: string;
+}
+
+/** The order catch-up applies attempts in: finished_at, then id. */
+function compareAttempts(a: PendingAttempt, b: PendingAttempt): number {
+  return a.endedMs - b.endedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The ended, unapplied, successful attempts of a supplier's requests, walked in order of finished_at (then id) from
+ * either end. Attempts of one request end in order (see scraping-schedule), so each request's are a range of
+ * attempt numbers, found from the schedule; an attempt's time is read (hashed) only when a walk reaches it.
+ */
+class PendingAttempts {
+  /** Each request's new applied count (only requests with newly ended attempts). */
+  readonly applied: CatchUpResult['applied'] = [];
+  private readonly ranges: { request: ScrapingRequestRecord; from: number; to: number }[] = [];
+  private readonly timings = new Map<string, PendingAttempt & { fails: boolean }>();
+
+  constructor(requests: readonly ScrapingRequestRecord[], nowMs: number) {
+    for (const request of requests) {
+      const ended = endedCount(request, nowMs);
+      if (ended <= request.applied_attempts) continue;
+      this.applied.push({ request_id: request.id, applied_attempts: ended });
+      this.ranges.push({ request, from: request.applied_attempts + 1, to: ended });
     }
   }
 
-  return {
-    inserts: [...inserted].map((sku) => bySku.get(sku)!),
-    identifier_inserts,
-    updates: [...updated].map((sku) => bySku.get(sku)!),
-    applied,
-  };
+  private attempt(request: ScrapingRequestRecord, number: number): PendingAttempt & { fails: boolean } {
+    const key = `${request.id}|${number}`;
+    let attempt = this.timings.get(key);
+    if (!attempt) {
+      const timing = attemptTiming(request, number);
+      attempt = { id: timing.id, endedMs: timing.ended, at: new Date(timing.ended).toISOString(), fails: timing.fails };
+      this.timings.set(key, attempt);
+    }
+    return attempt;
+  }
+
+  /** The successful attempts that ended at or after `fromMs`, oldest first. */
+  *forward(fromMs: number): Generator<PendingAttempt> {
+    // Per request, the first attempt ended at or after fromMs: those ended before it are counted from the schedule.
+    const heads = this.ranges.map(({ request, from, to }) => ({
+      request,
+      next: Math.max(from, fromMs === -Infinity ? from : endedCount(request, fromMs - 1) + 1),
+      to,
+    }));
+    yield* this.merge(heads, 1);
+  }
+
+  /** The successful attempts, newest first, down to (and including) `until`. */
+  *backward(until: PendingAttempt): Generator<PendingAttempt> {
+    for (const attempt of this.merge(this.ranges.map(({ request, from, to }) => ({ request, next: to, to: from })), -1)) {
+      if (compareAttempts(attempt, until) < 0) return;
+      yield attempt;
+    }
+  }
+
+  /** A k-way merge of the requests' ranges, walking each by `step` from `next` to `to` (inclusive). */
+  private *merge(heads: { request: ScrapingRequestRecord; next: number; to: number }[], step: 1 | -1): Generator<PendingAttempt> {
+    const within = (h: { next: number; to: number }) => (step === 1 ? h.next <= h.to : h.next >= h.to);
+    for (;;) {
+      let best: { head: (typeof heads)[number]; attempt: PendingAttempt & { fails: boolean } } | undefined;
+      for (const head of heads) {
+        if (!within(head)) continue;
+        const attempt = this.attempt(head.request, head.next);
+        if (!best || compareAttempts(attempt, best.attempt) * step < 0) best = { head, attempt };
+      }
+      if (!best) return;
+      best.head.next += step;
+      if (!best.attempt.fails) yield best.attempt;
+    }
+  }
+}
+
+type Find = { attempt: PendingAttempt; found: FoundEntry };
+
+/**
+ * The attempts that decide an entry's item, among those ended at or after `fromMs`: the first that finds it, the
+ * last that finds it, and the last that changed it, found by walking back from the last over the finds with the
+ * same values (those changed nothing), down to the first find at most.
+ */
+function decidingFinds(
+  pending: PendingAttempts,
+  fromMs: number,
+  finds: (attempt: PendingAttempt) => FoundEntry | null,
+): { first: Find; last: Find; changedAt: PendingAttempt } | undefined {
+  let first: Find | undefined;
+  for (const attempt of pending.forward(fromMs)) {
+    const found = finds(attempt);
+    if (found) {
+      first = { attempt, found };
+      break;
+    }
+  }
+  if (!first) return undefined;
+  let last: Find | undefined;
+  let changedAt = first.attempt;
+  for (const attempt of pending.backward(first.attempt)) {
+    const found = attempt === first.attempt ? first.found : finds(attempt);
+    if (!found) continue;
+    if (!last) last = { attempt, found };
+    else if (!sameValues(found, last.found)) break;
+    changedAt = attempt;
+  }
+  return { first, last: last ?? first, changedAt };
+}
+
+function sameValues(a: FoundEntry, b: FoundEntry): boolean {
+  return a.stock_units === b.stock_units && a.tiers.every((t, i) => t.value === b.tiers[i]!.value);
+}
+
+/**
+ * An existing item with an attempt's finds merged in: each found tier updates the cost of the tier with the same
+ * minimum_order_quantity or is added (id from `tierId`); other tiers are kept; stock moves only when published.
+ */
+function mergeFound(
+  current: SupplierItemRecord,
+  found: FoundEntry,
+  currency: string,
+  tierId: (moq: number) => string,
+): { changed: boolean; fields: Pick<SupplierItemRecord, 'costs' | 'stock_quantity'> } {
+  const costs: CostTierRecord[] = current.costs.map((t) => ({ ...t, cost: { ...t.cost } }));
+  let changed = false;
+  for (const tier of found.tiers) {
+    const cost = { value: tier.value, currency };
+    const same = costs.find((t) => t.minimum_order_quantity === tier.minimum_order_quantity);
+    if (!same) {
+      costs.push({ id: tierId(tier.minimum_order_quantity), minimum_order_quantity: tier.minimum_order_quantity, cost });
+      changed = true;
+    } else if (same.cost.value !== cost.value || same.cost.currency !== cost.currency) {
+      same.cost = cost;
+      changed = true;
+    }
+  }
+  const stock_quantity = found.stock_units ?? current.stock_quantity;
+  if (stock_quantity !== current.stock_quantity) changed = true;
+  return { changed, fields: { costs: sortTiers(costs), stock_quantity } };
 }

@@ -69,53 +69,134 @@ export function attemptId(requestId: string, attemptNumber: number): string {
   return hashUuid('scraping-attempt', requestId, attemptNumber);
 }
 
-/** Every attempt of the request (all max_attempts of them, past and future), with its state at `now`. */
-export function scheduleAttempts(request: SchedulableRequest, now: Date): ScrapingAttemptView[] {
-  const start = Date.parse(request.starts_at);
-  const period = request.frequency === 'once' ? 0 : FREQUENCY_MS[request.frequency];
-  const count = request.frequency === 'once' ? 1 : request.max_attempts;
-  const t = now.getTime();
-  return Array.from({ length: count }, (_, k) => {
-    const number = k + 1;
-    const id = attemptId(request.id, number);
-    const scheduled = start + k * period;
-    const started = scheduled + 1000 * hashInt(START_DELAY_S[0], START_DELAY_S[1], 'start-delay', id);
-    const ended = started + 1000 * hashInt(DURATION_S[0], DURATION_S[1], 'duration', id);
-    const fails = hashInt(0, 99, 'failure', id) < FAILURE_PERCENT;
-    const hasStarted = t >= started;
-    const hasEnded = t >= ended;
-    let status: AttemptStatus = 'scheduled';
-    if (hasEnded) status = fails ? 'failed' : 'finished';
-    else if (hasStarted) status = 'running';
-    const iso = (ms: number) => new Date(ms).toISOString();
-    return {
-      id,
-      supplier_id: request.supplier_id,
-      supplier_scraping_request_id: request.id,
-      attempt_number: number,
-      status,
-      scheduled_to_run_at: iso(scheduled),
-      attempt_started_at: hasStarted ? iso(started) : null,
-      finished_at: hasEnded ? iso(ended) : null,
-      found_items_count: status === 'finished' ? foundItemsCount(request.supplier_id, id) : 0,
-      failure_reason: status === 'failed' ? FAILURE_REASONS[hashInt(0, FAILURE_REASONS.length - 1, 'reason', id)]! : null,
-      created_at: request.created_at,
-      updated_at: hasEnded ? iso(ended) : hasStarted ? iso(started) : request.created_at,
-    };
-  });
+/** An attempt's times and outcome, from the request's schedule and the attempt's hashed id alone (cheap: no finds). */
+export interface AttemptTiming {
+  /** 1-based. */
+  number: number;
+  id: string;
+  scheduled: number;
+  started: number;
+  ended: number;
+  fails: boolean;
 }
 
-/** The request's derived status and counters at `now`. */
-export function requestState(request: SchedulableRequest, now: Date): ScrapingRequestState {
-  const attempts = scheduleAttempts(request, now);
-  const ended = attempts.filter((a) => a.finished_at !== null).length;
-  const next = attempts.find((a) => a.attempt_started_at === null);
-  const anyStarted = attempts.some((a) => a.attempt_started_at !== null);
+/** How many attempts the request has in all. */
+export function attemptCount(request: Pick<SchedulableRequest, 'frequency' | 'max_attempts'>): number {
+  return request.frequency === 'once' ? 1 : request.max_attempts;
+}
+
+/** The times and outcome of attempt `number` (1-based) of the request. */
+export function attemptTiming(request: SchedulableRequest, number: number): AttemptTiming {
+  const period = request.frequency === 'once' ? 0 : FREQUENCY_MS[request.frequency];
+  const id = attemptId(request.id, number);
+  const scheduled = Date.parse(request.starts_at) + (number - 1) * period;
+  const started = scheduled + 1000 * hashInt(START_DELAY_S[0], START_DELAY_S[1], 'start-delay', id);
+  const ended = started + 1000 * hashInt(DURATION_S[0], DURATION_S[1], 'duration', id);
+  return { number, id, scheduled, started, ended, fails: hashInt(0, 99, 'failure', id) < FAILURE_PERCENT };
+}
+
+/** The times and outcome of every attempt of the request, in order. */
+export function attemptTimings(request: SchedulableRequest): AttemptTiming[] {
+  return Array.from({ length: attemptCount(request) }, (_, k) => attemptTiming(request, k + 1));
+}
+
+/** An attempt as the contract shows it at `now`; its found count is read only here (the costly part). */
+export function presentAttempt(request: SchedulableRequest, timing: AttemptTiming, now: Date): ScrapingAttemptView {
+  const { id, number, scheduled, started, ended, fails } = timing;
+  const t = now.getTime();
+  const hasStarted = t >= started;
+  const hasEnded = t >= ended;
+  let status: AttemptStatus = 'scheduled';
+  if (hasEnded) status = fails ? 'failed' : 'finished';
+  else if (hasStarted) status = 'running';
+  const iso = (ms: number) => new Date(ms).toISOString();
   return {
-    status: ended === attempts.length ? 'completed' : anyStarted ? 'running' : 'scheduled',
-    attempts_finished_count: ended,
-    next_attempt_at: next ? next.scheduled_to_run_at : null,
+    id,
+    supplier_id: request.supplier_id,
+    supplier_scraping_request_id: request.id,
+    attempt_number: number,
+    status,
+    scheduled_to_run_at: iso(scheduled),
+    attempt_started_at: hasStarted ? iso(started) : null,
+    finished_at: hasEnded ? iso(ended) : null,
+    found_items_count: status === 'finished' ? foundItemsCount(request.supplier_id, id) : 0,
+    failure_reason: status === 'failed' ? FAILURE_REASONS[hashInt(0, FAILURE_REASONS.length - 1, 'reason', id)]! : null,
+    created_at: request.created_at,
+    updated_at: hasEnded ? iso(ended) : hasStarted ? iso(started) : request.created_at,
   };
+}
+
+/** Every attempt of the request (all max_attempts of them, past and future), with its state at `now`. */
+export function scheduleAttempts(request: SchedulableRequest, now: Date): ScrapingAttemptView[] {
+  return attemptTimings(request).map((timing) => presentAttempt(request, timing, now));
+}
+
+// Attempts start in order and end in order, each within these lags after its slot: how many have started (or ended)
+// by a time follows from the schedule, with at most one attempt near the boundary to read.
+const START_LAG_MS = [START_DELAY_S[0] * 1000, START_DELAY_S[1] * 1000] as const;
+const END_LAG_MS = [(START_DELAY_S[0] + DURATION_S[0]) * 1000, (START_DELAY_S[1] + DURATION_S[1]) * 1000] as const;
+
+function countBy(request: SchedulableRequest, t: number, lag: readonly [number, number], at: (timing: AttemptTiming) => number): number {
+  const count = attemptCount(request);
+  const period = request.frequency === 'once' ? 0 : FREQUENCY_MS[request.frequency];
+  const start = Date.parse(request.starts_at);
+  const slotsBy = (ms: number) => (period === 0 ? (ms >= 0 ? 1 : 0) : Math.floor(ms / period) + 1);
+  const clamp = (n: number) => Math.min(count, Math.max(0, n));
+  // Slots whose latest possible time has passed surely count; slots whose earliest has not surely do not.
+  let n = clamp(slotsBy(t - start - lag[1]));
+  const possible = clamp(slotsBy(t - start - lag[0]));
+  while (n < possible && at(attemptTiming(request, n + 1)) <= t) n++;
+  return n;
+}
+
+/** How many of the request's attempts have ended by `t` (ms): they end in order, so these are the first ones. */
+export function endedCount(request: SchedulableRequest, t: number): number {
+  return countBy(request, t, END_LAG_MS, (timing) => timing.ended);
+}
+
+/** How many of the request's attempts have started by `t` (ms): the first ones. */
+export function startedCount(request: SchedulableRequest, t: number): number {
+  return countBy(request, t, START_LAG_MS, (timing) => timing.started);
+}
+
+/** The request's derived status and counters at `now`, read from at most two attempts near `now`. */
+export function requestState(request: SchedulableRequest, now: Date): ScrapingRequestState {
+  const t = now.getTime();
+  const count = attemptCount(request);
+  const ended = endedCount(request, t);
+  const started = startedCount(request, t);
+  const period = request.frequency === 'once' ? 0 : FREQUENCY_MS[request.frequency];
+  return {
+    status: ended === count ? 'completed' : started > 0 ? 'running' : 'scheduled',
+    attempts_finished_count: ended,
+    next_attempt_at: started < count ? new Date(Date.parse(request.starts_at) + started * period).toISOString() : null,
+  };
+}
+
+/**
+ * One attempt of a listing, before it is presented: what filtering and ordering read, computed from its times,
+ * so only the page's attempts pay for their found counts.
+ */
+export interface ListedAttempt {
+  request: SchedulableRequest;
+  timing: AttemptTiming;
+  id: string;
+  scheduled_to_run_at: string;
+  attempt_started_at: string | null;
+}
+
+/** Every attempt of the requests as a ListedAttempt at `now`. */
+export function listedAttempts(requests: readonly SchedulableRequest[], now: Date): ListedAttempt[] {
+  const t = now.getTime();
+  return requests.flatMap((request) =>
+    attemptTimings(request).map((timing) => ({
+      request,
+      timing,
+      id: timing.id,
+      scheduled_to_run_at: new Date(timing.scheduled).toISOString(),
+      attempt_started_at: t >= timing.started ? new Date(timing.started).toISOString() : null,
+    })),
+  );
 }
 
 /** The query of listScrapingAttempts as the contract lets it through. */
@@ -137,7 +218,10 @@ export function attemptFilterErrors(filter: AttemptFilter): Record<string, strin
  * Filters attempts (from any number of requests) by whole UTC days of scheduled_to_run_at, both ends inclusive,
  * and by started-or-not; answers them in list order: scheduled_to_run_at, then id.
  */
-export function filterAttempts(attempts: readonly ScrapingAttemptView[], filter: AttemptFilter): ScrapingAttemptView[] {
+export function filterAttempts<A extends Pick<ScrapingAttemptView, 'id' | 'scheduled_to_run_at' | 'attempt_started_at'>>(
+  attempts: readonly A[],
+  filter: AttemptFilter,
+): A[] {
   const from = filter.from_date ? Date.parse(`${filter.from_date}T00:00:00.000Z`) : -Infinity;
   const toExclusive = filter.to_date ? Date.parse(`${filter.to_date}T00:00:00.000Z`) + 86_400_000 : Infinity;
   return attempts

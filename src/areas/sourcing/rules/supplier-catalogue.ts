@@ -145,20 +145,25 @@ export function foundItemsCount(supplierId: string, attemptId: string): number {
 }
 
 function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
-  return supplierCatalogue(supplierId)
-    .filter((entry) => hashFraction('found', attemptId, entry.sku) < FIND_RATE)
-    .map((entry) => {
-      const drift = 1 + (hashFraction('drift', attemptId, entry.sku) - 0.5) * 0.1;
-      return {
-        entry,
-        tiers: entry.tiers.map((t) => ({
-          minimum_order_quantity: t.minimum_order_quantity,
-          value: Math.max(0, round2(t.base_value * drift)),
-        })),
-        stock_units:
-          entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
-      };
-    });
+  return supplierCatalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []);
+}
+
+/**
+ * The one entry as the attempt found it, or null when the attempt missed it: what entriesFoundBy lists, one entry
+ * at a time, for catch-up, which reads only the attempts that decide an item's state.
+ */
+export function foundEntry(attemptId: string, entry: CatalogueEntry): FoundEntry | null {
+  if (hashFraction('found', attemptId, entry.sku) >= FIND_RATE) return null;
+  const drift = 1 + (hashFraction('drift', attemptId, entry.sku) - 0.5) * 0.1;
+  return {
+    entry,
+    tiers: entry.tiers.map((t) => ({
+      minimum_order_quantity: t.minimum_order_quantity,
+      value: Math.max(0, round2(t.base_value * drift)),
+    })),
+    stock_units:
+      entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
+  };
 }
 
 function round2(n: number): number {
