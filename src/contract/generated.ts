@@ -32,13 +32,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
-                 */
-                merchant: components["parameters"]["MerchantPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -182,13 +176,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
-                 */
-                channel: components["parameters"]["ChannelPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -529,13 +517,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
-                 */
-                product: components["parameters"]["ProductPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -633,8 +615,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -681,13 +663,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
-                 */
-                supplier: components["parameters"]["SupplierPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -852,13 +828,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
-                 */
-                supplier_item: components["parameters"]["SupplierItemPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -923,8 +893,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -1429,7 +1399,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1439,7 +1412,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -1452,7 +1425,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1461,7 +1437,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a workspace
-         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens.
+         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens. `default` (the example) names the default world, as `POST /_sandbox/reset` does.
          */
         post: operations["resetSandboxWorkspace"];
         delete?: never;
@@ -1506,10 +1482,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -2850,21 +2826,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
-        MethodNotAllowed: {
-            headers: {
-                Allow: components["headers"]["Allow"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /**
          * @description The request body is larger than the body limit: 1 MiB by default (`BODY_LIMIT_BYTES`), counted after
          *     decompression, so a small gzip, deflate or br body that inflates past it is refused too. The message names the limit.
@@ -2967,9 +2928,15 @@ export interface components {
          * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
          */
         MerchantIdQuery: string;
-        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+        /**
+         * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+         * @example default
+         */
         SandboxWorkspaceQuery: string;
-        /** @description The workspace id from `POST /_sandbox/workspaces`. */
+        /**
+         * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+         * @example default
+         */
         SandboxWorkspacePath: string;
         /**
          * @description The merchant's UUID.
@@ -2977,13 +2944,23 @@ export interface components {
          */
         MerchantPath: string;
         /**
+         * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+         * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
+        SpareMerchantPath: string;
+        /**
          * @description The product's UUID.
          * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
          */
         ProductPath: string;
         /**
-         * @description The product identifier's UUID.
-         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+         * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
+         */
+        SpareProductPath: string;
+        /**
+         * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+         * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
          */
         ProductIdentifierPath: string;
         /**
@@ -2991,6 +2968,11 @@ export interface components {
          * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
          */
         SupplierPath: string;
+        /**
+         * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+         * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
+        SpareSupplierPath: string;
         /**
          * @description The scraping request's UUID.
          * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
@@ -3002,8 +2984,13 @@ export interface components {
          */
         SupplierItemPath: string;
         /**
-         * @description The supplier item identifier's UUID.
-         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+         * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
+        SpareSupplierItemPath: string;
+        /**
+         * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+         * @example de1e7e00-a260-4a0b-8b3e-000000000001
          */
         SupplierItemIdentifierPath: string;
         /**
@@ -3011,6 +2998,16 @@ export interface components {
          * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
          */
         ChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
+         */
+        SpareChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
+         */
+        RevocableChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
          *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
@@ -3034,9 +3031,15 @@ export interface components {
          * @example 0627d02b-2539-4fc3-9cec-3f208482b961
          */
         MarketplaceCatalogItemPath: string;
-        /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+        /**
+         * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+         * @example 2024-08-01T00:00:00Z
+         */
         SeriesFromDate: string;
-        /** @description Keeps points recorded at or before this instant. */
+        /**
+         * @description Keeps points recorded at or before this instant.
+         * @example 2024-09-01T00:00:00Z
+         */
         SeriesToDate: string;
     };
     requestBodies: never;
@@ -3112,7 +3115,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3175,7 +3192,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3228,7 +3259,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3287,7 +3332,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3317,10 +3376,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+                 * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
-                merchant: components["parameters"]["MerchantPath"];
+                merchant: components["parameters"]["SpareMerchantPath"];
             };
             cookie?: never;
         };
@@ -3338,7 +3397,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3392,7 +3465,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3456,7 +3543,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3549,7 +3650,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3624,7 +3739,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/invite."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3650,7 +3779,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
-                 *       "user_id": "22222222-2222-4222-8222-222222222222"
+                 *       "user_id": "de1e7e00-2222-4222-8222-222222222222"
                  *     }
                  */
                 "application/json": components["schemas"]["MembershipRemove"];
@@ -3670,7 +3799,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/remove."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3702,9 +3845,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps channels whose name contains this text (case-insensitive). */
+                /**
+                 * @description Keeps channels whose name contains this text (case-insensitive).
+                 * @example US store
+                 */
                 q?: string;
-                /** @description Keeps channels of this type. */
+                /**
+                 * @description Keeps channels of this type.
+                 * @example retailer
+                 */
                 type?: components["schemas"]["ChannelType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -3762,7 +3911,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3833,7 +3996,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3890,7 +4067,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3965,7 +4156,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3995,10 +4200,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["SpareChannelPath"];
             };
             cookie?: never;
         };
@@ -4015,7 +4220,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4093,7 +4312,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/connection-data."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4140,7 +4373,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/get-auth-url."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4213,7 +4460,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4328,7 +4589,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4421,7 +4696,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4499,7 +4788,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4598,7 +4901,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4628,11 +4945,20 @@ export interface operations {
     searchChannelCatalog: {
         parameters: {
             query?: {
-                /** @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes. */
+                /**
+                 * @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes.
+                 * @example steel
+                 */
                 keywords?: string;
-                /** @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up. */
+                /**
+                 * @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Restricts `identifier` to one identifier type; without it any type matches. */
+                /**
+                 * @description Restricts `identifier` to one identifier type; without it any type matches.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4703,7 +5029,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4734,9 +5074,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by title or SKU (case-insensitive substring). */
+                /**
+                 * @description Filters by title or SKU (case-insensitive substring).
+                 * @example shirt
+                 */
                 q?: string;
-                /** @description Exact SKU match (case-sensitive). */
+                /**
+                 * @description Exact SKU match (case-sensitive).
+                 * @example RK-TE61PQ
+                 */
                 sku?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4806,7 +5152,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4880,7 +5240,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4957,7 +5331,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4997,8 +5385,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Trailhead 2-Person Ultralight Backpacking Tent",
-                 *       "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
-                 *       "thumbnail_image_id": null
+                 *       "main_image_id": "5e0e2046-8d13-4d7a-9386-714050fb588b",
+                 *       "thumbnail_image_id": "575a50b2-0ad0-40e6-96ed-1339574b1853"
                  *     }
                  */
                 "application/json": components["schemas"]["ProductUpdate"];
@@ -5018,7 +5406,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5048,10 +5450,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+                 * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
                  */
-                product: components["parameters"]["ProductPath"];
+                product: components["parameters"]["SpareProductPath"];
             };
             cookie?: never;
         };
@@ -5069,7 +5471,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/de1e7e00-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5166,7 +5582,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5242,7 +5672,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5308,7 +5752,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5328,8 +5786,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -5349,7 +5807,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/identifiers/de1e7e00-9b8e-4b6c-8d4c-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5379,7 +5851,10 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
+                /**
+                 * @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs.
+                 * @example distribution
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -5435,7 +5910,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5504,7 +5993,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5559,7 +6062,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5619,7 +6136,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5649,10 +6180,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+                 * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
                  */
-                supplier: components["parameters"]["SupplierPath"];
+                supplier: components["parameters"]["SpareSupplierPath"];
             };
             cookie?: never;
         };
@@ -5670,7 +6201,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5761,7 +6306,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5843,7 +6402,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5909,7 +6482,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScrapingRequestNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests/e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5934,11 +6521,20 @@ export interface operations {
     listScrapingAttempts: {
         parameters: {
             query?: {
-                /** @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says. */
+                /**
+                 * @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says.
+                 * @example 2024-08-01
+                 */
                 from_date?: string;
-                /** @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`). */
+                /**
+                 * @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`).
+                 * @example 2024-09-01
+                 */
                 to_date?: string;
-                /** @description true keeps attempts not started yet; false keeps attempts that have started. */
+                /**
+                 * @description true keeps attempts not started yet; false keeps attempts that have started.
+                 * @example false
+                 */
                 not_started?: boolean;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6020,7 +6616,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6060,7 +6670,10 @@ export interface operations {
                  * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
                  */
                 product_id?: string;
-                /** @description Filters by SKU or description (case-insensitive substring). */
+                /**
+                 * @description Filters by SKU or description (case-insensitive substring).
+                 * @example lunch box
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6147,7 +6760,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6257,7 +6884,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6343,7 +6984,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6427,7 +7082,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6457,10 +7126,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+                 * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
                  */
-                supplier_item: components["parameters"]["SupplierItemPath"];
+                supplier_item: components["parameters"]["SpareSupplierItemPath"];
             };
             cookie?: never;
         };
@@ -6478,7 +7147,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6552,7 +7235,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6572,8 +7269,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -6593,7 +7290,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/identifiers/de1e7e00-a260-4a0b-8b3e-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6618,7 +7329,10 @@ export interface operations {
     listMarketplaces: {
         parameters: {
             query?: {
-                /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
+                /**
+                 * @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first.
+                 * @example north_america
+                 */
                 region?: components["schemas"]["MarketplaceRegion"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6675,7 +7389,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6705,13 +7433,25 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000005
                  */
                 marketplace_id?: string;
-                /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
+                /**
+                 * @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by.
+                 * @example steel
+                 */
                 q?: string;
-                /** @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use. */
+                /**
+                 * @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type. */
+                /**
+                 * @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
+                /**
+                 * @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know.
+                 * @example electronics
+                 */
                 category?: components["schemas"]["CatalogCategory"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6792,7 +7532,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6877,7 +7631,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6971,7 +7739,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6996,11 +7778,20 @@ export interface operations {
     listCatalogItemSalesRanks: {
         parameters: {
             query?: {
-                /** @description Keeps one of the two series; the sandbox records the root category and the subcategory. */
+                /**
+                 * @description Keeps one of the two series; the sandbox records the root category and the subcategory.
+                 * @example root
+                 */
                 category_level?: "root" | "subcategory";
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7067,7 +7858,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/sales-ranks."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7163,7 +7968,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/current-offers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7188,9 +8007,15 @@ export interface operations {
     listCatalogItemPriceHistory: {
         parameters: {
             query?: {
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7259,7 +8084,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/price-history."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7294,7 +8133,10 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000004
                  */
                 marketplace_id?: string;
-                /** @description Keeps the imports in this status as of now. */
+                /**
+                 * @description Keeps the imports in this status as of now.
+                 * @example completed
+                 */
                 status?: components["schemas"]["CatalogItemImportStatus"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7374,7 +8216,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7469,7 +8325,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7496,9 +8366,15 @@ export interface operations {
                  * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
                  */
                 id?: string;
-                /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
+                /**
+                 * @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency).
+                 * @example 100
+                 */
                 minimum_profit?: number;
-                /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
+                /**
+                 * @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage.
+                 * @example 80
+                 */
                 maximum_margin_percent?: number;
                 /**
                  * @description Keeps forecasts of this catalog item.
@@ -7623,7 +8499,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7656,8 +8546,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
-                 *       "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *       "marketplace_catalog_item_id": "0627d02b-2539-4fc3-9cec-3f208482b961",
+                 *       "supplier_item_cost_id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001"
                  *     }
                  */
                 "application/json": components["schemas"]["OpportunityForecastCalculate"];
@@ -7751,7 +8641,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts/calculate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7843,7 +8747,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/sales-volume-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7894,7 +8812,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxHealth"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/health."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -7919,7 +8851,10 @@ export interface operations {
     createSandboxUser: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -7967,7 +8902,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/users."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7985,7 +8934,10 @@ export interface operations {
     resetSandbox: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8006,7 +8958,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8032,15 +8998,30 @@ export interface operations {
     listSandboxRequests: {
         parameters: {
             query?: {
-                /** @description Only requests with this HTTP method. */
+                /**
+                 * @description Only requests with this HTTP method.
+                 * @example GET
+                 */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
-                /** @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). */
+                /**
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @example /2024-09/products*
+                 */
                 path?: string;
-                /** @description Only requests that matched this operationId (e.g. `listMerchants`). */
+                /**
+                 * @description Only requests that matched this operationId (e.g. `listMerchants`).
+                 * @example listProducts
+                 */
                 operation_id?: string;
-                /** @description Only this status (`404`) or status class (`4xx`). */
+                /**
+                 * @description Only this status (`404`) or status class (`4xx`).
+                 * @example 2xx
+                 */
                 status?: string;
-                /** @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests. */
+                /**
+                 * @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests.
+                 * @example default
+                 */
                 workspace?: string;
                 /** @description At most this many entries (newest first). */
                 limit?: number;
@@ -8108,7 +9089,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8134,7 +9129,10 @@ export interface operations {
     clearSandboxRequests: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8155,7 +9153,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8181,7 +9193,10 @@ export interface operations {
     getSandboxCoverage: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8241,7 +9256,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/coverage."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8267,7 +9296,10 @@ export interface operations {
     getSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8299,7 +9331,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8325,7 +9371,10 @@ export interface operations {
     advanceSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8367,7 +9416,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock/advance."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8427,7 +9490,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -8488,7 +9565,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8505,9 +9585,31 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            /** @description A workspace token names another workspace, or the call names the default world, which cannot be deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8535,7 +9637,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8554,7 +9659,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8580,7 +9699,10 @@ export interface operations {
     listChannelCalls: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -8647,7 +9769,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8673,16 +9809,19 @@ export interface operations {
     revokeChannelAuthorization: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -8700,7 +9839,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc002/revoke-authorization."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
