@@ -54,7 +54,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
-      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0] }))),
+      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
       outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.

@@ -36,8 +36,8 @@ export const routeBindings = {
   }),
   // Shared reference data: visible as of the world's clock, readable by every caller.
   marketplace_catalog_item: binding({ what: 'catalog item', find: ({ store, clock }, id) => findVisibleCatalogItem(store, clock.now(), id) }),
-  // The control plane's own: a live workspace (naming it keeps it alive no longer; the caller was checked already).
-  workspace: binding({ what: 'workspace', find: ({ worlds }, id) => worlds.live(id) }),
+  // The control plane's own: a live workspace (naming it keeps it alive no longer; the caller was checked already), or `default` for the default world (as `?workspace=default` names it).
+  workspace: binding({ what: 'workspace', find: ({ worlds }, id) => worlds.namedWorld(id) }),
   // The relay's retailer path, not a record.
   endpoint: null,
 } as const satisfies { readonly [P in PathParameterName]: RouteBinding<unknown> | null };

@@ -171,6 +171,14 @@ export class Worlds {
     return ws;
   }
 
+  /** A world by the name the control plane's `{workspace}` path gives it: 'default' or a live workspace's id. */
+  namedWorld(name: string): { id: string; world: World } | undefined {
+    if (name === DEFAULT_WORKSPACE) return { id: DEFAULT_WORKSPACE, world: this.defaultWorld };
+    const ws = this.live(name);
+    // The workspace's world is made on first use: deleting one never makes it.
+    return ws && { id: ws.id, get world() { return ws.world; } };
+  }
+
   /**
    * A live workspace by id, without marking it used: for lookups that prove nothing (a token's prefix, an image
    * URL's `?workspace=`), which must not keep a workspace alive past its time. An idle one past it is deleted here.

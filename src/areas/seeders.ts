@@ -5,6 +5,7 @@ import { seedForecasting } from './forecasting/seed.js';
 import { seedMarketplaces } from './marketplaces/seed.js';
 import { seedMerchants } from './merchants/seed.js';
 import { seedProductsAndSourcing } from './sourcing/seed.js';
+import { seedSpares } from './spares/seed.js';
 import { seedUsers } from './users/seed.js';
 
 /**
@@ -18,4 +19,6 @@ export const seeders: readonly Seeder<Collections>[] = [
   ['channels', seedChannels],
   ['products-sourcing', seedProductsAndSourcing],
   ['forecasting', seedForecasting],
+  // Last, with fixed ids: the records the contract's destructive examples remove.
+  ['spares', seedSpares],
 ];

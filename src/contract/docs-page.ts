@@ -5,6 +5,7 @@ import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
 import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/request-origin.js';
+import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
 import type { OriginOf } from '../http/public-origin.js';
 import { docsPagePolicy } from '../http/security-headers.js';
 
@@ -72,13 +73,18 @@ function scriptLiteral(value: unknown): string {
 }
 
 function bannerHtml(demoToken: string | undefined): string {
-  // The page keeps #sandbox-active-token in step with whatever the reader authorizes (ON_COMPLETE_SOURCE).
-  const token = `Try it out runs as <code id="sandbox-active-token">${demoToken ? escapeHtml(demoToken) : 'no token'}</code>;
-    <b>Authorize</b> switches to another token (the demo tokens are listed in the API description below).`;
+  // The page keeps #sandbox-active-token in step with whatever the reader authorizes (LOCAL_SOURCE).
   return `<div class="sandbox-banner">
     <strong>Commerce Operations API sandbox.</strong>
     <b>Try it out</b> sends real requests to this sandbox, which keeps state and checks every request and answer against the contract.
-    ${token}
+    Try it out runs as <code id="sandbox-active-token">${demoToken ? escapeHtml(demoToken) : 'no token'}</code>;
+    <b>Authorize</b> switches to another token (the demo tokens are listed in the API description below).
+    <fieldset id="sandbox-world-switch"><legend>Try it out acts on</legend>
+      <label><input type="radio" name="sandbox-world" value="default" checked> the default world, where your own calls live</label>
+      <label><input type="radio" name="sandbox-world" value="workspace"> a throw-away workspace of this tab</label>
+      <code id="sandbox-workspace"></code> <span id="sandbox-expires"></span>
+    </fieldset>
+    <button id="sandbox-reset" type="button">Reset</button> puts that world back to its seeded state. <span id="sandbox-reset-status"></span>
     The <code>/_sandbox</code> control plane (health, reset, journal, coverage) is under the <b>Sandbox</b> tag.
     The contract: <a href="../openapi.yaml">openapi.yaml</a> · <a href="../openapi.json">openapi.json</a> · <a href="../">home</a>.
   </div>`;
@@ -99,77 +105,9 @@ function hostedBannerHtml(): string {
 const BANNER_CSS = `
 .sandbox-banner { font: 14px/1.5 sans-serif; background: #fff8e1; border-bottom: 1px solid #e0c97f; padding: 10px 20px; }
 .sandbox-banner code { background: #f3ead0; padding: 0 4px; border-radius: 3px; }
+.sandbox-banner fieldset { display: inline-block; border: 1px solid #e0c97f; margin: 4px 0; padding: 2px 8px; }
+.sandbox-banner legend { font-weight: bold; padding: 0 4px; }
 .swagger-ui .topbar { display: none; }
-`;
-
-// Runs in the browser once the contract has rendered. Built with new Function so the source Swagger UI
-// receives is exactly this text, untouched by the TypeScript transpiler (whose helpers do not exist there).
-// A token the reader authorized earlier (persistAuthorization keeps it in localStorage) wins over the demo token.
-const ON_COMPLETE_SOURCE = `
-  var demo = window.__sandboxDocs || {};
-  if (!window.ui) return;
-  var shown = document.getElementById('sandbox-active-token');
-  var showActive = function () {
-    var value = window.ui.authSelectors.authorized().getIn([demo.scheme, 'value']);
-    if (shown) shown.textContent = value || 'no token';
-  };
-  window.ui.getStore().subscribe(showActive);
-  var saved = null;
-  try { saved = JSON.parse(window.localStorage.getItem('authorized') || 'null'); } catch (e) { saved = null; }
-  if (demo.token && !(saved && saved[demo.scheme])) window.ui.preauthorizeApiKey(demo.scheme, demo.token);
-  showActive();
-`;
-
-// Hosted mode, in the browser: this tab's workspace, kept in sessionStorage (per tab) while the sandbox still knows
-// it, else a new one; its owner token is authorized, and the control plane's calls (unsecured in the contract, so
-// Swagger UI sends no token) get it too.
-const HOSTED_SOURCE = `
-  var demo = window.__sandboxDocs || {};
-  if (!window.ui) return;
-  var KEY = 'sandbox-workspace';
-  var text = function (id, value) { var el = document.getElementById(id); if (el) el.textContent = value; };
-  var showActive = function () {
-    var value = window.ui.authSelectors.authorized().getIn([demo.scheme, 'value']);
-    text('sandbox-active-token', value || 'no token');
-  };
-  window.ui.getStore().subscribe(showActive);
-  var use = function (ws) {
-    window.__sandboxWorkspace = ws;
-    window.ui.preauthorizeApiKey(demo.scheme, ws.tokens.owner);
-    text('sandbox-workspace', ws.id);
-    text('sandbox-expires', 'at ' + new Date(Date.now() + ws.idle_ttl_seconds * 1000).toISOString() + ' unless used again (idle ' + Math.round(ws.idle_ttl_seconds / 60) + ' min)');
-    document.body.setAttribute('data-sandbox-workspace', ws.id);
-  };
-  var create = function () {
-    return fetch('../_sandbox/workspaces', { method: 'POST' }).then(function (res) {
-      return res.json().then(function (body) {
-        if (!res.ok) throw new Error(body.message || ('HTTP ' + res.status));
-        sessionStorage.setItem(KEY, JSON.stringify(body.data));
-        return body.data;
-      });
-    });
-  };
-  var kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(KEY) || 'null'); } catch (e) { kept = null; }
-  var alive = kept && kept.tokens
-    ? fetch('../_sandbox/clock', { headers: { Authorization: 'Bearer ' + kept.tokens.owner } }).then(function (res) { return res.ok ? kept : create(); })
-    : create();
-  alive.then(use, function (error) { text('sandbox-workspace', 'none: ' + error.message); });
-  var button = document.getElementById('sandbox-reset');
-  if (button) button.addEventListener('click', function () {
-    var ws = window.__sandboxWorkspace;
-    if (!ws) return;
-    fetch('../_sandbox/reset', { method: 'POST', headers: { Authorization: 'Bearer ' + ws.tokens.owner } }).then(function (res) {
-      text('sandbox-reset-status', res.ok ? 'Reset to the seeded state.' : 'Reset failed (' + res.status + ').');
-    });
-  });
-  showActive();
-`;
-
-const CONTROL_PLANE_TOKEN_SOURCE = `
-  var ws = window.__sandboxWorkspace;
-  if (ws && req.url.indexOf('/_sandbox/') >= 0 && !req.headers.Authorization) req.headers.Authorization = 'Bearer ' + ws.tokens.owner;
-  return req;
 `;
 
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
@@ -186,7 +124,7 @@ export function docsRouter(options: DocsRouterOptions): Router {
   });
 
   const inlineScripts = [
-    `window.__sandboxDocs = ${scriptLiteral({ token: demoToken ?? null, scheme: securityScheme })};`,
+    `window.__sandboxDocs = ${scriptLiteral({ token: hosted ? null : (demoToken ?? null), scheme: securityScheme, hosted })};`,
     // The banner goes in before Swagger UI renders, above its root element.
     `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
   ];
@@ -201,13 +139,15 @@ export function docsRouter(options: DocsRouterOptions): Router {
       url: '../openapi.json',
       // Hosted, a token belongs to one tab (sessionStorage), never to every tab of the browser (localStorage).
       persistAuthorization: !hosted,
-      ...(hosted && { requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE) }),
+      // A tab in a workspace (always when hosted, by choice locally) sends its token to the control plane too.
+      requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE),
+      plugins: [new Function('system', DOWNLOAD_URL_PLUGIN), new Function('system', TRY_IT_SPEC_PLUGIN)],
       displayOperationId: true,
       displayRequestDuration: true,
       filter: true,
       docExpansion: 'list',
       tryItOutEnabled: false,
-      onComplete: new Function(hosted ? HOSTED_SOURCE : ON_COMPLETE_SOURCE),
+      onComplete: new Function(hosted ? HOSTED_SOURCE : LOCAL_SOURCE),
     },
   };
 

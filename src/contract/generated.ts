@@ -32,13 +32,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
-                 */
-                merchant: components["parameters"]["MerchantPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -182,13 +176,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
-                 */
-                channel: components["parameters"]["ChannelPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -529,13 +517,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
-                 */
-                product: components["parameters"]["ProductPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -633,8 +615,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -681,13 +663,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
-                 */
-                supplier: components["parameters"]["SupplierPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -852,13 +828,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
-                 */
-                supplier_item: components["parameters"]["SupplierItemPath"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -923,8 +893,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -1435,7 +1405,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1445,7 +1418,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -1458,7 +1431,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -1467,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a workspace
-         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens.
+         * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens. `default` (the example) names the default world, as `POST /_sandbox/reset` does.
          */
         post: operations["resetSandboxWorkspace"];
         delete?: never;
@@ -1512,10 +1488,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -2856,21 +2832,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
-        MethodNotAllowed: {
-            headers: {
-                Allow: components["headers"]["Allow"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "message": "The PATCH method is not supported for route /2024-09/merchants."
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /**
          * @description The request body is larger than the body limit: 1 MiB by default (`BODY_LIMIT_BYTES`), counted after
          *     decompression, so a small gzip, deflate or br body that inflates past it is refused too. The message names the limit.
@@ -2973,9 +2934,15 @@ export interface components {
          * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
          */
         MerchantIdQuery: string;
-        /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+        /**
+         * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+         * @example default
+         */
         SandboxWorkspaceQuery: string;
-        /** @description The workspace id from `POST /_sandbox/workspaces`. */
+        /**
+         * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+         * @example default
+         */
         SandboxWorkspacePath: string;
         /**
          * @description The merchant's UUID.
@@ -2983,13 +2950,23 @@ export interface components {
          */
         MerchantPath: string;
         /**
+         * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+         * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+         */
+        SpareMerchantPath: string;
+        /**
          * @description The product's UUID.
          * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
          */
         ProductPath: string;
         /**
-         * @description The product identifier's UUID.
-         * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+         * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+         * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
+         */
+        SpareProductPath: string;
+        /**
+         * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+         * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
          */
         ProductIdentifierPath: string;
         /**
@@ -2997,6 +2974,11 @@ export interface components {
          * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
          */
         SupplierPath: string;
+        /**
+         * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+         * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
+         */
+        SpareSupplierPath: string;
         /**
          * @description The scraping request's UUID.
          * @example e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001
@@ -3008,8 +2990,13 @@ export interface components {
          */
         SupplierItemPath: string;
         /**
-         * @description The supplier item identifier's UUID.
-         * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+         * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+         * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
+         */
+        SpareSupplierItemPath: string;
+        /**
+         * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+         * @example de1e7e00-a260-4a0b-8b3e-000000000001
          */
         SupplierItemIdentifierPath: string;
         /**
@@ -3017,6 +3004,16 @@ export interface components {
          * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
          */
         ChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
+         */
+        SpareChannelPath: string;
+        /**
+         * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+         * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
+         */
+        RevocableChannelPath: string;
         /**
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
          *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
@@ -3040,9 +3037,15 @@ export interface components {
          * @example 0627d02b-2539-4fc3-9cec-3f208482b961
          */
         MarketplaceCatalogItemPath: string;
-        /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+        /**
+         * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+         * @example 2024-08-01T00:00:00Z
+         */
         SeriesFromDate: string;
-        /** @description Keeps points recorded at or before this instant. */
+        /**
+         * @description Keeps points recorded at or before this instant.
+         * @example 2024-09-01T00:00:00Z
+         */
         SeriesToDate: string;
     };
     requestBodies: never;
@@ -3118,7 +3121,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3181,7 +3198,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3234,7 +3265,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3293,7 +3338,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3323,10 +3382,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The merchant's UUID.
-                 * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
+                 * @description The merchant's UUID. The example is `Spare Outfitters`, a merchant of the demo owner seeded for this example, so trying it leaves the demo merchant and everything else in place.
+                 * @example de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
-                merchant: components["parameters"]["MerchantPath"];
+                merchant: components["parameters"]["SpareMerchantPath"];
             };
             cookie?: never;
         };
@@ -3344,7 +3403,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/merchants/de1e7e00-aaaa-4aaa-8aaa-aaaaaaaaaaaa."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3398,7 +3471,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3462,7 +3549,21 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/current."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3555,7 +3656,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3630,7 +3745,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/invite."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3656,7 +3785,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "merchant_id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
-                 *       "user_id": "22222222-2222-4222-8222-222222222222"
+                 *       "user_id": "de1e7e00-2222-4222-8222-222222222222"
                  *     }
                  */
                 "application/json": components["schemas"]["MembershipRemove"];
@@ -3676,7 +3805,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/users/merchant-memberships/remove."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -3708,9 +3851,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Keeps channels whose name contains this text (case-insensitive). */
+                /**
+                 * @description Keeps channels whose name contains this text (case-insensitive).
+                 * @example US store
+                 */
                 q?: string;
-                /** @description Keeps channels of this type. */
+                /**
+                 * @description Keeps channels of this type.
+                 * @example retailer
+                 */
                 type?: components["schemas"]["ChannelType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -3768,7 +3917,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3839,7 +4002,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -3896,7 +4073,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -3971,7 +4162,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -4001,10 +4206,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare channel of the demo merchant seeded for this example, so trying it leaves the demo channels in place.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc001
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["SpareChannelPath"];
             };
             cookie?: never;
         };
@@ -4021,7 +4226,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4099,7 +4318,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/connection-data."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4146,7 +4379,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/get-auth-url."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4219,7 +4466,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4334,7 +4595,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4427,7 +4702,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4505,7 +4794,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4604,7 +4907,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The TRACE method is not supported for route /2024-09/channels/retailer/cccccccc-cccc-4ccc-8ccc-ccccccccc001/call/orders%2Fv0%2Forders."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4634,11 +4951,20 @@ export interface operations {
     searchChannelCatalog: {
         parameters: {
             query?: {
-                /** @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes. */
+                /**
+                 * @description Words that must all occur in the item's title or brand (case-insensitive). The specification names no parameters; keywords and identifier are what the retailer's catalog search takes.
+                 * @example steel
+                 */
                 keywords?: string;
-                /** @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up. */
+                /**
+                 * @description An exact product identifier value (UPC, EAN, GTIN or ISBN) to look up.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Restricts `identifier` to one identifier type; without it any type matches. */
+                /**
+                 * @description Restricts `identifier` to one identifier type; without it any type matches.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4709,7 +5035,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/catalog-search."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ChannelNotConnected"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
@@ -4740,9 +5080,15 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by title or SKU (case-insensitive substring). */
+                /**
+                 * @description Filters by title or SKU (case-insensitive substring).
+                 * @example shirt
+                 */
                 q?: string;
-                /** @description Exact SKU match (case-sensitive). */
+                /**
+                 * @description Exact SKU match (case-sensitive).
+                 * @example RK-TE61PQ
+                 */
                 sku?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -4812,7 +5158,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -4886,7 +5246,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -4963,7 +5337,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5003,8 +5391,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Trailhead 2-Person Ultralight Backpacking Tent",
-                 *       "main_image_id": "d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d001",
-                 *       "thumbnail_image_id": null
+                 *       "main_image_id": "5e0e2046-8d13-4d7a-9386-714050fb588b",
+                 *       "thumbnail_image_id": "575a50b2-0ad0-40e6-96ed-1339574b1853"
                  *     }
                  */
                 "application/json": components["schemas"]["ProductUpdate"];
@@ -5024,7 +5412,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5054,10 +5456,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product's UUID.
-                 * @example dddddddd-dddd-4ddd-8ddd-ddddddddd001
+                 * @description The product's UUID. The example is a spare product of the demo merchant seeded for this example, so trying it leaves the demo products in place.
+                 * @example de1e7e00-dddd-4ddd-8ddd-ddddddddd001
                  */
-                product: components["parameters"]["ProductPath"];
+                product: components["parameters"]["SpareProductPath"];
             };
             cookie?: never;
         };
@@ -5075,7 +5477,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/de1e7e00-dddd-4ddd-8ddd-ddddddddd001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5172,7 +5588,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5248,7 +5678,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["UploadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5314,7 +5758,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/dddddddd-dddd-4ddd-8ddd-ddddddddd001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5334,8 +5792,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The product identifier's UUID.
-                 * @example 9b8eb6c0-d4c7-434b-82e7-63aad308fcc8
+                 * @description The product identifier's UUID. The example is a spare identifier of the demo product seeded for this example.
+                 * @example de1e7e00-9b8e-4b6c-8d4c-000000000001
                  */
                 product_identifier: components["parameters"]["ProductIdentifierPath"];
             };
@@ -5355,7 +5813,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/products/identifiers/de1e7e00-9b8e-4b6c-8d4c-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5385,7 +5857,10 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs. */
+                /**
+                 * @description Filters by name (case-insensitive substring). The specification shows no filter; a name search is what a supplier list needs.
+                 * @example distribution
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -5441,7 +5916,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5510,7 +5999,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5565,7 +6068,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5625,7 +6142,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -5655,10 +6186,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier's UUID.
-                 * @example e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001
+                 * @description The supplier's UUID. The example is a spare supplier of the demo merchant seeded for this example, so trying it leaves the demo suppliers and their items in place.
+                 * @example de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001
                  */
-                supplier: components["parameters"]["SupplierPath"];
+                supplier: components["parameters"]["SpareSupplierPath"];
             };
             cookie?: never;
         };
@@ -5676,7 +6207,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/de1e7e00-e1e1-4e1e-8e1e-e1e1e1e1e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5767,7 +6312,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5849,7 +6408,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -5915,7 +6488,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScrapingRequestNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-requests/e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -5940,11 +6527,20 @@ export interface operations {
     listScrapingAttempts: {
         parameters: {
             query?: {
-                /** @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says. */
+                /**
+                 * @description Keeps attempts scheduled on or after this UTC day. The specification names the parameter but not its format; the sandbox takes a calendar date as the name says.
+                 * @example 2024-08-01
+                 */
                 from_date?: string;
-                /** @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`). */
+                /**
+                 * @description Keeps attempts scheduled on or before this UTC day (inclusive). Earlier than `from_date` answers 422 (`errors.to_date`).
+                 * @example 2024-09-01
+                 */
                 to_date?: string;
-                /** @description true keeps attempts not started yet; false keeps attempts that have started. */
+                /**
+                 * @description true keeps attempts not started yet; false keeps attempts that have started.
+                 * @example false
+                 */
                 not_started?: boolean;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6026,7 +6622,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/suppliers/e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001/scraping-attempts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6066,7 +6676,10 @@ export interface operations {
                  * @example c8f2a238-f27e-48e2-9cf9-9b1af4cdfd90
                  */
                 product_id?: string;
-                /** @description Filters by SKU or description (case-insensitive substring). */
+                /**
+                 * @description Filters by SKU or description (case-insensitive substring).
+                 * @example lunch box
+                 */
                 q?: string;
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6153,7 +6766,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6263,7 +6890,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6349,7 +6990,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6433,7 +7088,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
@@ -6463,10 +7132,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item's UUID.
-                 * @example e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001
+                 * @description The supplier item's UUID. The example is a spare item of the demo supplier seeded for this example, so trying it leaves the demo items and their forecasts in place.
+                 * @example de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001
                  */
-                supplier_item: components["parameters"]["SupplierItemPath"];
+                supplier_item: components["parameters"]["SpareSupplierItemPath"];
             };
             cookie?: never;
         };
@@ -6484,7 +7153,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/de1e7e00-e2e2-4e2e-8e2e-e2e2e2e2e001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6558,7 +7241,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001/identifiers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -6578,8 +7275,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The supplier item identifier's UUID.
-                 * @example a26019da-35bc-4a0b-9b3e-a3a577edc3c1
+                 * @description The supplier item identifier's UUID. The example is a spare identifier of the demo supplier item seeded for this example.
+                 * @example de1e7e00-a260-4a0b-8b3e-000000000001
                  */
                 supplier_item_identifier: components["parameters"]["SupplierItemIdentifierPath"];
             };
@@ -6599,7 +7296,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SupplierItemIdentifierNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/supplier-items/identifiers/de1e7e00-a260-4a0b-8b3e-000000000001."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6624,7 +7335,10 @@ export interface operations {
     listMarketplaces: {
         parameters: {
             query?: {
-                /** @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first. */
+                /**
+                 * @description Keeps marketplaces of this region. The specification names no filter; a region filter is what a user picking marketplaces reaches for first.
+                 * @example north_america
+                 */
                 region?: components["schemas"]["MarketplaceRegion"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6681,7 +7395,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6711,13 +7439,25 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000005
                  */
                 marketplace_id?: string;
-                /** @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by. */
+                /**
+                 * @description Keeps items whose title, brand or external id contains this text (case-insensitive). The specification names no text filter; the sandbox matches the fields a user searches by.
+                 * @example steel
+                 */
                 q?: string;
-                /** @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use. */
+                /**
+                 * @description Keeps items carrying an identifier with exactly this value (for example an EAN). The specification shows identifiers on catalog items but no filter; looking items up by barcode is their main use.
+                 * @example 0036000291452
+                 */
                 identifier?: string;
-                /** @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type. */
+                /**
+                 * @description Together with `identifier`, keeps only identifiers of this type; on its own, keeps items carrying an identifier of this type.
+                 * @example EAN
+                 */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know. */
+                /**
+                 * @description Keeps items of this category. The sandbox's categories are the ones its fee and risk tables know.
+                 * @example electronics
+                 */
                 category?: components["schemas"]["CatalogCategory"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -6798,7 +7538,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6883,7 +7637,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -6977,7 +7745,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/images."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7002,11 +7784,20 @@ export interface operations {
     listCatalogItemSalesRanks: {
         parameters: {
             query?: {
-                /** @description Keeps one of the two series; the sandbox records the root category and the subcategory. */
+                /**
+                 * @description Keeps one of the two series; the sandbox records the root category and the subcategory.
+                 * @example root
+                 */
                 category_level?: "root" | "subcategory";
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7073,7 +7864,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/sales-ranks."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7169,7 +7974,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/current-offers."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7194,9 +8013,15 @@ export interface operations {
     listCatalogItemPriceHistory: {
         parameters: {
             query?: {
-                /** @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform. */
+                /**
+                 * @description Keeps points recorded at or after this instant. The specification shows no time-series filters; the same names as the scraping attempts' filters keep the API uniform.
+                 * @example 2024-08-01T00:00:00Z
+                 */
                 from_date?: components["parameters"]["SeriesFromDate"];
-                /** @description Keeps points recorded at or before this instant. */
+                /**
+                 * @description Keeps points recorded at or before this instant.
+                 * @example 2024-09-01T00:00:00Z
+                 */
                 to_date?: components["parameters"]["SeriesToDate"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7265,7 +8090,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-items/0627d02b-2539-4fc3-9cec-3f208482b961/price-history."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7300,7 +8139,10 @@ export interface operations {
                  * @example eeeeeeee-0000-4000-8000-000000000004
                  */
                 marketplace_id?: string;
-                /** @description Keeps the imports in this status as of now. */
+                /**
+                 * @description Keeps the imports in this status as of now.
+                 * @example completed
+                 */
                 status?: components["schemas"]["CatalogItemImportStatus"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -7380,7 +8222,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7475,7 +8331,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/marketplaces/catalog-item-imports."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). Also when the merchant already has 3 imports queued or processing (`errors.merchant_id`), or the workspace's pending imports would ask for more than 300 identifiers together (`errors.identifiers`). */
@@ -7502,9 +8372,15 @@ export interface operations {
                  * @example 893a9c9f-fe44-4de1-8ded-da935e8d8d7d
                  */
                 id?: string;
-                /** @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency). */
+                /**
+                 * @description Keeps forecasts whose `risk_adjusted_thirty_day_profit_forecast_high.value` is at least this amount (in the forecast's own currency).
+                 * @example 100
+                 */
                 minimum_profit?: number;
-                /** @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage. */
+                /**
+                 * @description Keeps forecasts whose `forecast_inputs.margin_percent` is at most this percentage.
+                 * @example 80
+                 */
                 maximum_margin_percent?: number;
                 /**
                  * @description Keeps forecasts of this catalog item.
@@ -7629,7 +8505,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["MerchantNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7662,8 +8552,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "marketplace_catalog_item_id": "5b0e3c1a-7f2d-4e8b-9a61-0c3d2e1f4a5b",
-                 *       "supplier_item_cost_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                 *       "marketplace_catalog_item_id": "0627d02b-2539-4fc3-9cec-3f208482b961",
+                 *       "supplier_item_cost_id": "e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001"
                  *     }
                  */
                 "application/json": components["schemas"]["OpportunityForecastCalculate"];
@@ -7757,7 +8647,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CatalogItemNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/opportunity-forecasts/calculate."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7849,7 +8753,21 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /2024-09/forecasting/sales-volume-forecasts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
             422: {
                 headers: {
@@ -7900,7 +8818,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxHealth"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/health."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -7925,7 +8857,10 @@ export interface operations {
     createSandboxUser: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -7973,7 +8908,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/users."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
@@ -7991,7 +8940,10 @@ export interface operations {
     resetSandbox: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8012,7 +8964,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8038,15 +9004,30 @@ export interface operations {
     listSandboxRequests: {
         parameters: {
             query?: {
-                /** @description Only requests with this HTTP method. */
+                /**
+                 * @description Only requests with this HTTP method.
+                 * @example GET
+                 */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
-                /** @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). */
+                /**
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @example /2024-09/products*
+                 */
                 path?: string;
-                /** @description Only requests that matched this operationId (e.g. `listMerchants`). */
+                /**
+                 * @description Only requests that matched this operationId (e.g. `listMerchants`).
+                 * @example listProducts
+                 */
                 operation_id?: string;
-                /** @description Only this status (`404`) or status class (`4xx`). */
+                /**
+                 * @description Only this status (`404`) or status class (`4xx`).
+                 * @example 2xx
+                 */
                 status?: string;
-                /** @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests. */
+                /**
+                 * @description Only requests of this workspace (`default` is the default world); an unknown or expired workspace answers 404. Omitted, every world's requests.
+                 * @example default
+                 */
                 workspace?: string;
                 /** @description At most this many entries (newest first). */
                 limit?: number;
@@ -8114,7 +9095,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8140,7 +9135,10 @@ export interface operations {
     clearSandboxRequests: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8161,7 +9159,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/requests."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8187,7 +9199,10 @@ export interface operations {
     getSandboxCoverage: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8247,7 +9262,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/coverage."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8273,7 +9302,10 @@ export interface operations {
     getSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8305,7 +9337,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8331,7 +9377,10 @@ export interface operations {
     advanceSandboxClock: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
@@ -8373,7 +9422,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/clock/advance."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
@@ -8433,7 +9496,21 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
             422: {
                 headers: {
@@ -8494,7 +9571,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8511,9 +9591,31 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            /** @description A workspace token names another workspace, or the call names the default world, which cannot be deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8541,7 +9643,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The workspace id from `POST /_sandbox/workspaces`. */
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
                 workspace: components["parameters"]["SandboxWorkspacePath"];
             };
             cookie?: never;
@@ -8560,7 +9665,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["WorkspaceNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8586,7 +9705,10 @@ export interface operations {
     listChannelCalls: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
                 /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
                 page?: components["parameters"]["Page"];
@@ -8653,7 +9775,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/cccccccc-cccc-4ccc-8ccc-ccccccccc001/calls."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {
@@ -8679,16 +9815,19 @@ export interface operations {
     revokeChannelAuthorization: {
         parameters: {
             query?: {
-                /** @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way. */
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
             };
             header?: never;
             path: {
                 /**
-                 * @description The channel's UUID.
-                 * @example cccccccc-cccc-4ccc-8ccc-ccccccccc001
+                 * @description The channel's UUID. The example is a spare connected channel of the demo merchant seeded for this example, so trying it leaves the demo channel's relay working.
+                 * @example de1e7e00-cccc-4ccc-8ccc-ccccccccc002
                  */
-                channel: components["parameters"]["ChannelPath"];
+                channel: components["parameters"]["RevocableChannelPath"];
             };
             cookie?: never;
         };
@@ -8706,7 +9845,21 @@ export interface operations {
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
             404: components["responses"]["ChannelNotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/channels/de1e7e00-cccc-4ccc-8ccc-ccccccccc002/revoke-authorization."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
             422: {
                 headers: {

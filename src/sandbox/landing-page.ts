@@ -16,11 +16,27 @@ export interface LandingPageOptions {
   version?: string;
   /** The token /docs authorizes with on first load, shown in clear so a reader knows who "Try it out" acts as. */
   docsToken?: DemoToken;
+  /**
+   * Hosted mode: the demo tokens answer 401 there, so the page names none; the docs page makes each tab's workspace
+   * and shows its token.
+   */
+  hosted?: boolean;
+}
+
+function docsStep(options: LandingPageOptions): string {
+  if (options.hosted) {
+    return `"Try it out" works in a workspace of this browser tab's own, which the docs create and authorize with its
+      owner token (shown at the top of the docs page). Nobody else sees it.`;
+  }
+  return options.docsToken
+    ? `"Try it out" is already authorized as <code>${escapeHtml(options.docsToken.token)}</code> (${escapeHtml(options.docsToken.label)}),
+      and every id is filled in with one of the demo world's, so <b>Try it out</b> then <b>Execute</b> works on any operation.`
+    : 'press <b>Authorize</b> and paste a token.';
 }
 
 /** The landing page as HTML; pure so it can be tested without a server. */
 export function landingPageHtml(options: LandingPageOptions = {}): string {
-  const tokens = (options.demoTokens ?? [])
+  const tokens = (options.hosted ? [] : (options.demoTokens ?? []))
     .map((t) => `<li><code>${escapeHtml(t.token)}</code> — ${escapeHtml(t.label)}</li>`)
     .join('\n        ');
   const version = options.version ? ` <small>v${escapeHtml(options.version)}</small>` : '';
@@ -48,12 +64,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
   </nav>
   <h2>Workflow</h2>
   <ol>
-    <li>Open the <a href="docs/">docs</a>: ${
-      options.docsToken
-        ? `"Try it out" is already authorized as <code>${escapeHtml(options.docsToken.token)}</code> (${escapeHtml(options.docsToken.label)}),
-      and every id is filled in with one of the demo world's, so <b>Try it out</b> then <b>Execute</b> works on any operation.`
-        : 'press <b>Authorize</b> and paste a token.'
-    } <b>Authorize</b> switches to another token.</li>
+    <li>Open the <a href="docs/">docs</a>: ${docsStep(options)} <b>Authorize</b> switches to another token.</li>
     <li>From code, send <code>Authorization: Bearer &lt;token&gt;</code> to the versioned paths
       (<code>/2024-09/...</code>). Changes are kept: what you create, you can read back.</li>
     <li>In CI, wait for <a href="_sandbox/health"><code>/_sandbox/health</code></a> to answer 200, create an isolated

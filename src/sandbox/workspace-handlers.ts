@@ -1,8 +1,10 @@
 import type { components } from '../contract/generated.js';
 import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
-import { httpError, tooManyRequests } from '../http/errors.js';
+import { forbidden, httpError, tooManyRequests } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
-import { WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
+import { DEFAULT_WORKSPACE, WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
+
+const DEFAULT_WORLD_KEPT = 'The default world cannot be deleted; POST /_sandbox/workspaces/default/reset puts it back to its seeded state.';
 import { demoTokens } from './demo-tokens.js';
 
 type SandboxWorkspaceEnvelope = components['schemas']['SandboxWorkspaceEnvelope'];
@@ -39,6 +41,8 @@ export const workspaceHandlers = {
   createSandboxWorkspace: (_input, ctx) => created(newWorkspaceAnswer(ctx.worlds)),
 
   deleteSandboxWorkspace: ({ bound }, ctx) => {
+    // The default world lives as long as the server; putting it back is what a caller can mean.
+    if (bound.workspace.id === DEFAULT_WORKSPACE) forbidden(DEFAULT_WORLD_KEPT);
     ctx.worlds.deleteWorkspace(bound.workspace.id);
     return noContent();
   },

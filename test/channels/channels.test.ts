@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { aChannel } from '../helpers/builders.js';
 import { channels, connect, MISSING_CHANNEL } from './support.js';
+import { REVOCABLE_CHANNEL_ID, SPARE_CHANNEL_ID } from '../../src/areas/spares/fixture-ids.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -16,13 +17,13 @@ afterEach(() => {
 const channelPath = (id: string) => `/2024-09/channels/${id}`;
 
 describe('listChannels', () => {
-  it('When the owner lists the demo merchant\'s channels, then both seeded channels come back, without secrets', async () => {
+  it('When the owner lists the demo merchant\'s channels, then the seeded channels come back (the demo pair, then the spares the delete and revoke examples name), without secrets', async () => {
     const res = await request(t.app).get('/2024-09/channels').query({ merchant_id: demo.merchant }).set(t.auth('owner'));
     expect(res.status).toBe(200);
-    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([channels.connected, channels.unconnected]);
+    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([channels.connected, channels.unconnected, SPARE_CHANNEL_ID, REVOCABLE_CHANNEL_ID]);
     expect(res.body.data[0]).toMatchObject({ connected: true, marketplace_id: 'ATVPDKIKX0DER', type: 'retailer' });
     expect(res.body.data[1]).toMatchObject({ connected: false, marketplace_id: null, access_token_expires_at: null });
-    expect(res.body.meta).toMatchObject({ total: 2, current_page: 1 });
+    expect(res.body.meta).toMatchObject({ total: 4, current_page: 1 });
   });
 
   it('When q and type filter, then only matching names come back (case-insensitive)', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { SPARE_MERCHANT_ID } from '../../src/areas/spares/fixture-ids.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -11,8 +12,8 @@ describe('merchants', () => {
   it('When the owner lists merchants, then only the merchants they belong to come back, paginated', async () => {
     const res = await request(t.app).get('/2024-09/merchants').set(t.auth('owner'));
     expect(res.status).toBe(200);
-    expect(res.body.data.map((m: { id: string }) => m.id)).toEqual([demo.merchant]);
-    expect(res.body.meta).toMatchObject({ current_page: 1, total: 1, per_page: 15, from: 1, to: 1, last_page: 1 });
+    expect(res.body.data.map((m: { id: string }) => m.id)).toEqual([demo.merchant, SPARE_MERCHANT_ID]);
+    expect(res.body.meta).toMatchObject({ current_page: 1, total: 2, per_page: 15, from: 1, to: 2, last_page: 1 });
   });
 
   it('When a merchant is created, then 201 and the creator can get it as owner', async () => {

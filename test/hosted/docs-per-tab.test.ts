@@ -10,6 +10,8 @@ import { ADMIN } from './support.js';
 const PUBLIC = 'http://sandbox.example.test';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+/** A demo token on its own, not the tail of a workspace token. */
+const BARE_DEMO_TOKEN = /(^|[^.\w-])demo-(owner|member|outsider|rival)-token/;
 
 /** Opens the docs and answers the workspace id the page settled on. */
 async function openDocs(page: Page, url: string): Promise<string> {
@@ -62,6 +64,9 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     await expect.poll(() => a.page.locator('#sandbox-active-token').textContent()).toMatch(new RegExp(`^ws_${idA}\\.`));
     await expect.poll(() => a.page.locator('#sandbox-workspace').textContent()).toBe(idA);
     expect(await a.page.locator('#sandbox-expires').textContent()).toMatch(/^at \d{4}-/);
+    // Every text names the tab's own tokens: the demo tokens answer 401 here.
+    await expect.poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 }).toContain('the owner token of this tab\u2019s workspace');
+    expect(await a.page.content()).not.toMatch(BARE_DEMO_TOKEN);
 
     expect((await fromPage(a.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in A' })).status).toBe(204);
     expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Changed in A');

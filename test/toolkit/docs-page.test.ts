@@ -129,6 +129,12 @@ describe('landing page', () => {
     expect(res.text).toMatch(/Workflow/);
   });
 
+  it('When the sandbox is hosted, then the landing page names no demo token (they answer 401 there) but the tab\'s own workspace', () => {
+    const html = landingPageHtml({ hosted: true, demoTokens: [{ label: 'owner', token: 'demo-owner-token' }], docsToken: { label: 'owner', token: 'demo-owner-token' } });
+    expect(html).not.toContain('demo-owner-token');
+    expect(html).toContain('workspace of this browser tab');
+  });
+
   it('When a token label has markup, then it is escaped', () => {
     expect(landingPageHtml({ demoTokens: [{ label: '<b>x</b>', token: 't' }] })).toContain('&lt;b&gt;x');
   });

@@ -90,6 +90,8 @@ describeWithBrowser('the docs of the real app in a browser', () => {
       await op.getByRole('button', { name: 'Try it out' }).click();
       await op.locator('tr[data-param-name="channel"] input').fill(DEMO_CONNECTED_CHANNEL_ID);
       await op.locator('tr[data-param-name="endpoint"] input').fill('orders/v0/orders');
+      // An optional parameter is not filled in: the reader types the example its description gives.
+      await op.locator('tr[data-param-name="retailer_query"] textarea').fill('{"MarketplaceIds":"ATVPDKIKX0DER","CreatedAfter":"2024-08-01T00:00:00Z"}');
       const sent = page.waitForRequest((req) => req.url().includes('/call/'));
       await op.getByRole('button', { name: 'Execute' }).click();
       expect((await sent).url()).toContain('/call/orders%2Fv0%2Forders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=');

@@ -11,15 +11,13 @@ const RIVAL_MERCHANT_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const OTHER_MERCHANTS_WITH_CHANNELS = 3;
 
 /**
- * The demo merchant's connected and unconnected channels, the rival's channel and a channel for a few faker
- * merchants. Connected channels' access tokens expired an hour after the seed date, so the first relayed call
- * shows a refresh; the simulated retailer honours the seeded grant, so that refresh works.
+ * Connects a seeded channel: connection data whose access token expired an hour after the seed date, and the
+ * simulated retailer's matching grant, with tokens from the seeder's own faker.
  */
-export function seedChannels(s: AreaSeedContext): void {
+export function seededConnector(s: AreaSeedContext): (channel: ChannelRecord, marketplaceId: string) => void {
   const tokens = tokensFrom(() => s.faker.string.alphanumeric(40));
   const port = retailerPort(s.store);
-  const at = (iso: string) => new Date(iso).toISOString();
-  const connect = (channel: ChannelRecord, marketplaceId: string) => {
+  return (channel, marketplaceId) => {
     const issued = s.refDate;
     const grant = {
       access_token: tokens('access'),
@@ -29,6 +27,16 @@ export function seedChannels(s: AreaSeedContext): void {
     saveConnection(s.store, channel.id, { ...grant, marketplace_id: marketplaceId }, channel.updated_at);
     adoptGrant(port, channel.id, grant, issued);
   };
+}
+
+/**
+ * The demo merchant's connected and unconnected channels, the rival's channel and a channel for a few faker
+ * merchants. Connected channels' access tokens expired an hour after the seed date, so the first relayed call
+ * shows a refresh; the simulated retailer honours the seeded grant, so that refresh works.
+ */
+export function seedChannels(s: AreaSeedContext): void {
+  const connect = seededConnector(s);
+  const at = (iso: string) => new Date(iso).toISOString();
   const insert = (channel: ChannelRecord) => s.store.channels.insert(channel);
 
   const usStore = insert({
