@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { contractPath } from '../paths.js';
+import { readContractJson } from './contract-json.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
 export interface ContractDocument {
@@ -26,11 +27,14 @@ export interface ContractOperation {
 
 let cached: { text: string; doc: ContractDocument } | undefined;
 
-/** openapi.yaml as text and as a parsed object, read once per process. Never mutate the returned document. */
+/**
+ * openapi.yaml as text and as a parsed object, read once per process. Never mutate the returned document.
+ * The build's JSON copy is used when it was made from this very text; otherwise the YAML is parsed.
+ */
 export function loadContract(): { text: string; doc: ContractDocument } {
   if (!cached) {
     const text = readFileSync(contractPath, 'utf8');
-    cached = { text, doc: parseYaml(text) };
+    cached = { text, doc: (readContractJson(text) as ContractDocument | undefined) ?? parseYaml(text) };
   }
   return cached;
 }

@@ -48,7 +48,7 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 describe('the packed package, installed in an empty folder', () => {
   it('When packed, then the tarball holds the built server, the typed API, the contract and fixtures, and no sources or tests', () => {
     const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/src/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
+    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/src/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/openapi.json', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('bench/') || f.startsWith('src/') || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.endsWith('.map'))).toEqual([]);
