@@ -3,14 +3,13 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# --ignore-scripts: `prepare` writes the contract's parsed copy from src/, which is not here yet; the build below does.
+# --ignore-scripts: no dependency's install script is needed (esbuild's binary comes as an optional dependency).
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json openapi.yaml ./
 COPY src ./src
 COPY fixtures ./fixtures
 COPY bin ./bin
-# Build (dist/server.js, and dist/contract: the contract's parsed copy, so no start parses the YAML; and the
-# bundle's code cache for this image's Node, which the runtime stage shares), then drop the dev dependencies.
+# The ESM build in dist/src (what the package ships), then the dev dependencies go.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
@@ -27,6 +26,6 @@ VOLUME ["/data"]
 EXPOSE 4010
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4010)+'/_sandbox/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The bin, as `npx commerce-operations-sandbox` runs it and test/package checks it: one process, node as PID 1,
-# which stops on SIGTERM (docker stop) after flushing the store and freeing its lock.
+# The bin, as `npx commerce-operations-sandbox` and `npm start` run it: one process, node as PID 1, which stops on
+# SIGTERM (docker stop) after flushing the store and freeing its lock.
 CMD ["node", "bin/commerce-operations-sandbox.js"]

@@ -9,7 +9,7 @@ import { ROOT } from './servers.js';
 export const BASELINE_COMMIT = 'dc741d9';
 
 /**
- * The folder of `commit`'s tree, built (dist/server.js), in bench/tmp (git-ignored), reusing this checkout's
+ * The folder of `commit`'s tree, built (what its bin runs: dist/server.js before the ESM build, dist/src after), in bench/tmp (git-ignored), reusing this checkout's
  * node_modules; or why it is not available (no git history, or a build that fails).
  */
 export function prepareBaseline(commit: string): { root: string; commit: string } | { skipped: string } {
@@ -17,7 +17,7 @@ export function prepareBaseline(commit: string): { root: string; commit: string 
   if (resolved.status !== 0) return { skipped: `commit ${commit} is not in this checkout's history` };
   const short = resolved.stdout.trim();
   const root = join(ROOT, 'bench', 'tmp', `baseline-${short}`);
-  if (existsSync(join(root, 'dist', 'server.js'))) return { root, commit: short };
+  if (built(root)) return { root, commit: short };
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   // The commit's own tree, without the node_modules some early commits tracked: the lock file pins the same versions.
@@ -25,8 +25,11 @@ export function prepareBaseline(commit: string): { root: string; commit: string 
   if (tree.status !== 0) return { skipped: `git archive ${short} failed: ${tree.stderr.trim()}` };
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0 || !existsSync(join(root, 'dist', 'server.js'))) {
+  if (build.status !== 0 || !built(root)) {
     return { skipped: `the build of ${short} failed: ${(build.stderr || build.stdout).trim().split('\n').slice(-3).join(' ')}` };
   }
   return { root, commit: short };
 }
+
+/** Whether a tree holds the build its bin runs. */
+const built = (root: string) => existsSync(join(root, 'dist', 'server.js')) || existsSync(join(root, 'dist', 'src', 'main.js'));

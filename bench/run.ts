@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --baseline <commit> | --no-baseline]
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --baseline <commit> | --no-baseline]
 // Holds the built sandbox against json-server 1.0, a bare node:http server and the sandbox built at an earlier
 // commit (bench/baseline-commit.ts) in one run (the issues' targets):
 //  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections, the
@@ -9,13 +9,15 @@
 //  3. the same creates on the floor of the stack (Express 5 with a Map, with and without the validator), as a reference;
 //  4. workspaces (bench/workspace-bench.ts): memory of untouched ones, creation (the server's own time beside a bare
 //     node:http floor), the event-loop delay behind 4 clients' creations, the page through 50 against the default world;
-//  5. start-up to the first authenticated 200 for npm start, the built server and the bin, with and without the
-//     contract's parsed copy, beside bare Node (bench/startup.ts);
+//  5. start-up to the first authenticated 200 for npm start, the built server and the packed bin, with Node's
+//     compile cache and without it yet, beside bare Node (bench/startup.ts);
 //  6. (run before 5) the worst health-check latency while one GET catches up with 20 x 100 scraping attempts
 //     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
+//  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 // --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
+// --memory-only: only step 7, printed (bench/results.md left as it was).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,10 +28,23 @@ import { drive, loadToolName, type LoadResult, type LoadSpec } from './load-tool
 import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
+import { benchMemory } from './memory-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
 
 const argv = process.argv.slice(2);
+const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
+  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --smoke                one short round, no targets judged, bench/results.md left as it was
+  --rounds N             interleaved rounds (default 5; 1 with --smoke)
+  --no-build             use the build in dist/ as it is
+  --baseline <commit>    the earlier commit to compare with (default ${BASELINE_COMMIT})
+  --no-baseline          no earlier commit
+  --help                 this text`;
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
 const smoke = argv.includes('--smoke');
 const startupOnly = argv.includes('--startup-only');
 const roundsArg = argv.indexOf('--rounds');
@@ -173,6 +188,8 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   log(`Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`);
   log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  // The floods start the sandbox from its sources: no build needed.
+  if (argv.includes('--memory-only')) return benchMemory({ smoke, log, note });
 
   if (!argv.includes('--no-build')) {
     log('building (npm run build)...');
@@ -338,6 +355,8 @@ async function main(): Promise<void> {
     // 5. Start-up as a newcomer meets it.
     log('start-up to the first authenticated 200:');
     await measureStartup(rounds, dir, note, log);
+    // 7. Memory under the floods of issue 22.
+    await benchMemory({ smoke, log, note });
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });

@@ -152,7 +152,7 @@ export function cpuMsOf(pid: number): number {
 }
 
 /**
- * The built sandbox (dist/server.js, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
+ * The built sandbox (its bin, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
  * `root` is another build of it (bench/baseline-commit.ts), named `name`.
  */
 export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox', nodeArgs: string[] = []): Promise<Running> {
@@ -160,7 +160,8 @@ export async function startSandbox(dataFile: string, extraEnv: Record<string, st
   return startProcess({
     name,
     cwd: root,
-    args: [...nodeArgs, 'dist/server.js'],
+    // The package's bin: this checkout's runs its build in dist/src, an earlier commit's its own build.
+    args: [...nodeArgs, 'bin/commerce-operations-sandbox.js'],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
     port,
     probe: '/2024-09/users/current',

@@ -1,101 +1,98 @@
 // Start-up as a newcomer meets it: the time from the command to the first authenticated 200 (GET
-// /2024-09/users/current), on a data file that does not exist yet (seeded on start), for each way of starting
-// the sandbox, with and without the contract's parsed copy (src/contract/load-contract.ts). npm start's cases run
-// `prepare`'s step first (untimed), as `npm ci` leaves a checkout; its "nothing prepared" reference also removes
-// the bundle of the sources and the seeded world and code cache beside it (src/build/start-sources.mjs,
-// src/seed-snapshot.ts, src/build/run-bundle.mjs). The built server and the bin keep what the build makes beside
-// dist/server.cjs. Bare Node, started in the same rounds, shows what this machine pays for any start at the time.
-import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+// /2024-09/users/current), on a data file that does not exist yet (seeded on start), for each way of starting the
+// sandbox. All of them run the one start path, bin/commerce-operations-sandbox.js over the ESM build in dist/src,
+// with Node's compile cache. "Cold" cases give each start an empty compile-cache folder (NODE_COMPILE_CACHE): what
+// the first start of a fresh clone, a new install or a new container pays. Bare Node, started in the same rounds,
+// shows what this machine pays for any start at the time.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsedCopyPaths, writeShippedCopy } from '../src/contract/load-contract.js';
 import { bareAnswerScript, freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
 
 export interface StartupCase {
   key: string;
   label: string;
+  /** The command and its arguments; `packed` is replaced by the installed package's bin. */
   command: string;
   args: string[];
-  /** What is removed before each start: the parsed contract copies, or everything `prepare` makes for npm start too. */
-  remove: 'nothing' | 'parsed-copy' | 'everything';
+  /** Each start gets an empty compile-cache folder. */
+  coldCache?: boolean;
   /** The issue's target for the median (ms); none for a reference. */
   targetMs?: number;
 }
 
-const NODE = process.execPath;
-const BUILT = ['dist/server.js'];
-const BIN = ['bin/commerce-operations-sandbox.js'];
+const BIN = join(ROOT, 'bin', 'commerce-operations-sandbox.js');
+/** Stands for the bin of the package installed from its tarball (installPacked). */
+const PACKED = 'packed';
 // Node itself, started the same way to its first 200: what any server pays on this machine at this moment.
 const FLOOR = ['-e', bareAnswerScript(64)];
 /** The bare-Node case, which the report compares each start with in its round (bench/run.ts). */
 export const FLOOR_KEY = 'node-floor';
 
 /**
- * The newcomer issue's targets, each with and without the contract's parsed copy: npm start (after `npm ci`, whose
- * `prepare` makes the copy, the sources bundle, its seeded world and code cache) <= 600 ms; the built server (as the
- * Docker image runs it) and the bin (the file the package ships) <= 300 ms. Two references without a target: npm
- * start with nothing prepared (`npm ci --ignore-scripts`, or the first start after editing a source) and bare Node.
+ * The issue's targets: npm start in a checkout (it transpiles src/ with esbuild, then runs the bin) <= 600 ms, on
+ * a fresh clone too (no compile cache yet); the built server (the bin over `npm run build`'s dist/, as the Docker
+ * image runs it) and the bin of the packed package installed in an empty folder <= 300 ms.
  */
 export const STARTUP_CASES: StartupCase[] = [
-  { key: 'npm-start.warm', label: '`npm start` after `npm ci` (parsed copy, sources bundle, its seeded world and code cache)', command: 'npm', args: ['start'], remove: 'nothing', targetMs: 600 },
-  { key: 'npm-start.no-copy', label: '`npm start` after `npm ci`, without the parsed copy', command: 'npm', args: ['start'], remove: 'parsed-copy', targetMs: 600 },
-  { key: 'built.warm', label: '`node dist/server.js`, with the parsed copy, seeded world and code cache the build makes', command: NODE, args: BUILT, remove: 'nothing', targetMs: 300 },
-  { key: 'built.no-copy', label: '`node dist/server.js`, without the parsed copy', command: NODE, args: BUILT, remove: 'parsed-copy', targetMs: 300 },
-  { key: 'bin.warm', label: 'the bin (bin/commerce-operations-sandbox.js, as packed), with the parsed copy, seeded world and code cache', command: NODE, args: BIN, remove: 'nothing', targetMs: 300 },
-  { key: 'bin.no-copy', label: 'the bin, without the parsed copy', command: NODE, args: BIN, remove: 'parsed-copy', targetMs: 300 },
-  { key: 'npm-start.fresh', label: 'reference: `npm start` with nothing prepared (`npm ci --ignore-scripts`, or the first start after an edit)', command: 'npm', args: ['start'], remove: 'everything' },
-  { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: NODE, args: FLOOR, remove: 'nothing' },
+  { key: 'npm-start', label: '`npm start` in a checkout', command: 'npm', args: ['start'], targetMs: 600 },
+  { key: 'npm-start.fresh', label: '`npm start` on a fresh clone (no compile cache yet)', command: 'npm', args: ['start'], coldCache: true, targetMs: 600 },
+  { key: 'built', label: 'the built server (`bin/commerce-operations-sandbox.js` over dist/, the Docker command)', command: process.execPath, args: [BIN], targetMs: 300 },
+  { key: 'packed', label: 'the packed bin (`npm i <tarball>`, then its bin)', command: PACKED, args: [], targetMs: 300 },
+  { key: 'packed.cold', label: 'reference: the packed bin, first start (no compile cache yet)', command: PACKED, args: [], coldCache: true },
+  { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: process.execPath, args: FLOOR },
 ];
 
-/** What `prepare` makes for npm start (its bundle and the seeded world beside it), made again if a fresh case removed it. */
-function prepareSourcesBundle(): void {
-  const run = spawnSync(process.execPath, ['src/build/start-sources.mjs', '--prepare'], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`start-sources.mjs --prepare failed: ${run.stderr}`);
+/** `npm pack` of this checkout's build (already made) installed in an empty folder; answers the installed bin. */
+function installPacked(dir: string): string {
+  const packs = join(dir, 'packs');
+  const consumer = join(dir, 'consumer');
+  mkdirSync(packs);
+  mkdirSync(consumer);
+  // --ignore-scripts: the build is there already (bench/run.ts builds first), prepack would make it again.
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], { cwd: ROOT, stdio: 'ignore' });
+  const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz'))!);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: consumer, stdio: 'ignore' });
+  return join(consumer, 'node_modules', '.bin', 'commerce-operations-sandbox');
 }
 
-/** Starts and stops each case `rounds` times (interleaved), noting each start-up; restores the shipped copy after. */
+/** Starts and stops each case `rounds` times (interleaved), noting each start-up. */
 export async function measureStartup(
   rounds: number,
   dir: string,
   note: (key: string, label: string, unit: string, value: number) => void,
   log: (line: string) => void,
 ): Promise<void> {
-  try {
-    for (let round = 1; round <= rounds; round++) {
-      for (const c of STARTUP_CASES) {
-        // prepare's warm-up starts the server, which may write the parsed copy again (a second in): it goes first.
-        if (c.remove === 'everything') rmSync(join(ROOT, 'dist', 'sources'), { recursive: true, force: true });
-        else if (c.command === 'npm') prepareSourcesBundle();
-        if (c.remove === 'nothing') {
-          if (!existsSync(parsedCopyPaths()[0]!)) writeShippedCopy();
-        } else {
-          for (const copy of parsedCopyPaths()) rmSync(copy, { force: true });
-        }
-        const port = await freePort();
-        const dataFile = join(dir, `startup-${c.key}-${round}.json`);
-        const server = await startProcess({
-          name: c.label,
-          command: c.command,
-          args: c.args,
-          env: {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_FILE: dataFile,
-            STORE: 'file',
-            LOG_LEVEL: 'warn',
-          },
-          port,
-          probe: '/2024-09/users/current',
-          headers: { Authorization: `Bearer ${OWNER_TOKEN}` },
-        });
-        note(`startup-first-200.${c.key}.ms`, `first authenticated 200, ${c.label}`, 'ms', server.readyMs);
-        const code = await server.stop();
-        if (code !== 0) log(`  warning: ${c.label} exited ${code} after SIGTERM`);
-        log(`  round ${round}: ${c.label}: ${server.readyMs.toFixed(0)} ms`);
-        rmSync(dataFile, { force: true });
-      }
+  const packedBin = installPacked(dir);
+  for (let round = 1; round <= rounds; round++) {
+    for (const c of STARTUP_CASES) {
+      const port = await freePort();
+      const dataFile = join(dir, `startup-${c.key}-${round}.json`);
+      const cache = c.coldCache ? mkdtempSync(join(dir, 'compile-cache-')) : undefined;
+      const server = await startProcess({
+        name: c.label,
+        command: c.command === PACKED ? packedBin : c.command,
+        args: c.args,
+        cwd: c.command === PACKED ? join(dir, 'consumer') : ROOT,
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_FILE: dataFile,
+          STORE: 'file',
+          LOG_LEVEL: 'warn',
+          ...(cache ? { NODE_COMPILE_CACHE: cache } : {}),
+        },
+        port,
+        probe: '/2024-09/users/current',
+        headers: { Authorization: `Bearer ${OWNER_TOKEN}` },
+      });
+      note(`startup-first-200.${c.key}.ms`, `first authenticated 200, ${c.label}`, 'ms', server.readyMs);
+      const code = await server.stop();
+      if (code !== 0) log(`  warning: ${c.label} exited ${code} after SIGTERM`);
+      log(`  round ${round}: ${c.label}: ${server.readyMs.toFixed(0)} ms`);
+      rmSync(dataFile, { force: true });
+      if (cache) rmSync(cache, { recursive: true, force: true });
     }
-  } finally {
-    writeShippedCopy();
   }
 }

@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-// The `commerce-operations-sandbox` command (npx commerce-operations-sandbox --help). It runs the built server in
-// this process, so the PID that started it is the server's and a signal sent to it stops it. A checkout runs the
-// sources with `npm start` instead, or builds first with `npm run build`.
+// The one way the sandbox starts: `npx commerce-operations-sandbox`, `npm start` (which transpiles src/ to dist/src
+// first) and the Docker image all run this file, in one process, so the PID that started it is the server's and a
+// signal sent to it stops it.
+//
+// The dependencies stay in node_modules, unbundled: Node reports url.parse() (DEP0169, Node 24 and later) only
+// when code outside node_modules calls it, and express-openapi-validator 5.6.2 calls it on every validated request.
+import module from 'node:module';
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/server.js', import.meta.url);
-if (!existsSync(built)) {
-  process.stderr.write('commerce-operations-sandbox: no build in this checkout; run `npm run build` first, or `npm start` to run the sources.\n');
+// Node's own cache of compiled code (Node >= 22.1; NODE_COMPILE_CACHE picks its folder, NODE_DISABLE_COMPILE_CACHE
+// turns it off): a later start skips compiling the server and its dependencies. Older Node compiles every time.
+module.enableCompileCache?.();
+
+const main = new URL('../dist/src/main.js', import.meta.url);
+if (!existsSync(main)) {
+  process.stderr.write('commerce-operations-sandbox: no build in this checkout; run `npm start` (it transpiles src/ first) or `npm run build`.\n');
   process.exit(1);
 }
-await import(built.href);
+await import(main.href);

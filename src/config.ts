@@ -214,8 +214,6 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
     if (!publicUrl) errors.push('HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request\'s Host');
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
   }
-  // Read before any of this runs, by the launcher (src/build/gc-pauses.mjs); checked here so a typo is an error.
-  if (env.SHORT_GC_PAUSES !== undefined) boolEnv('SHORT_GC_PAUSES', env.SHORT_GC_PAUSES, errors);
   return { config, errors };
 }
 

@@ -1,9 +1,10 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { expressMessages } from './http/express-messages.js';
 import { ResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
 import { WorkspaceCreation } from './http/workspace-creation.js';
+import { createServer as createHttpServer } from './node-http.js';
 import type { Runtime } from './runtime.js';
 
 /** A listening-ready server with what it answers in front of Express (tests read their stats). */

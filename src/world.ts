@@ -3,7 +3,6 @@ import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
-import { shippedSeededWorld } from './seed-snapshot.js';
 import { seedStore } from './store/seed.js';
 import { Store } from './store/store.js';
 import { WorldResources } from './world-resources.js';
@@ -47,17 +46,10 @@ export function seededBase(seed: number): WorldStore {
   let base = bases.get(seed);
   if (!base) {
     base = newWorldStore(new MemoryPersistence(), seed);
-    fillSeeded(base);
+    seedStore(base, seeders);
     bases.set(seed, base.freeze());
   }
   return base;
-}
-
-/** Fills an empty store with its seed's world: the one shipped with a bundled server if it has it, else seeded. */
-function fillSeeded(store: WorldStore): void {
-  const shipped = shippedSeededWorld(store.seed);
-  if (shipped) store.load(shipped);
-  else seedStore(store, seeders);
 }
 
 /** The seeded state for a seed; callers get their own deep copy. */
@@ -133,7 +125,7 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   if (snapshot) store.load(snapshot);
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
-    fillSeeded(store);
+    seedStore(store, seeders);
     if (opts.seedTokens) loadSeeded(store, opts.seedTokens);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.

@@ -46,7 +46,6 @@ Environment only:
   PUBLIC_URL            Origin of absolute URLs, e.g. https://sandbox.example.com (else request's)
   ADMIN_ATTEMPTS_PER_HOUR  Wrong control-plane tokens per address before 429 (hosted: 20)
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
-  SHORT_GC_PAUSES       Short GC pauses at some CPU cost: 1 or 0 (default: on in hosted mode)
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)

@@ -1122,6 +1122,12 @@ export interface paths {
          *     no item of that marketplace carries yet becomes a new catalog item, visible in the catalog once the import
          *     completes. Counts and found items are `null`/empty until then. An unknown `marketplace_id` answers 422
          *     (`errors.marketplace_id`); an unknown `merchant_id` 404.
+         *
+         *     Limits: a merchant has at most 3 imports queued or processing at once (a 4th answers 422
+         *     `errors.merchant_id`), and the imports queued or processing in a workspace, over all its merchants, ask for
+         *     at most 300 identifiers together (past it, 422 `errors.identifiers`). An import stops counting once the clock
+         *     passes its `completes_at`. The caps keep small the work of any request that reads the catalog after the clock
+         *     moved, since that request is the one that processes completed imports.
          */
         post: operations["createCatalogItemImport"];
         delete?: never;
@@ -8342,7 +8348,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when it already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`). Also when the merchant already has 3 imports queued or processing (`errors.merchant_id`), or the workspace's pending imports would ask for more than 300 identifiers together (`errors.identifiers`). */
             422: {
                 headers: {
                     [name: string]: unknown;

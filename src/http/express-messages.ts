@@ -8,8 +8,9 @@
 // request and response prototypes. A plain function that calls Node's constructor on `this` would also give the
 // right prototype, but V8 then sizes the objects for that function's empty body: the many fields Node's constructor
 // adds live outside the object, and every read of them, on every request (replayed ones too), is slower.
-import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
+import type { ServerOptions } from 'node:http';
 import type { Express } from 'express';
+import { IncomingMessage, ServerResponse } from '../node-http.js';
 
 type MessageClasses = Required<Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'>>;
 

@@ -6,6 +6,7 @@ import { projectRoot } from '../../src/paths.js';
 import { accepts, releasedBy, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
+const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 let dir: string | undefined;
 const started: ServerProcess[] = [];
@@ -29,12 +30,15 @@ describe('npm start runs one server that stops on the signal sent to the PID tha
     const first = npmStart(dataFile);
     const url = await first.url;
     expect((await fetch(`${url}/2024-09/users/current`, { headers: OWNER })).status).toBe(200);
+    // Validated requests print no warning (the validator's url.parse(): DEP0169 on Node 24 for a caller outside node_modules).
+    expect((await fetch(`${url}/2024-09/products?merchant_id=${MERCHANT}&per_page=2`, { headers: OWNER })).status).toBe(200);
 
     first.child.kill('SIGTERM');
     // npm exits only once the server has: the script execs node, so npm's child is the server itself.
     expect(await first.exited).toBe(0);
     expect(await accepts(url)).toBe(false);
     expect(await releasedBy(url, dataFile)).toBe(true);
+    expect(first.output()).not.toMatch(/Warning/);
 
     const second = npmStart(dataFile);
     const again = await second.url;

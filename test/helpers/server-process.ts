@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { lockPath } from '../../src/store/data-file-lock.js';
 
-/** A sandbox started as its own process, the way a user starts it (npm start, the bin, node dist/server.js). */
+/** A sandbox started as its own process, the way a user starts it (npm start, the bin, the Docker command). */
 export interface ServerProcess {
   child: ChildProcess;
   /** The URL from its "listening on" line; rejects if it exits first. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 
-// The CLI from its sources, in this process (npm start bundles them first; the packed bin runs dist/server.js).
+// The CLI from its sources, in this process (npm start and the packed bin run the same modules, transpiled into dist/src).
 const CLI = ['--import', 'tsx', join(projectRoot, 'src/main.ts')];
 // Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
 const cleanEnv = () => {

@@ -3,6 +3,7 @@ import { unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';
 import { importSchedule, importStatus, presentCatalogItemImport } from './catalog-import-rules.js';
+import { refuseOverPendingImportCaps } from './import-limits.js';
 import { processDueImports } from './import-processing.js';
 
 /** Catalog item imports: owned by the merchant that asked, processed on the sandbox clock. */
@@ -22,6 +23,9 @@ export const importHandlers = {
   createCatalogItemImport: ({ body }, ctx) => {
     if (!ctx.store.marketplaces.has(body.marketplace_id)) unprocessable({ marketplace_id: ['The selected marketplace id is invalid.'] });
     const now = ctx.clock.now();
+    // Imports that completed by now stop being pending once processed; the caps count only the rest.
+    processDueImports(ctx.store, now);
+    refuseOverPendingImportCaps(ctx.store, body.merchant_id, body.identifiers.length);
     const identifiers = body.identifiers.map((i) => ({ type: i.type, value: i.value }));
     const record = ctx.store.catalog_item_imports.insert(
       ctx.newRecord({

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readContractJson, writeContractJson } from '../../src/contract/contract-json.js';
+import { parseYaml } from '../../src/contract/load-contract.js';
+import { contractPath } from '../../src/paths.js';
+
+// The build's JSON copy of the contract stands in for parsing openapi.yaml only while it names that very text.
+describe('The parsed contract kept as JSON by the build', () => {
+  const dirs: string[] = [];
+  const tempFile = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contract-json-'));
+    dirs.push(dir);
+    return join(dir, 'openapi.json');
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('When the copy was made from the same openapi.yaml text, then it reads as the parsed YAML does', () => {
+    const text = readFileSync(contractPath, 'utf8');
+    const file = tempFile();
+    writeContractJson(text, parseYaml(text), file);
+    expect(readContractJson(text, file)).toEqual(parseYaml(text));
+  });
+
+  it('When openapi.yaml changed after the copy was made (even by one character), then the copy is not used', () => {
+    const text = 'openapi: 3.1.0\ninfo: { title: a, version: "1" }\npaths: {}\n';
+    const file = tempFile();
+    writeContractJson(text, parseYaml(text), file);
+    expect(readContractJson(text.replace('title: a', 'title: b'), file)).toBeUndefined();
+  });
+
+  it('When there is no copy or it is not JSON, then it is not used', () => {
+    const file = tempFile();
+    expect(readContractJson('openapi: 3.1.0\n', file)).toBeUndefined();
+    writeFileSync(file, '{"yamlSha256": ');
+    expect(readContractJson('openapi: 3.1.0\n', file)).toBeUndefined();
+  });
+
+  it('When the parsed YAML holds a value JSON cannot carry (.inf), then no copy is written', () => {
+    const text = 'openapi: 3.1.0\nx-limit: .inf\n';
+    const file = tempFile();
+    expect(() => writeContractJson(text, parseYaml(text), file)).toThrow(/does not survive JSON/);
+    expect(readContractJson(text, file)).toBeUndefined();
+  });
+});
