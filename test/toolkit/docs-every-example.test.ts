@@ -108,7 +108,7 @@ describeWithBrowser('every example on the docs page', () => {
         path: op.path,
         method: op.method.toLowerCase(),
         // The contract's `default` is the world that is never deleted: a reader deletes a workspace they created.
-        fill: op.operationId === 'deleteSandboxWorkspace' ? { workspace: sandbox.createWorkspace().id } : {},
+        fill: op.operationId === 'deleteSandboxWorkspace' ? { workspace: sandbox.createWorkspace().id } : ({} as Record<string, string>),
       }));
       const answers = await executeInPage(browser, calls);
       expect(answers.map((a) => a.operationId)).toEqual(calls.map((c) => c.operationId));
