@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadContract, parseYaml } from '../../src/contract/load-contract.js';
 import { validatorOptions } from '../../src/contract/mount-contract.js';
+import { defaultConfig } from '../../src/config.js';
 import { bindingPlans } from '../../src/contract/binding-plans.js';
 import { handlers } from '../../src/handlers.js';
 import { routeBindings } from '../../src/route-bindings.js';
@@ -21,7 +22,7 @@ describe('The validator\'s own copy of the contract', () => {
   it('When the validator is not the release the tuning was written for, then its own middleware() builds the same steps', () => {
     const t = { contract: loadContract().doc };
     type Handlers = Parameters<typeof validatorOptions>[1];
-    const options = () => validatorOptions({ ...t, config: {} } as never, handlers as unknown as Handlers, bindingPlans(t.contract, routeBindings), routeBindings);
+    const options = () => validatorOptions({ ...t, config: defaultConfig } as never, handlers as unknown as Handlers, bindingPlans(t.contract, routeBindings), routeBindings);
     const names = (steps: { name: string }[]) => steps.map((step) => step.name);
     const tuned = validatorMiddleware(t.contract, options(), true);
     const untuned = validatorMiddleware(t.contract, options(), false);
