@@ -1,8 +1,9 @@
 // The servers the benchmark compares, each its own process on its own port: the built sandbox, json-server 1.0
 // (installed by the benchmark itself, bench/json-server.ts) and a bare node:http server. Separate processes, so no server's GC or event loop is charged to another.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -152,6 +153,14 @@ export function cpuMsOf(pid: number): number {
 }
 
 /**
+ * What a tree's Dockerfile runs: the package's bin over dist/src, or, in commits before the bin existed (the default
+ * baseline among them), their bundled dist/server.js.
+ */
+function entryOf(root: string): string {
+  return existsSync(join(root, 'bin', 'commerce-operations-sandbox.js')) ? 'bin/commerce-operations-sandbox.js' : 'dist/server.js';
+}
+
+/**
  * The built sandbox (its bin, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
  * `root` is another build of it (bench/baseline-commit.ts), named `name`.
  */
@@ -160,8 +169,7 @@ export async function startSandbox(dataFile: string, extraEnv: Record<string, st
   return startProcess({
     name,
     cwd: root,
-    // The package's bin: this checkout's runs its build in dist/src, an earlier commit's its own build.
-    args: [...nodeArgs, 'bin/commerce-operations-sandbox.js'],
+    args: [...nodeArgs, entryOf(root)],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },
     port,
     probe: '/2024-09/users/current',
