@@ -27,13 +27,14 @@ describeWithNginx('Replicas behind nginx', () => {
   beforeAll(async () => {
     r1 = await startSandbox({ replicaId: 'r1', trustProxy: 'loopback' });
     r2 = await startSandbox({ replicaId: 'r2', trustProxy: 'loopback' });
-    // This test creates 22 workspaces from one address, more than the shipped per-address creation limit.
+    // This test creates 22 workspaces from one address and runs 20 workflows from it at once: more than the shipped
+    // per-address creation, request and connection limits allow (test/replicas/nginx-edge.test.ts tests those).
     nginx = await startNginx(
       [
         { id: 'r1', address: new URL(r1.url).host },
         { id: 'r2', address: new URL(r2.url).host },
       ],
-      { createPerMinute: 100 },
+      { createPerMinute: 100, requestsPerSecond: 10_000, requestBurst: 10_000, connectionsPerAddress: 1_000 },
     );
   });
 
