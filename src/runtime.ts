@@ -14,6 +14,8 @@ import type { World } from './world.js';
 import type { ResourceAccess } from './http/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
+import { SupplierCatalogues } from './areas/sourcing/rules/supplier-catalogue.js';
+import { retailerEndpointSchema } from './contract/retailer-endpoint.js';
 import { publicOrigin, type OriginOf } from './http/public-origin.js';
 
 /** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
@@ -39,15 +41,27 @@ export interface Runtime {
   readonly policy: AccessPolicy;
   /** The origin of a request's absolute URLs: PUBLIC_URL when configured (always hosted), else the request's own. */
   readonly originOf: OriginOf;
-  /** What a world keeps beside its store (the retailer, the uploads), reached by handlers as ctx.retailer and ctx.uploads. */
+  /**
+   * What a world keeps beside its store (the retailer, the uploads) and the supplier catalogues every world shares,
+   * reached by handlers as ctx.retailer, ctx.uploads and ctx.catalogues.
+   */
   readonly resourcesOf: (world: World) => ResourceAccess;
+  /** The supplier catalogues and scraping finds this sandbox has computed (emptied on close). */
+  readonly catalogues: SupplierCatalogues;
   /** Where unexpected errors are logged (stderr by default). */
   readonly log?: (line: string) => void;
+  /**
+   * Lets go of what the sandbox keeps: deletes its workspaces, empties the supplier catalogues, lets its seeded bases
+   * go, and flushes and releases the default world's store. Stop the server first.
+   */
+  close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   worlds: Worlds;
   config: Config;
+  /** The contract the app routes, validates and answers by (main.ts and startSandbox read openapi.yaml). Default: openapi.yaml, read now. */
+  contract?: ContractDocument;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
@@ -57,10 +71,11 @@ export interface RuntimeOptions {
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, contract = loadContract().doc, log, requestLog, now }: RuntimeOptions): Runtime {
   const policy = accessPolicy(config, now);
   const originOf = publicOrigin(config);
-  const contract = loadContract().doc;
+  const retailerEndpoint = retailerEndpointSchema(contract);
+  const catalogues = new SupplierCatalogues();
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
@@ -95,9 +110,15 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     policy,
     originOf,
     resourcesOf: (world) => ({
-      retailer: () => retailerOf(world),
+      retailer: () => retailerOf(world, retailerEndpoint),
       uploads: () => uploadStorageFor(world, config),
+      catalogues,
     }),
+    catalogues,
     log,
+    close: async () => {
+      catalogues.clear();
+      await worlds.close();
+    },
   };
 }

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { defaultConfig, type Config } from './config.js';
-import { createRuntime } from './runtime.js';
+import { loadContract } from './contract/load-contract.js';
+import { createRuntime, type Runtime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './sandbox/world-observations.js';
@@ -35,6 +36,8 @@ export interface RunningSandbox {
   close(options?: { graceMs?: number }): Promise<void>;
   app: Express;
   server: SandboxServer;
+  /** Its wiring: the contract, the worlds, the observers and what each world keeps beside its store. */
+  runtime: Runtime;
   worlds: Worlds;
   /** The request journal and each world's coverage. */
   observations: WorldObservations;
@@ -50,7 +53,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
   const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
-  const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
+  const runtime = createRuntime({ worlds, config, contract: loadContract().doc, log: errorLog, requestLog });
   // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.
   if (config.reset) runtime.resourcesOf(world).uploads().clear();
   const app = createApp(runtime);
@@ -68,7 +71,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     await written;
   } catch (error) {
     if (server.listening) await stopListening(server);
-    await worlds.close();
+    await runtime.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -82,9 +85,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const ws = worlds.createWorkspace();
       return { id: ws.id, tokens: demoTokens(ws.seedTokens) };
     },
-    close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close())),
+    close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => runtime.close())),
     app,
     server,
+    runtime,
     worlds,
     observations: runtime.observations,
     config,

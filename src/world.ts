@@ -1,10 +1,10 @@
-import { collectionDefs, type WorldStore } from './areas/collections.js';
+import type { WorldStore } from './areas/collections.js';
 import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
+import { newWorldStore, type SeededBases } from './seeded-bases.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
-import type { Persistence, Snapshot } from './store/persistence.js';
+import type { Persistence } from './store/persistence.js';
 import { seedStore } from './store/seed.js';
-import { Store } from './store/store.js';
 import { WorldResources } from './world-resources.js';
 
 /** One isolated world: its store, its clock. The default world serves the demo tokens; workspaces add more. */
@@ -33,38 +33,17 @@ export type SeedTokens = Readonly<Record<string, string>>;
 /** The workspace id a world is addressed by in URLs (`?workspace=`); undefined for the default world. */
 export const workspaceIdOf = (world: World): string | undefined => (world.tokenPrefix ? world.id : undefined);
 
-// Seeding runs faker over every area: it is done once per seed, into a frozen base that every workspace reads
-// through (a copy-on-write view) and that resets of the default world copy.
-const bases = new Map<number, WorldStore>();
-
-/** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
-export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
-  new Store(persistence, seed, collectionDefs, base);
-
-/** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
-export function seededBase(seed: number): WorldStore {
-  let base = bases.get(seed);
-  if (!base) {
-    base = newWorldStore(new MemoryPersistence(), seed);
-    seedStore(base, seeders);
-    bases.set(seed, base.freeze());
-  }
-  return base;
-}
-
-/** The seeded state for a seed; callers get their own deep copy. */
-export function seededSnapshot(seed: number): Snapshot {
-  return structuredClone(seededBase(seed).snapshot());
-}
-
-/** Puts the seeded state (with this world's names for the seeded tokens) into a store, replacing what it held. */
-export function loadSeeded(store: WorldStore, seedTokens?: SeedTokens): void {
+/**
+ * Puts the seeded state (with this world's names for the seeded tokens) into a store, replacing what it held: a view
+ * drops its changes; any other store copies the seed's base from `bases`.
+ */
+export function loadSeeded(store: WorldStore, bases: SeededBases, seedTokens?: SeedTokens): void {
   if (store.base) {
     store.discardChanges();
     renameSeededTokens(store, seedTokens);
     return;
   }
-  const snapshot = seededSnapshot(store.seed);
+  const snapshot = bases.snapshot(store.seed);
   if (seedTokens) {
     const tokens = (snapshot.collections.tokens ?? []) as { id: string }[];
     // A seeded token the world has no name for is dropped rather than kept under its public seeded id.
@@ -74,11 +53,11 @@ export function loadSeeded(store: WorldStore, seedTokens?: SeedTokens): void {
 }
 
 /**
- * A workspace's store: a copy-on-write view of the seeded base, whose only own records at the start are its
+ * A workspace's store: a copy-on-write view of a seeded base, whose only own records at the start are its
  * demo tokens (under the workspace's names), so an untouched workspace costs a few kilobytes.
  */
-export function workspaceStore(seed: number, seedTokens?: SeedTokens): WorldStore {
-  const store = newWorldStore(new MemoryPersistence(), seed, seededBase(seed));
+export function workspaceStore(base: WorldStore, seedTokens?: SeedTokens): WorldStore {
+  const store = newWorldStore(new MemoryPersistence(), base.seed, base);
   renameSeededTokens(store, seedTokens);
   return store;
 }
@@ -108,15 +87,13 @@ interface OpenWorldOptions {
   seed: number;
   reset?: boolean;
   clock?: Clock;
-  tokenPrefix?: string;
-  seedTokens?: SeedTokens;
 }
 
 /**
  * Opens a world on its persistence: loads what is there, or seeds a fresh one and starts persisting it, and answers
  * as soon as the world can serve. It can serve before its seeded state is on disk: the persistence acknowledges no
  * commit until then (JournalPersistence.replaceAll), and reads come from memory. A first start thereby listens
- * while the data file is written (about 15 ms of it) instead of after.
+ * while the data file is written instead of after.
  */
 export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWorld> {
   const store = newWorldStore(opts.persistence, opts.seed);
@@ -126,12 +103,11 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
     seedStore(store, seeders);
-    if (opts.seedTokens) loadSeeded(store, opts.seedTokens);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens };
+  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: '' };
   return { world, written };
 }
 
@@ -146,8 +122,8 @@ export async function openWorld(opts: OpenWorldOptions): Promise<World> {
  * Throws away every change, reseeds and persists the seeded state; the clock goes back to the wall clock and the
  * state kept outside the store (retailer rate buckets, uploaded files) is dropped with it.
  */
-export async function resetWorld(world: World): Promise<void> {
-  loadSeeded(world.store, world.seedTokens);
+export async function resetWorld(world: World, bases: SeededBases): Promise<void> {
+  loadSeeded(world.store, bases, world.seedTokens);
   world.resources.dispose();
   world.clock.reset();
   if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import { resetWorld, seededBase, workspaceStore, type SeedTokens, type World } from './world.js';
+import type { WorldStore } from './areas/collections.js';
+import { SeededBases } from './seeded-bases.js';
+import { resetWorld, workspaceStore, type SeedTokens, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -48,6 +50,11 @@ export interface WorldsOptions {
   now?: () => number;
   /** This replica's name (REPLICA_ID): the ids of the workspaces created here start with `<replicaId>-`. */
   replicaId?: string;
+  /**
+   * The frozen seeded bases workspaces and resets copy. Default: the registry's own, let go on close(). Given, they
+   * are the giver's (tests share one per file, so a test's world is not seeded anew), and close() leaves them.
+   */
+  seeded?: SeededBases;
 }
 
 /**
@@ -66,7 +73,8 @@ export class Workspace {
     readonly tokenPrefix: string,
     /** Its names for the seeded demo tokens: the token prefix, then each token's own random secret. */
     readonly seedTokens: SeedTokens,
-    private readonly seed: number,
+    /** The frozen seeded world its store is a view of. */
+    private readonly base: WorldStore,
     readonly createdAt: number,
   ) {
     this.lastUsedAt = createdAt;
@@ -76,7 +84,7 @@ export class Workspace {
   get world(): World {
     return (this.made ??= {
       id: this.id,
-      store: workspaceStore(this.seed, this.seedTokens),
+      store: workspaceStore(this.base, this.seedTokens),
       clock: new Clock(),
       resources: new WorldResources(),
       tokenPrefix: this.tokenPrefix,
@@ -118,6 +126,9 @@ export class Worlds {
   private readonly listeners: WorldsListener[] = [];
   private readonly now: () => number;
   private readonly idPrefix: string;
+  /** The frozen seeded bases of this registry's workspaces and resets (see WorldsOptions.seeded). */
+  readonly seeded: SeededBases;
+  private readonly ownsSeeded: boolean;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -130,6 +141,8 @@ export class Worlds {
     this.memory = options.memory ?? processMemoryGauge();
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
+    this.ownsSeeded = options.seeded === undefined;
+    this.seeded = options.seeded ?? new SeededBases();
   }
 
   /** Adds a listener told of every reset and deletion from here on. */
@@ -228,8 +241,9 @@ export class Worlds {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
     const { seed } = this.defaultWorld.store;
-    // The seeded base is built by the first creation (most of a second, once per process), not by a first request.
-    const seeded = seededBase(seed).collections.tokens.all();
+    // The seeded base is built by the first creation (it runs every seeder), not by the workspace's first request.
+    const base = this.seeded.of(seed);
+    const seeded = base.collections.tokens.all();
     // One draw for all: 48 bits of id, then 144 bits of secret for each seeded token (a draw is a call into OpenSSL).
     let random: Buffer;
     let id: string;
@@ -243,7 +257,7 @@ export class Worlds {
       const at = ID_BYTES + SECRET_BYTES * i;
       seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
     });
-    const ws = new Workspace(id, tokenPrefix, seedTokens, seed, this.now());
+    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now());
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;
@@ -263,7 +277,7 @@ export class Worlds {
 
   /** Back to the seeded state: store, clock and resources of this one world (listeners drop the rest). */
   async reset(world: World): Promise<void> {
-    await resetWorld(world);
+    await resetWorld(world, this.seeded);
     const name = this.nameOf(world);
     for (const listener of this.listeners) listener.onReset?.(name);
   }
@@ -276,11 +290,12 @@ export class Worlds {
     if (expired.length > 0) this.forget(expired);
   }
 
-  /** Flushes and releases every world's persistence. */
+  /** Deletes every workspace, lets its own seeded bases go, flushes and releases the default world's persistence. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
     this.forget([...this.workspaces.keys()]);
+    if (this.ownsSeeded) this.seeded.clear();
     await this.defaultWorld.store.persistence.close();
   }
 

@@ -25,18 +25,14 @@ export interface ContractOperation {
   operation: { responses?: Record<string, unknown>; [key: string]: unknown };
 }
 
-let cached: { text: string; doc: ContractDocument } | undefined;
-
 /**
- * openapi.yaml as text and as a parsed object, read once per process. Never mutate the returned document.
- * The build's JSON copy is used when it was made from this very text; otherwise the YAML is parsed.
+ * openapi.yaml as text and as a parsed object, read on every call: whoever starts a sandbox reads it once and gives
+ * the document to createRuntime, so nothing below the top holds a contract of its own. Never mutate the returned
+ * document. The build's JSON copy is used when it was made from this very text; otherwise the YAML is parsed.
  */
 export function loadContract(): { text: string; doc: ContractDocument } {
-  if (!cached) {
-    const text = readFileSync(contractPath, 'utf8');
-    cached = { text, doc: (readContractJson(text) as ContractDocument | undefined) ?? parseYaml(text) };
-  }
-  return cached;
+  const text = readFileSync(contractPath, 'utf8');
+  return { text, doc: (readContractJson(text) as ContractDocument | undefined) ?? parseYaml(text) };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -6,6 +6,7 @@ import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
+import type { SupplierCatalogues } from '../areas/sourcing/rules/supplier-catalogue.js';
 import type { WorldObservations } from '../sandbox/world-observations.js';
 import type { Worlds } from '../worlds.js';
 import type { PreferResult } from '../sandbox/prefer-header.js';
@@ -24,6 +25,8 @@ export interface Ctx {
   readonly retailer: Retailer;
   /** The world's uploaded files. */
   readonly uploads: UploadStorage;
+  /** The sandbox's supplier catalogues and scraping finds (they follow from ids alone, so reading them is pure). */
+  readonly catalogues: SupplierCatalogues;
   /** The authenticated user; only operations with bearer security may read it. */
   readonly caller: UserRecord;
   readonly access: Access;
@@ -54,10 +57,11 @@ export interface Timestamps {
   updated_at: string;
 }
 
-/** What a world keeps beside its store, made on first use. */
+/** What a world keeps beside its store, made on first use, and what the sandbox keeps for all its worlds. */
 export interface ResourceAccess {
   retailer(): Retailer;
   uploads(): UploadStorage;
+  readonly catalogues: SupplierCatalogues;
 }
 
 /** What createCtx is given: the world, the request's facts, and who to tell when the handler reads beyond its store. */
@@ -124,6 +128,10 @@ class HandlerCtx implements Ctx {
   get uploads(): UploadStorage {
     (this.opts.onImpure ?? pure)();
     return this.opts.resources.uploads();
+  }
+
+  get catalogues(): SupplierCatalogues {
+    return this.opts.resources.catalogues;
   }
 
   get caller(): UserRecord {

@@ -2,7 +2,7 @@
 export { createRetailer, type Retailer, type RetailerChannel, type RetailerOptions } from './retailer.js';
 export { relayCall, ensureAccess, type ChannelConnection, type RelayCall, type RelayOutcome, type RelayResult } from './relay.js';
 export { searchChannelCatalogItems, type ChannelCatalogItem, type ChannelCatalogQuery } from './catalog-search.js';
-export { endpointProblem, ENDPOINT_PATTERN } from './endpoint.js';
+export { endpointCheck, type EndpointCheck, type EndpointSchema } from './endpoint.js';
 export {
   startAuthorization,
   pendingAuthorization,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkAccessToken } from './auth/grants.js';
-import { endpointProblem } from './endpoint.js';
+import { endpointCheck, type EndpointSchema } from './endpoint.js';
 import { injectedFault } from './faults.js';
 import { invalidInput, retailerError } from './errors.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
@@ -22,6 +22,8 @@ export interface RetailerOptions {
   rateLimit?: (operation: RetailerOperation) => RateLimit | null;
   /** Ids for submissions and request ids. */
   newId?: () => string;
+  /** The contract's schema of a relayed endpoint: the retailer refuses any other path before it looks further. */
+  endpoint: EndpointSchema;
 }
 
 /** The channel a call is made for: who it is, its marketplace, and where its retailer state lives. */
@@ -54,6 +56,7 @@ export function createRetailer(options: RetailerOptions): Retailer {
   const limiter = new RateLimiter();
   const limitOf = options.rateLimit ?? ((op: RetailerOperation) => op.limit);
   const newId = options.newId ?? randomUUID;
+  const endpointProblem = endpointCheck(options.endpoint);
 
   const respond = (result: OperationResult, headers: Record<string, string>, failure?: RetailerFailure): RetailerResponse => ({
     status: result.status,

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { channels, ORDERS, ORDERS_QUERY, relayPath } from './support.js';
 
@@ -26,7 +25,7 @@ function leftovers(channelId: string): Record<string, number> {
 async function useChannel(channelId: string) {
   const owner = t.auth('owner');
   await request(t.app).get(relayPath(channelId, ORDERS)).query(ORDERS_QUERY).set(owner).expect(200);
-  const sellerId = retailerOf(t.world).account(channelId).seller_id;
+  const sellerId = t.runtime.resourcesOf(t.world).retailer().account(channelId).seller_id;
   await request(t.app)
     .put(relayPath(channelId, `listings/2021-08-01/items/${sellerId}/CASCADE-1`))
     .query({ marketplaceIds: 'ATVPDKIKX0DER' })

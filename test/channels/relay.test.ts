@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relayTarget, RETAILER_QUERY } from '../../src/areas/channels/relay-target.js';
-import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, MISSING_CHANNEL, ORDERS, ORDERS_QUERY, relayPath } from './support.js';
@@ -25,7 +24,7 @@ const listingBody = (quantity: number) => ({
   },
 });
 
-const sellerId = () => retailerOf(t.world).account(channels.connected).seller_id;
+const sellerId = () => t.runtime.resourcesOf(t.world).retailer().account(channels.connected).seller_id;
 const listing = (sku: string) => `listings%2F2021-08-01%2Fitems%2F${sellerId()}%2F${sku}`;
 const calls = async (channel: string) => (await request(t.app).get(`/_sandbox/channels/${channel}/calls`).query({ per_page: 100 })).body.data;
 
@@ -40,13 +39,13 @@ const happy: Record<Method, () => { endpoint: string; query: Record<string, stri
   }),
   put: () => ({ endpoint: listing('NEW-SKU-1'), query: { marketplaceIds: 'ATVPDKIKX0DER' }, body: listingBody(25), retailerStatus: 200 }),
   patch: () => ({
-    endpoint: listing(retailerOf(t.world).account(channels.connected).listings[0]!.sku),
+    endpoint: listing(t.runtime.resourcesOf(t.world).retailer().account(channels.connected).listings[0]!.sku),
     query: { marketplaceIds: 'ATVPDKIKX0DER' },
     body: { productType: 'SHOES', patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }] },
     retailerStatus: 200,
   }),
   delete: () => ({
-    endpoint: listing(retailerOf(t.world).account(channels.connected).listings[1]!.sku),
+    endpoint: listing(t.runtime.resourcesOf(t.world).retailer().account(channels.connected).listings[1]!.sku),
     query: { marketplaceIds: 'ATVPDKIKX0DER' },
     retailerStatus: 200,
   }),

@@ -148,7 +148,7 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
   await fc.assert(
     fc.asyncProperty(fc.array(fuzzRequests(doc, operations, pools), { minLength: batchSize, maxLength: batchSize }), async (batch) => {
       // Each batch starts from the seeded world, so a deleted merchant early on does not empty the rest of the run.
-      await resetWorld(t.world);
+      await resetWorld(t.world, t.worlds.seeded);
       for (const req of batch) check(req, await send(req));
       return true;
     }),

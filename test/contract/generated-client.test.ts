@@ -1,6 +1,5 @@
 import createClient from 'openapi-fetch';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
 import type { paths } from '../../src/contract/generated.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 
@@ -94,7 +93,7 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     expect(JSON.parse(feed.data!.response)).toEqual({ feedId: expect.any(String) });
 
     // A seller knows its own seller id (Seller Central shows it); here it is read from the simulated retailer.
-    const sellerId = retailerOf(sandbox.worlds.defaultWorld).account(channelId).seller_id;
+    const sellerId = sandbox.runtime.resourcesOf(sandbox.worlds.defaultWorld).retailer().account(channelId).seller_id;
     const listing = `listings/2021-08-01/items/${sellerId}/ADA-SKU-1`;
     const marketplace = { retailer_query: { marketplaceIds: MARKETPLACE } };
     const put = await api.PUT(RELAY, {

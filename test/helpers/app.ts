@@ -5,7 +5,11 @@ import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
-import { freshWorld } from './test-world.js';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { freshWorld, testBases } from './test-world.js';
+
+/** The contract this test file's sandboxes serve, read once per file as main.ts reads it once per start. */
+const contract = loadContract().doc;
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {
@@ -35,9 +39,9 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = freshWorld(config.seed);
   // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
-  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now });
+  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
+  const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
   const server = createServer(runtime, createApp(runtime));
   await listenForTheTest(server);
   return {

@@ -2,6 +2,8 @@ import { adoptGrant } from '../../src/retailer/auth/grants.js';
 import { tokensFrom } from '../../src/retailer/auth/tokens.js';
 import { createMemoryPort } from '../../src/retailer/memory-port.js';
 import { createRetailer, type RetailerOptions } from '../../src/retailer/retailer.js';
+import { loadContract } from '../../src/contract/load-contract.js';
+import { retailerEndpointSchema } from '../../src/contract/retailer-endpoint.js';
 import type { RetailerMethod, RetailerRequest } from '../../src/retailer/types.js';
 
 export const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
@@ -17,10 +19,13 @@ export function countingTokens() {
   return tokensFrom(() => `t${++n}`);
 }
 
+/** The contract's endpoint rule, as a sandbox hands it to its retailer. */
+export const ENDPOINT = retailerEndpointSchema(loadContract().doc);
+
 /** A retailer with one connected channel (token valid one hour from T0), a memory port and a call helper. */
 export function connectedRetailer(options: Partial<RetailerOptions> = {}) {
   let ids = 0;
-  const retailer = createRetailer({ seed: 20240901, newId: () => `id-${++ids}`, ...options });
+  const retailer = createRetailer({ seed: 20240901, newId: () => `id-${++ids}`, endpoint: ENDPOINT, ...options });
   const port = createMemoryPort();
   adoptGrant(port, CHANNEL, { access_token: ACCESS, refresh_token: REFRESH, access_token_expires_at: '2024-09-02T11:00:00.000Z' }, T0);
   const call = (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderConsentPage, renderErrorPage, renderSuccessPage } from '../../src/retailer/html/pages.js';
-import { endpointProblem } from '../../src/retailer/endpoint.js';
+import { endpointCheck } from '../../src/retailer/endpoint.js';
+import { ENDPOINT } from './fixture.js';
 
 describe('retailer pages and endpoint rule', () => {
   it('When the consent page names a merchant with markup, then it is escaped and there is exactly one form with Approve and Deny', () => {
@@ -15,7 +16,8 @@ describe('retailer pages and endpoint rule', () => {
     expect(renderErrorPage({ message: '<b>' })).toContain('&lt;b&gt;');
   });
 
-  it('When endpoints are checked, then retailer paths pass and escapes are refused', () => {
+  it('When endpoints are checked against the contract\'s rule, then retailer paths pass and escapes are refused', () => {
+    const endpointProblem = endpointCheck(ENDPOINT);
     for (const ok of ['orders/v0/orders', 'listings/2021-08-01/items/A1/SKU WITH SPACE', 'x/a..b']) expect(endpointProblem(ok)).toBeNull();
     for (const bad of ['', '..', 'a/../b', 'a/./b', '/orders', 'orders/', 'a//b', '//host/x', 'http://host', 'HTTPS:x', 'a\\b', 'a?b', 'a#b', 'a\u0000b']) {
       expect(endpointProblem(bad), bad).not.toBeNull();

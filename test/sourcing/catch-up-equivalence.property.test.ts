@@ -7,7 +7,7 @@ import { catchUpScraping, type CatchUpResult } from '../../src/areas/sourcing/ru
 import { sortTiers } from '../../src/areas/sourcing/rules/cost-tiers.js';
 import { hashUuid } from '../../src/areas/sourcing/rules/deterministic.js';
 import { attemptTimings, endedCount, requestState, scheduleAttempts, startedCount, type ScrapingAttemptView } from '../../src/areas/sourcing/rules/scraping-schedule.js';
-import { catalogueEntry, catalogueSize, entriesFoundBy } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
+import { catalogueEntry, catalogueSize, SupplierCatalogues } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import type {
   CostTierRecord,
   ScrapingRequestRecord,
@@ -15,6 +15,8 @@ import type {
   SupplierItemRecord,
   SupplierRecord,
 } from '../../src/areas/sourcing/record-types.js';
+
+const catalogues = new SupplierCatalogues();
 
 /** The rule applied one attempt at a time, in order of finished_at: the reference. */
 function stepByStep(args: {
@@ -27,7 +29,7 @@ function stepByStep(args: {
   const pending: ScrapingAttemptView[] = [];
   const applied: CatchUpResult['applied'] = [];
   for (const request of args.requests) {
-    const ended = scheduleAttempts(request, now).filter((a) => a.finished_at !== null);
+    const ended = scheduleAttempts(request, now, catalogues).filter((a) => a.finished_at !== null);
     // Attempts of one request end in order (see scraping-schedule), so "ended count" is a safe high-water mark.
     if (ended.length > request.applied_attempts) {
       pending.push(...ended.slice(request.applied_attempts).filter((a) => a.status === 'finished'));
@@ -44,7 +46,7 @@ function stepByStep(args: {
 
   for (const attempt of pending) {
     const at = attempt.finished_at!;
-    for (const { entry, tiers, stock_units } of entriesFoundBy(supplier.id, attempt.id)) {
+    for (const { entry, tiers, stock_units } of catalogues.entriesFoundBy(supplier.id, attempt.id)) {
       const tierId = (moq: number) => hashUuid('scraped-tier', attempt.id, entry.sku, moq);
       const current = bySku.get(entry.sku);
       if (!current) {
@@ -162,12 +164,12 @@ const scenario = fc
         updated_at: iso(START - HOUR),
       };
       // Some attempts were applied by an earlier read: a prefix of those ended by now.
-      const ended = scheduleAttempts(base, now).filter((a) => a.finished_at !== null).length;
+      const ended = scheduleAttempts(base, now, catalogues).filter((a) => a.finished_at !== null).length;
       return { ...base, applied_attempts: Math.floor(ended * r.appliedShare) };
     });
     const size = catalogueSize(supplier.id);
-    const firstPending = scheduleAttempts(requests[0]!, now)[requests[0]!.applied_attempts];
-    const firstFinds = firstPending?.status === 'finished' ? entriesFoundBy(supplier.id, firstPending.id) : [];
+    const firstPending = scheduleAttempts(requests[0]!, now, catalogues)[requests[0]!.applied_attempts];
+    const firstFinds = firstPending?.status === 'finished' ? catalogues.entriesFoundBy(supplier.id, firstPending.id) : [];
     const items: SupplierItemRecord[] = s.items.map((item, i) => {
       const entry = catalogueEntry(supplier.id, item.index % size);
       const found = item.asFirstFind ? firstFinds.find((f) => f.entry.sku === entry.sku) : undefined;
@@ -222,7 +224,7 @@ describe('counts read from the schedule', () => {
           const timings = attemptTimings(request);
           expect(endedCount(request, t)).toBe(timings.filter((a) => t >= a.ended).length);
           expect(startedCount(request, t)).toBe(timings.filter((a) => t >= a.started).length);
-          const views = scheduleAttempts(request, new Date(t));
+          const views = scheduleAttempts(request, new Date(t), catalogues);
           const next = views.find((a) => a.attempt_started_at === null);
           const ended = views.filter((a) => a.finished_at !== null).length;
           expect(requestState(request, new Date(t))).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catchUpScraping } from '../../src/areas/sourcing/rules/found-items.js';
 import { scheduleAttempts } from '../../src/areas/sourcing/rules/scraping-schedule.js';
-import { catalogueEntry } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
+import { catalogueEntry, SupplierCatalogues } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import type { ScrapingRequestRecord, SupplierItemRecord, SupplierRecord } from '../../src/areas/sourcing/record-types.js';
 
 const supplier: SupplierRecord = {
@@ -25,6 +25,7 @@ const request: ScrapingRequestRecord = {
   updated_at: '2024-08-19T15:30:00.000Z',
 };
 const entry0 = catalogueEntry(supplier.id, 0);
+const catalogues = new SupplierCatalogues();
 const existing: SupplierItemRecord = {
   id: 'e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e001',
   merchant_id: supplier.merchant_id,
@@ -50,7 +51,7 @@ describe('catchUpScraping', () => {
   it('When attempts have ended, then found SKUs become supplier items with identifiers, dated at the attempt end', () => {
     const now = new Date('2024-08-22T00:00:00Z');
     const r = catchUpScraping({ supplier, requests: [request], items: [], now });
-    const ended = scheduleAttempts(request, now).filter((a) => a.finished_at);
+    const ended = scheduleAttempts(request, now, catalogues).filter((a) => a.finished_at);
     expect(r.applied).toEqual([{ request_id: request.id, applied_attempts: ended.length }]);
     expect(r.inserts.length).toBeGreaterThan(20);
     const firstFinish = ended.find((a) => a.status === 'finished')!.finished_at;

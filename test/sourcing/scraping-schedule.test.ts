@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SupplierCatalogues } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import {
   attemptFilterErrors,
   filterAttempts,
@@ -17,10 +18,12 @@ const request: SchedulableRequest = {
   created_at: '2024-08-19T15:30:00.000Z',
 };
 const at = (s: string) => new Date(s);
+/** Found counts are computed here the way a sandbox's runtime computes (and keeps) them. */
+const catalogues = new SupplierCatalogues();
 
 describe('scheduleAttempts', () => {
   it('When a daily request is read, then it has max_attempts attempts one day apart from starts_at', () => {
-    const attempts = scheduleAttempts(request, at('2024-08-01T00:00:00Z'));
+    const attempts = scheduleAttempts(request, at('2024-08-01T00:00:00Z'), catalogues);
     expect(attempts).toHaveLength(30);
     expect(attempts[0]!.scheduled_to_run_at).toBe('2024-08-20T06:00:00.000Z');
     expect(attempts[1]!.scheduled_to_run_at).toBe('2024-08-21T06:00:00.000Z');
@@ -29,19 +32,19 @@ describe('scheduleAttempts', () => {
 
   it('When the same request is derived twice, then the attempts are identical (ids and times come from the request id)', () => {
     const now = at('2024-09-01T00:00:00Z');
-    expect(scheduleAttempts(request, now)).toEqual(scheduleAttempts({ ...request }, now));
-    expect(new Set(scheduleAttempts(request, now).map((a) => a.id)).size).toBe(30);
+    expect(scheduleAttempts(request, now, catalogues)).toEqual(scheduleAttempts({ ...request }, now, catalogues));
+    expect(new Set(scheduleAttempts(request, now, catalogues).map((a) => a.id)).size).toBe(30);
   });
 
   it('When time passes, then an attempt moves from scheduled to running to finished or failed, and only then counts finds', () => {
-    const before = scheduleAttempts(request, at('2024-08-20T05:59:59Z'))[0]!;
+    const before = scheduleAttempts(request, at('2024-08-20T05:59:59Z'), catalogues)[0]!;
     expect(before).toMatchObject({ status: 'scheduled', attempt_started_at: null, finished_at: null, found_items_count: 0 });
-    const started = Date.parse(scheduleAttempts(request, at('2024-08-21T00:00:00Z'))[0]!.attempt_started_at!);
-    const running = scheduleAttempts(request, new Date(started))[0]!;
+    const started = Date.parse(scheduleAttempts(request, at('2024-08-21T00:00:00Z'), catalogues)[0]!.attempt_started_at!);
+    const running = scheduleAttempts(request, new Date(started), catalogues)[0]!;
     expect(running.status).toBe('running');
     expect(running.finished_at).toBeNull();
     expect(running.found_items_count).toBe(0);
-    const ended = scheduleAttempts(request, at('2024-08-21T00:00:00Z'))[0]!;
+    const ended = scheduleAttempts(request, at('2024-08-21T00:00:00Z'), catalogues)[0]!;
     expect(['finished', 'failed']).toContain(ended.status);
     expect(Date.parse(ended.finished_at!)).toBeGreaterThan(started);
     if (ended.status === 'finished') expect(ended.found_items_count).toBeGreaterThan(0);
@@ -49,7 +52,7 @@ describe('scheduleAttempts', () => {
   });
 
   it('When many attempts have ended, then some fail, most find items, and each ends before the next slot', () => {
-    const attempts = scheduleAttempts({ ...request, max_attempts: 100, frequency: 'hourly' }, at('2030-01-01T00:00:00Z'));
+    const attempts = scheduleAttempts({ ...request, max_attempts: 100, frequency: 'hourly' }, at('2030-01-01T00:00:00Z'), catalogues);
     const statuses = new Set(attempts.map((a) => a.status));
     expect(statuses).toEqual(new Set(['finished', 'failed']));
     for (let i = 1; i < attempts.length; i++) {
@@ -58,7 +61,7 @@ describe('scheduleAttempts', () => {
   });
 
   it('When the frequency is once, then there is exactly one attempt', () => {
-    expect(scheduleAttempts({ ...request, frequency: 'once', max_attempts: 1 }, at('2024-09-01T00:00:00Z'))).toHaveLength(1);
+    expect(scheduleAttempts({ ...request, frequency: 'once', max_attempts: 1 }, at('2024-09-01T00:00:00Z'), catalogues)).toHaveLength(1);
   });
 });
 
@@ -112,7 +115,7 @@ describe('resolveSchedule', () => {
 
 describe('filterAttempts', () => {
   const now = at('2024-09-01T00:00:00Z');
-  const attempts = scheduleAttempts(request, now);
+  const attempts = scheduleAttempts(request, now, catalogues);
   it('When from_date and to_date are days, then both ends are inclusive whole UTC days', () => {
     const r = filterAttempts(attempts, { from_date: '2024-08-31', to_date: '2024-09-01' });
     expect(r.map((a) => a.scheduled_to_run_at)).toEqual(['2024-08-31T06:00:00.000Z', '2024-09-01T06:00:00.000Z']);
@@ -126,7 +129,7 @@ describe('filterAttempts', () => {
     expect(started).toHaveLength(12);
   });
   it('When attempts of several requests are mixed, then they come back by scheduled_to_run_at', () => {
-    const other = scheduleAttempts({ ...request, id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e002', starts_at: '2024-08-20T18:00:00.000Z' }, now);
+    const other = scheduleAttempts({ ...request, id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e002', starts_at: '2024-08-20T18:00:00.000Z' }, now, catalogues);
     const r = filterAttempts([...other, ...attempts], {});
     expect(r.map((a) => a.scheduled_to_run_at)).toEqual([...r.map((a) => a.scheduled_to_run_at)].sort());
   });

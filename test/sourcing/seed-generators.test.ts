@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Faker, en } from '@faker-js/faker';
 import { generateProductsAndSourcing } from '../../src/areas/sourcing/seed-plan.js';
 import { scheduleAttempts, requestState } from '../../src/areas/sourcing/rules/scraping-schedule.js';
+import { SupplierCatalogues } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import { duplicateQuantityErrors } from '../../src/areas/sourcing/rules/cost-tiers.js';
 import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_ID, DEMO_SCRAPING_REQUEST_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
 
 const refDate = new Date('2024-09-01T00:00:00.000Z');
+const catalogues = new SupplierCatalogues();
 const demoMerchant = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 function seeded(seed = 20240901) {
   const faker = new Faker({ locale: [en] });
@@ -71,7 +73,7 @@ describe('generateProductsAndSourcing', () => {
     expect(states).toContain('running');
     expect(states).toContain('completed');
     for (const r of s.scraping_requests) {
-      expect(r.applied_attempts).toBe(scheduleAttempts(r, refDate).filter((a) => a.finished_at).length);
+      expect(r.applied_attempts).toBe(scheduleAttempts(r, refDate, catalogues).filter((a) => a.finished_at).length);
     }
   });
 
@@ -89,7 +91,7 @@ describe('generateProductsAndSourcing', () => {
     for (const r of s.scraping_requests) {
       const { applied_attempts: _internal, ...stored } = r;
       expect(schemaErrors('ScrapingRequest', { ...stored, ...requestState(r, refDate) })).toEqual([]);
-      for (const a of scheduleAttempts(r, new Date('2026-01-01T00:00:00Z'))) expect(schemaErrors('ScrapingAttempt', a)).toEqual([]);
+      for (const a of scheduleAttempts(r, new Date('2026-01-01T00:00:00Z'), catalogues)) expect(schemaErrors('ScrapingAttempt', a)).toEqual([]);
     }
     const images = new Map(s.product_images.map((i) => [i.id, i.url]));
     for (const p of s.products) {

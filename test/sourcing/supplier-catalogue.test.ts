@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   catalogueSize,
-  entriesFoundBy,
   supplierCatalogue,
+  SupplierCatalogues,
   withGs1CheckDigit,
 } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import { hashUuid } from '../../src/areas/sourcing/rules/deterministic.js';
@@ -36,7 +36,7 @@ describe('supplierCatalogue', () => {
 
 describe('entriesFoundBy', () => {
   it('When an attempt finds items, then it finds most of the catalogue with costs within 5% and never negative', () => {
-    const found = entriesFoundBy(supplierId, hashUuid('attempt', 1));
+    const found = new SupplierCatalogues().entriesFoundBy(supplierId, hashUuid('attempt', 1));
     expect(found.length).toBeGreaterThan(catalogueSize(supplierId) * 0.6);
     for (const { entry, tiers } of found) {
       tiers.forEach((t, i) => {

@@ -1,4 +1,4 @@
-import { createRetailer, createStorePort, type Retailer, type RetailerStatePort } from '../../retailer/index.js';
+import { createRetailer, createStorePort, type EndpointSchema, type Retailer, type RetailerStatePort } from '../../retailer/index.js';
 import { SEED_REF_DATE } from '../../store/seed-context.js';
 import type { Collections } from '../collections.js';
 import type { World } from '../../world.js';
@@ -8,9 +8,12 @@ import { resourceKind } from '../../world-resources.js';
 // world is reset or deleted, so a reset world is not still throttled.
 const RETAILER = resourceKind<Retailer>('retailer');
 
-/** The world's simulated retailer: its generated data follows the world seed and the channel id. */
-export const retailerOf = (world: World): Retailer =>
-  world.resources.of(RETAILER, () => createRetailer({ seed: world.store.seed, refDate: SEED_REF_DATE }));
+/**
+ * The world's simulated retailer: its generated data follows the world seed and the channel id; it relays only
+ * endpoints the contract's schema (`endpoint`) allows.
+ */
+export const retailerOf = (world: World, endpoint: EndpointSchema): Retailer =>
+  world.resources.of(RETAILER, () => createRetailer({ seed: world.store.seed, refDate: SEED_REF_DATE, endpoint }));
 
 /** The retailer's state port over the world's collections, so its writes join the request's transaction. */
 export const retailerPort = (store: Collections): RetailerStatePort => createStorePort(store);

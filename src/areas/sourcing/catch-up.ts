@@ -4,6 +4,7 @@
 import type { Collections } from '../collections.js';
 import type { ScrapingRequestRecord, SupplierRecord } from './records.js';
 import { catchUpScraping } from './rules/found-items.js';
+import type { SupplierCatalogues } from './rules/supplier-catalogue.js';
 import { FREQUENCY_MS } from './rules/scraping-schedule.js';
 
 /** Whether a request may have an ended attempt not applied yet: cheap, so requests with nothing new are skipped. */
@@ -15,11 +16,12 @@ function mayHaveNewAttempts(request: ScrapingRequestRecord, now: number): boolea
   return now >= Date.parse(request.starts_at) + request.applied_attempts * period;
 }
 
-/** Applies every ended, unapplied attempt of the supplier's scraping requests. */
-export function catchUpSupplier(store: Collections, supplier: SupplierRecord, now: Date): void {
+/** Applies every ended, unapplied attempt of the supplier's scraping requests (their finds come from `catalogues`). */
+export function catchUpSupplier(store: Collections, catalogues: SupplierCatalogues, supplier: SupplierRecord, now: Date): void {
   const requests = store.scraping_requests.where('supplier_id', supplier.id).filter((r) => mayHaveNewAttempts(r, now.getTime()));
   if (requests.length === 0) return;
-  const result = catchUpScraping({ supplier, requests, items: store.supplier_items.where('supplier_id', supplier.id), now });
+  const items = store.supplier_items.where('supplier_id', supplier.id);
+  const result = catchUpScraping({ supplier, catalogue: catalogues.catalogue(supplier.id), requests, items, now });
   for (const item of result.inserts) store.supplier_items.insert(item);
   for (const identifier of result.identifier_inserts) store.supplier_item_identifiers.insert(identifier);
   for (const item of result.updates) store.supplier_items.update(item.id, item);
@@ -27,6 +29,6 @@ export function catchUpSupplier(store: Collections, supplier: SupplierRecord, no
 }
 
 /** Catch-up for every supplier of a merchant (a merchant-wide list of supplier items). */
-export function catchUpMerchant(store: Collections, merchantId: string, now: Date): void {
-  for (const supplier of store.suppliers.where('merchant_id', merchantId)) catchUpSupplier(store, supplier, now);
+export function catchUpMerchant(store: Collections, catalogues: SupplierCatalogues, merchantId: string, now: Date): void {
+  for (const supplier of store.suppliers.where('merchant_id', merchantId)) catchUpSupplier(store, catalogues, supplier, now);
 }

@@ -16,7 +16,7 @@ export const MAX_SCRAPING_REQUESTS_PER_MERCHANT = 20;
 export const scrapingHandlers = {
   listScrapingRequests: ({ bound: { supplier }, query }, ctx) => {
     const now = ctx.clock.now();
-    catchUpSupplier(ctx.store, supplier, now);
+    catchUpSupplier(ctx.store, ctx.catalogues, supplier, now);
     const requests = ctx.store.scraping_requests.where('supplier_id', supplier.id).sort(byCreation);
     const page = paginate(requests, query, ctx.url);
     return ok({ ...page, data: page.data.map((r) => presentScrapingRequest(r, now)) });
@@ -48,18 +48,18 @@ export const scrapingHandlers = {
   getScrapingRequest: ({ bound: { supplier, supplier_scraping_request: request } }, ctx) => {
     const now = ctx.clock.now();
     // Catching up may record finished attempts on the request: it is read again after.
-    catchUpSupplier(ctx.store, supplier, now);
+    catchUpSupplier(ctx.store, ctx.catalogues, supplier, now);
     return ok({ data: presentScrapingRequest(ctx.store.scraping_requests.get(request.id)!, now) });
   },
 
   listScrapingAttempts: ({ bound: { supplier }, query }, ctx) => {
     failOn(attemptFilterErrors(query));
     const now = ctx.clock.now();
-    catchUpSupplier(ctx.store, supplier, now);
+    catchUpSupplier(ctx.store, ctx.catalogues, supplier, now);
     const attempts = listedAttempts(ctx.store.scraping_requests.where('supplier_id', supplier.id), now);
     // filterAttempts orders by scheduled_to_run_at then id; paginate keeps that order. Only the page's attempts
     // are presented, since an attempt's found count is the costly part.
     const page = paginate(filterAttempts(attempts, query), query, ctx.url);
-    return ok({ ...page, data: page.data.map((a) => presentAttempt(a.request, a.timing, now)) });
+    return ok({ ...page, data: page.data.map((a) => presentAttempt(a.request, a.timing, now, ctx.catalogues)) });
   },
 } satisfies Partial<Handlers>;

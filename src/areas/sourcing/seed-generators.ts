@@ -8,7 +8,7 @@ import type {
   SupplierItemRecord,
   SupplierRecord,
 } from './record-types.js';
-import { scheduleAttempts } from './rules/scraping-schedule.js';
+import { endedCount } from './rules/scraping-schedule.js';
 import { catalogueEntry, catalogueSize } from './rules/supplier-catalogue.js';
 
 const DAY = 86_400_000;
@@ -138,7 +138,7 @@ export function generateScrapingRequests(
       created_at: iso(created),
       updated_at: iso(created),
     };
-    record.applied_attempts = scheduleAttempts(record, refDate).filter((a) => a.finished_at !== null).length;
+    record.applied_attempts = endedCount(record, refDate.getTime());
     return record;
   });
 }

@@ -29,13 +29,13 @@ export const supplierHandlers = {
   },
 
   getSupplier: ({ bound: { supplier } }, ctx) => {
-    catchUpSupplier(ctx.store, supplier, ctx.clock.now());
+    catchUpSupplier(ctx.store, ctx.catalogues, supplier, ctx.clock.now());
     return ok({ data: presentSupplier(supplier) });
   },
 
   updateSupplier: ({ bound: { supplier }, body }, ctx) => {
     // Finds of attempts that ended before this change use the currency they were scraped in.
-    catchUpSupplier(ctx.store, supplier, ctx.clock.now());
+    catchUpSupplier(ctx.store, ctx.catalogues, supplier, ctx.clock.now());
     const patch: Partial<SupplierRecord> = { updated_at: ctx.clock.nowIso() };
     if (body.name !== undefined) patch.name = body.name;
     if (body.default_currency !== undefined) patch.default_currency = body.default_currency;

@@ -34,7 +34,7 @@ function itemErrors(
 
 export const supplierItemHandlers = {
   listSupplierItems: ({ query }, ctx) => {
-    catchUpMerchant(ctx.store, query.merchant_id, ctx.clock.now());
+    catchUpMerchant(ctx.store, ctx.catalogues, query.merchant_id, ctx.clock.now());
     const needle = query.q?.toLowerCase();
     const items = ctx.store.supplier_items
       .where('merchant_id', query.merchant_id)
@@ -73,7 +73,7 @@ export const supplierItemHandlers = {
   },
 
   getSupplierItem: ({ bound: { supplier_item: item } }, ctx) => {
-    catchUpSupplier(ctx.store, ctx.store.suppliers.get(item.supplier_id)!, ctx.clock.now());
+    catchUpSupplier(ctx.store, ctx.catalogues, ctx.store.suppliers.get(item.supplier_id)!, ctx.clock.now());
     return ok({ data: presentSupplierItem(ctx.store.supplier_items.get(item.id)!, ctx.store) });
   },
 

@@ -36,13 +36,15 @@ export interface CatchUpResult {
  */
 export function catchUpScraping(args: {
   supplier: SupplierRecord;
+  /** The supplier's catalogue, what its attempts find entries of: by default built now (catch-up passes the kept one). */
+  catalogue?: readonly CatalogueEntry[];
   requests: readonly ScrapingRequestRecord[];
   items: readonly SupplierItemRecord[];
   now: Date;
   /** What an attempt found of one entry (a test counts the calls: the work done). */
   find?: (attemptId: string, entry: CatalogueEntry) => FoundEntry | null;
 }): CatchUpResult {
-  const { supplier, find = foundEntry } = args;
+  const { supplier, catalogue = supplierCatalogue(supplier.id), find = foundEntry } = args;
   const pending = new PendingAttempts(args.requests, args.now.getTime());
   const bySku = new Map<string, SupplierItemRecord>();
   for (const item of args.items) if (item.sku !== null) bySku.set(item.sku, item);
@@ -53,7 +55,7 @@ export function catchUpScraping(args: {
   // the attempts' times are read lazily, from both ends of the ended, unapplied ones.
   const inserts: { first: PendingAttempt; index: number; item: SupplierItemRecord; identifiers: SupplierItemIdentifierRecord[] }[] = [];
   const updates: SupplierItemRecord[] = [];
-  supplierCatalogue(supplier.id).forEach((entry, index) => {
+  catalogue.forEach((entry, index) => {
     const current = bySku.get(entry.sku);
     // A client's edit newer than an attempt wins over that attempt: only attempts ended at or after it count.
     const fromMs = current === undefined ? -Infinity : Date.parse(current.updated_at);

@@ -3,7 +3,7 @@
 import type { components } from '../../../contract/generated.js';
 import type { ScrapingFrequency, ScrapingRequestRecord, ScrapingRequestState } from '../record-types.js';
 import { hashInt, hashUuid } from './deterministic.js';
-import { foundItemsCount } from './supplier-catalogue.js';
+import type { SupplierCatalogues } from './supplier-catalogue.js';
 
 /** The period between two attempts of a recurring request. */
 export const FREQUENCY_MS: Record<Exclude<ScrapingFrequency, 'once'>, number> = {
@@ -100,8 +100,8 @@ export function attemptTimings(request: SchedulableRequest): AttemptTiming[] {
   return Array.from({ length: attemptCount(request) }, (_, k) => attemptTiming(request, k + 1));
 }
 
-/** An attempt as the contract shows it at `now`; its found count is read only here (the costly part). */
-export function presentAttempt(request: SchedulableRequest, timing: AttemptTiming, now: Date): ScrapingAttemptView {
+/** An attempt as the contract shows it at `now`; its found count is read only here, from `catalogues` (the costly part). */
+export function presentAttempt(request: SchedulableRequest, timing: AttemptTiming, now: Date, catalogues: SupplierCatalogues): ScrapingAttemptView {
   const { id, number, scheduled, started, ended, fails } = timing;
   const t = now.getTime();
   const hasStarted = t >= started;
@@ -119,7 +119,7 @@ export function presentAttempt(request: SchedulableRequest, timing: AttemptTimin
     scheduled_to_run_at: iso(scheduled),
     attempt_started_at: hasStarted ? iso(started) : null,
     finished_at: hasEnded ? iso(ended) : null,
-    found_items_count: status === 'finished' ? foundItemsCount(request.supplier_id, id) : 0,
+    found_items_count: status === 'finished' ? catalogues.foundItemsCount(request.supplier_id, id) : 0,
     failure_reason: status === 'failed' ? FAILURE_REASONS[hashInt(0, FAILURE_REASONS.length - 1, 'reason', id)]! : null,
     created_at: request.created_at,
     updated_at: hasEnded ? iso(ended) : hasStarted ? iso(started) : request.created_at,
@@ -127,8 +127,8 @@ export function presentAttempt(request: SchedulableRequest, timing: AttemptTimin
 }
 
 /** Every attempt of the request (all max_attempts of them, past and future), with its state at `now`. */
-export function scheduleAttempts(request: SchedulableRequest, now: Date): ScrapingAttemptView[] {
-  return attemptTimings(request).map((timing) => presentAttempt(request, timing, now));
+export function scheduleAttempts(request: SchedulableRequest, now: Date, catalogues: SupplierCatalogues): ScrapingAttemptView[] {
+  return attemptTimings(request).map((timing) => presentAttempt(request, timing, now, catalogues));
 }
 
 // Attempts start in order and end in order, each within these lags after its slot: how many have started (or ended)

@@ -79,22 +79,73 @@ export function catalogueEntry(supplierId: string, index: number): CatalogueEntr
   };
 }
 
-// Building a catalogue costs ~1000 hashes and every attempt's found count needs it, so keep the recent ones.
-// Entries are frozen because they are shared between callers.
-const CACHE_LIMIT = 256;
-const cache = new Map<string, readonly CatalogueEntry[]>();
-
-/** The whole catalogue, in SKU order (shared and frozen: copy before changing). */
+/** The whole catalogue, in SKU order, frozen (SupplierCatalogues keeps the recent ones). */
 export function supplierCatalogue(supplierId: string): readonly CatalogueEntry[] {
-  let catalogue = cache.get(supplierId);
-  if (!catalogue) {
-    catalogue = Object.freeze(
-      Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))),
-    );
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(supplierId, catalogue);
+  return Object.freeze(Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))));
+}
+
+/** One catalogue entry as an attempt found it, with that attempt's costs and stock (null when not published). */
+export type FoundEntry = {
+  entry: CatalogueEntry;
+  tiers: { minimum_order_quantity: number; value: number }[];
+  stock_units: number | null;
+};
+
+// Building a catalogue takes about a thousand hashes and every attempt's found count needs it, so the recent ones
+// are kept. Every list of attempts shows each finished attempt's found count, and catch-up reads the same finds
+// right after computing them: counts are kept (a number per attempt), the finds themselves only for the latest
+// attempts. Entries are frozen because they are shared between callers.
+const CATALOGUE_LIMIT = 256;
+const FOUND_LIMIT = 512;
+const COUNT_LIMIT = 100_000;
+
+/**
+ * The suppliers' catalogues and the attempts' finds one sandbox has computed, kept (bounded) for reuse. They follow
+ * from ids alone, so every world of the sandbox shares them; the runtime owns them and empties them on close.
+ */
+export class SupplierCatalogues {
+  private readonly catalogues = new Map<string, readonly CatalogueEntry[]>();
+  private readonly found = new Map<string, readonly FoundEntry[]>();
+  private readonly counts = new Map<string, number>();
+
+  /** The whole catalogue, in SKU order (shared and frozen: copy before changing). */
+  catalogue(supplierId: string): readonly CatalogueEntry[] {
+    return this.catalogues.get(supplierId) ?? remember(this.catalogues, CATALOGUE_LIMIT, supplierId, supplierCatalogue(supplierId));
   }
-  return catalogue;
+
+  /**
+   * The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0)
+   * and stock (±30% around the published level: sales and restocks between visits). Shared: do not change.
+   */
+  entriesFoundBy(supplierId: string, attemptId: string): readonly FoundEntry[] {
+    const key = `${supplierId}|${attemptId}`;
+    const found = this.found.get(key) ?? remember(this.found, FOUND_LIMIT, key, this.catalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []));
+    if (!this.counts.has(key)) remember(this.counts, COUNT_LIMIT, key, found.length);
+    return found;
+  }
+
+  /** How many entries the attempt finds (its found_items_count once finished), without keeping the finds. */
+  foundItemsCount(supplierId: string, attemptId: string): number {
+    return this.counts.get(`${supplierId}|${attemptId}`) ?? this.entriesFoundBy(supplierId, attemptId).length;
+  }
+
+  /** How many catalogues, finds and counts are kept now. */
+  get size(): { catalogues: number; found: number; counts: number } {
+    return { catalogues: this.catalogues.size, found: this.found.size, counts: this.counts.size };
+  }
+
+  /** Drops everything kept: the next read computes it again, the same. */
+  clear(): void {
+    this.catalogues.clear();
+    this.found.clear();
+    this.counts.clear();
+  }
+}
+
+function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
+  if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -107,46 +158,6 @@ function deepFreeze<T>(value: T): T {
 
 /** Share of the catalogue an attempt finds: pages time out or are paginated, so a run rarely sees everything. */
 const FIND_RATE = 0.85;
-
-/** One catalogue entry as an attempt found it, with that attempt's costs and stock (null when not published). */
-export type FoundEntry = {
-  entry: CatalogueEntry;
-  tiers: { minimum_order_quantity: number; value: number }[];
-  stock_units: number | null;
-};
-
-// Every list of attempts shows each finished attempt's found count, and catch-up reads the same finds right after
-// computing them: counts are kept (a number per attempt), the finds themselves only for the latest attempts.
-const FOUND_CACHE_LIMIT = 512;
-const COUNT_CACHE_LIMIT = 100_000;
-const foundCache = new Map<string, readonly FoundEntry[]>();
-const countCache = new Map<string, number>();
-
-function remember<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
-  if (cache.size >= limit) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
-  return value;
-}
-
-/**
- * The catalogue entries one attempt finds, with that attempt's costs (±5% drift around the base, never below 0) and
- * stock (±30% around the published level: sales and restocks between visits). Shared: do not change.
- */
-export function entriesFoundBy(supplierId: string, attemptId: string): readonly FoundEntry[] {
-  const key = `${supplierId}|${attemptId}`;
-  const found = foundCache.get(key) ?? remember(foundCache, FOUND_CACHE_LIMIT, key, computeFound(supplierId, attemptId));
-  if (!countCache.has(key)) remember(countCache, COUNT_CACHE_LIMIT, key, found.length);
-  return found;
-}
-
-/** How many entries the attempt finds (its found_items_count once finished), without keeping the finds. */
-export function foundItemsCount(supplierId: string, attemptId: string): number {
-  return countCache.get(`${supplierId}|${attemptId}`) ?? entriesFoundBy(supplierId, attemptId).length;
-}
-
-function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
-  return supplierCatalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []);
-}
 
 /**
  * The one entry as the attempt found it, or null when the attempt missed it: what entriesFoundBy lists, one entry
