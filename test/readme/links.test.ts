@@ -1,5 +1,5 @@
-// The README and docs/ point at what exists: every relative link names a file of the repository, and every #anchor a
-// heading of the document it points into, as GitHub renders them.
+// The README and docs/ point at what exists: every relative link names a file of the repository, every #anchor a
+// heading of the document it points into (as GitHub renders them), and every file they name in passing is there.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,17 @@ function linksOf(markdown: string): { target: string; line: number }[] {
     .filter(({ target }) => !/^[a-z]+:/i.test(target));
 }
 
+/** The repository files a document names in passing (`src/pipeline/mount-contract.ts`, test/readme/), with their line. */
+function pathsNamedIn(markdown: string): { path: string; line: number }[] {
+  return markdown.split('\n').flatMap((text, i) =>
+    [...text.matchAll(/(?<![\w./-])((?:src|test|bench|bin|deploy|fixtures|docs)\/[\w./-]*[\w/])/g)]
+      .map((m) => m[1])
+      // A pattern (src/areas/<area>/, *-handlers.ts) names no one file.
+      .filter((path) => !/[<*]/.test(text.slice(text.indexOf(path), text.indexOf(path) + path.length + 1)))
+      .map((path) => ({ path, line: i + 1 })),
+  );
+}
+
 describe('Links of the README and docs/', () => {
   it('When a document links a file or a heading of the repository, then it exists', () => {
     const broken: string[] = [];
@@ -62,6 +73,17 @@ describe('Links of the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('When a document names a file or folder of the repository, then it exists (a moved or retired file is named no more)', () => {
+    // Folders a run makes (bench/tmp/, git-ignored) are named before they exist.
+    const made = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').filter((l) => l.endsWith('/'));
+    const missing = documents(ROOT).flatMap(({ file, text }) =>
+      pathsNamedIn(text)
+        .filter(({ path }) => !existsSync(join(ROOT, path)) && !made.some((dir) => `${path}/`.startsWith(dir)))
+        .map(({ path, line }) => `${file}:${line} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('When headings are turned into anchors, then they are the ones GitHub makes', () => {
     expect([...anchorsOf("## Walk-through: the specification's workflow with curl\n## The control plane (`/_sandbox`)\n## A\n## A")]).toEqual([
       'walk-through-the-specifications-workflow-with-curl',
@@ -71,7 +93,11 @@ describe('Links of the README and docs/', () => {
     ]);
   });
 
-  it('When a broken link is written, then the check finds it', () => {
+  it('When a broken link or a file named in passing is written, then the checks find it', () => {
     expect(linksOf('see [x](docs/nowhere.md#there) and `[y](not-a-link.md)`')).toEqual([{ target: 'docs/nowhere.md#there', line: 1 }]);
+    expect(pathsNamedIn('in `src/nowhere.ts`, src/areas/<area>/ and\n(test/gone/).')).toEqual([
+      { path: 'src/nowhere.ts', line: 1 },
+      { path: 'test/gone/', line: 2 },
+    ]);
   });
 });
