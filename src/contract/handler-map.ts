@@ -2,7 +2,7 @@ import type { operations } from './generated.js';
 import type { Reply, TextReply } from '../http/reply.js';
 import type { Ctx } from '../http/context.js';
 import type { MerchantRecord } from '../areas/merchants/records.js';
-import type { BoundRecordTypes } from '../route-bindings.js';
+import type { BoundRecordTypes } from '../pipeline/route-bindings.js';
 
 /** Every operationId of openapi.yaml: the only link between the contract and the code. */
 export type OperationId = keyof operations;
@@ -22,7 +22,7 @@ type TextReplyOf<S extends number, T extends string> = [T] extends [never] ? nev
 
 type PathOf<K extends OperationId> = Defined<Parameters<K>['path']>;
 
-/** Every path parameter name of the contract: the keys src/route-bindings.ts must declare. */
+/** Every path parameter name of the contract: the keys src/pipeline/route-bindings.ts must declare. */
 export type PathParameterName = { [K in OperationId]: keyof PathOf<K> & string }[OperationId];
 
 type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['query']>] extends [never]
@@ -33,7 +33,7 @@ type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['que
 type BodyNamesMerchant<K extends OperationId> = [BodyOf<K>] extends [{ merchant_id: string }] ? true : false;
 
 /**
- * The records the request names, resolved (and access-checked) before validation by src/http/bind-resources.ts:
+ * The records the request names, resolved (and access-checked) before validation by src/access/bind-resources.ts:
  * one per bound path parameter, plus `merchant` where a `merchant_id` query parameter or required body field names it.
  */
 export type Bound<K extends OperationId> = { readonly [P in keyof PathOf<K> & keyof BoundRecordTypes]: BoundRecordTypes[P] } & (true extends

@@ -1,7 +1,7 @@
 import type { Handlers } from '../contract/handler-map.js';
 import type { Ctx } from '../http/context.js';
 import { noContent, ok, text } from '../http/reply.js';
-import { renderJunit, renderMarkdown } from './coverage-formats.js';
+import { renderJunit, renderMarkdown } from '../observe/coverage-formats.js';
 
 /**
  * Whose journal a call reads or clears: the world it named or its workspace token chose (the adapter resolved and

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.js';
 import { operationFacts } from '../../src/contract/operation-facts.js';
 import { checkTextMedia } from '../../src/contract/text-media.js';
-import { renderJunit, renderMarkdown, type WorkspaceCoverage } from '../../src/sandbox/coverage-formats.js';
+import { renderJunit, renderMarkdown, type WorkspaceCoverage } from '../../src/observe/coverage-formats.js';
 import { contractOperations, deref } from '../helpers/contract-requests.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { parseXml, type XmlElement } from '../helpers/xml-tree.js';
