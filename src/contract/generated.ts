@@ -1171,7 +1171,7 @@ export interface paths {
          * Calculate an opportunity forecast
          * @description Forecasts the 30-day profit of buying a supplier item at one of its cost tiers and selling it on a
          *     marketplace catalog item, with a risk assessment, using the model named in `forecast_model`
-         *     (`sandbox-heuristic@1`, explained in the README; every input is echoed in `forecast_inputs`). The forecast
+         *     (`sandbox-heuristic@1`, explained in docs/forecast-model.md; every input is echoed in `forecast_inputs`). The forecast
          *     is stored for the merchant that owns the supplier item and appears in the list afterwards; each call stores a
          *     new forecast. The caller must be a member of that merchant (403 otherwise); an unknown catalog item or cost
          *     tier answers 404; a cost currency the sandbox's exchange table does not know answers 422
