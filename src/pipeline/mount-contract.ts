@@ -11,6 +11,7 @@ import { bindingPlans } from '../access/binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from '../contract/handler-map.js';
 import { listOperations, type ContractDocument } from '../contract/load-contract.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
+import { checkTextMedia } from '../contract/text-media.js';
 import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
 import { validatorMiddleware } from '../contract/validator/own-copy.js';
@@ -153,6 +154,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
   const { worlds, config } = runtime;
   // A workspace's quota: the default world (the operator's own) has none.
   const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
+  const facts = runtime.operations.get(operationId);
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -195,6 +197,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }
+      checkTextMedia(facts, operationId, reply);
       sendReply(res, reply);
     } catch (error) {
       next(error);
