@@ -21,6 +21,8 @@ export interface CoveragePair {
 export interface GateMarks {
   /** Keys of the pairs the gate required and the run did not exercise. */
   missed: ReadonlySet<string>;
+  /** How many pairs --require named (undefined without --require). */
+  requiredCount?: number;
   /** --fail-under: the percentage asked for and whether the run reached it. */
   threshold?: { required: number; passed: boolean };
 }
@@ -40,10 +42,6 @@ export function pairsOf(report: CoverageReport): CoveragePair[] {
     }));
   });
 }
-
-/** The exact share of documented pairs exercised, in percent (the report's `percent` is rounded to 0.1). */
-export const exactPercent = (report: CoverageReport): number =>
-  report.totals.documented_statuses === 0 ? 0 : (report.totals.answered_statuses / report.totals.documented_statuses) * 100;
 
 /** "12 of 310 documented statuses (3.9%)" */
 export const coverageSummary = ({ totals }: CoverageReport): string =>
@@ -129,6 +127,12 @@ export function gateLines(report: CoverageReport, gate: GateMarks): string[] {
     const { required, passed } = gate.threshold;
     out.push(`${passed ? 'Passed' : 'Failed'} --fail-under ${required}: ${coverageSummary(report)}.`);
   }
-  if (gate.missed.size > 0) out.push(`Failed --require: ${gate.missed.size} required pair(s) not exercised: ${[...gate.missed].join(', ')}.`);
+  if (gate.requiredCount !== undefined) {
+    out.push(
+      gate.missed.size > 0
+        ? `Failed --require: ${gate.missed.size} of ${gate.requiredCount} required pairs not exercised: ${[...gate.missed].join(', ')}.`
+        : `Passed --require: all ${gate.requiredCount} required pairs exercised.`,
+    );
+  }
   return out;
 }
