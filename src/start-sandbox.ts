@@ -6,7 +6,7 @@ import { loadContract } from './contract/load-contract.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
-import type { WorldObservations } from './sandbox/world-observations.js';
+import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
 import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
