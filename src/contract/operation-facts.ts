@@ -19,6 +19,8 @@ export interface OperationFacts {
   journaled: boolean;
   /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
   knobs: boolean;
+  /** Its JSON body may hold BUNDLE_MAX_BYTES (`x-sandbox-body-limit: bundle`: a workspace bundle) rather than BODY_LIMIT_BYTES. */
+  bodyLimit: 'default' | 'bundle';
 }
 
 const CALLERS = new Set<string>(['anyone', 'workspace']);
@@ -45,6 +47,7 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
       journaled: op.operation['x-sandbox-journaled'] !== false,
       knobs: op.secured,
+      bodyLimit: op.operation['x-sandbox-body-limit'] === 'bundle' ? 'bundle' : 'default',
     });
   }
   if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
