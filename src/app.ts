@@ -1,13 +1,13 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
-import { mountContract } from './contract/mount-contract.js';
+import { mountContract } from './pipeline/mount-contract.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
-import { routeBindings } from './route-bindings.js';
+import { routeBindings } from './pipeline/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
-import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
+import { composeMiddleware, outsideApi } from './pipeline/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
@@ -18,11 +18,11 @@ import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
-import { observeRequests, toolingPage, unjournaled } from './sandbox/observe-requests.js';
+import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { matchedOperationId } from './contract/operation-facts.js';
-import { requestWorkspace } from './sandbox/request-workspace.js';
-import { withPreferKnobs } from './sandbox/prefer-code.js';
-import { scenarioKnobs } from './sandbox/scenario-knobs.js';
+import { requestWorkspace } from './access/request-workspace.js';
+import { withPreferKnobs } from './knobs/prefer-code.js';
+import { scenarioKnobs } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -41,7 +41,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
 
-  // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
+  // One router layer for the whole pipeline, in this order (src/pipeline/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.

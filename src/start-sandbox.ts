@@ -5,7 +5,7 @@ import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
-import type { WorldObservations } from './sandbox/world-observations.js';
+import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';

@@ -4,7 +4,7 @@ import type { UploadStorage } from '../areas/products/uploads.js';
 import { storeChanges } from '../store/store-changes.js';
 import { seededBase, type World } from '../world.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, contractIdentity, SEED_SCHEME, UNEXPORTED_COLLECTIONS, type WorkspaceBundle } from './bundle-format.js';
-import type { WorldObservations } from './world-observations.js';
+import type { WorldObservations } from '../observe/world-observations.js';
 
 /** What an export reads: the world, the name it goes by, and what is kept about it beside its store. */
 export interface ExportSource {

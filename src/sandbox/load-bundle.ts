@@ -8,7 +8,7 @@ import type { World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { REFERENCES } from './bundle-records.js';
 import { MAX_PROBLEMS } from './check-bundle.js';
-import type { WorldObservations } from './world-observations.js';
+import type { WorldObservations } from '../observe/world-observations.js';
 
 type Rec = Record<string, unknown> & { id: string };
 type Lookup = { has(id: string): boolean; all(): Rec[] };

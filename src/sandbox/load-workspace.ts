@@ -8,7 +8,7 @@ import { seededBase, type World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { checkBundle } from './check-bundle.js';
 import { loadIntoWorld, restoreObservations } from './load-bundle.js';
-import type { WorldObservations } from './world-observations.js';
+import type { WorldObservations } from '../observe/world-observations.js';
 
 /** A bundle's load into a new workspace: `prepare` fills its world before it is registered, `loaded` after. */
 export interface BundleLoad {
