@@ -1,7 +1,7 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
+import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/load-contract.js';
 import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './observe/request-log.js';
@@ -16,6 +16,7 @@ import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
 import { SupplierCatalogues } from './areas/sourcing/rules/supplier-catalogue.js';
 import { retailerEndpointSchema } from './contract/retailer-endpoint.js';
+import { BundleContract } from './sandbox/bundle-contract.js';
 import { publicOrigin, type OriginOf } from './http/public-origin.js';
 
 /** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
@@ -48,6 +49,8 @@ export interface Runtime {
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** The supplier catalogues and scraping finds this sandbox has computed (emptied on close). */
   readonly catalogues: SupplierCatalogues;
+  /** The contract as workspace bundles are stamped with and checked against (its checks compiled on the first load). */
+  readonly bundles: BundleContract;
   /** Where unexpected errors are logged (stderr by default). */
   readonly log?: (line: string) => void;
   /**
@@ -60,8 +63,11 @@ export interface Runtime {
 export interface RuntimeOptions {
   worlds: Worlds;
   config: Config;
-  /** The contract the app routes, validates and answers by (main.ts and startSandbox read openapi.yaml). Default: openapi.yaml, read now. */
-  contract?: ContractDocument;
+  /**
+   * The contract the app routes, validates and answers by, with the text it was read from (bundles name its SHA-256):
+   * main.ts and startSandbox read openapi.yaml once. Default: openapi.yaml, read now.
+   */
+  contract?: LoadedContract;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
@@ -71,11 +77,13 @@ export interface RuntimeOptions {
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, contract = loadContract().doc, log, requestLog, now }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, contract: loaded = loadContract(), log, requestLog, now }: RuntimeOptions): Runtime {
+  const contract = loaded.doc;
   const policy = accessPolicy(config, now);
   const originOf = publicOrigin(config);
   const retailerEndpoint = retailerEndpointSchema(contract);
   const catalogues = new SupplierCatalogues();
+  const bundles = new BundleContract(loaded);
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
@@ -113,8 +121,10 @@ export function createRuntime({ worlds, config, contract = loadContract().doc, l
       retailer: () => retailerOf(world, retailerEndpoint),
       uploads: () => uploadStorageFor(world, config),
       catalogues,
+      bundles,
     }),
     catalogues,
+    bundles,
     log,
     close: async () => {
       catalogues.clear();

@@ -25,12 +25,18 @@ export interface ContractOperation {
   operation: { responses?: Record<string, unknown>; [key: string]: unknown };
 }
 
+/** openapi.yaml as it was read: its text and the document parsed from it. */
+export interface LoadedContract {
+  text: string;
+  doc: ContractDocument;
+}
+
 /**
  * openapi.yaml as text and as a parsed object, read on every call: whoever starts a sandbox reads it once and gives
  * the document to createRuntime, so nothing below the top holds a contract of its own. Never mutate the returned
  * document. The build's JSON copy is used when it was made from this very text; otherwise the YAML is parsed.
  */
-export function loadContract(): { text: string; doc: ContractDocument } {
+export function loadContract(): LoadedContract {
   const text = readFileSync(contractPath, 'utf8');
   return { text, doc: (readContractJson(text) as ContractDocument | undefined) ?? parseYaml(text) };
 }

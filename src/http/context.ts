@@ -7,6 +7,7 @@ import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
 import type { SupplierCatalogues } from '../areas/sourcing/rules/supplier-catalogue.js';
+import type { BundleContract } from '../sandbox/bundle-contract.js';
 import type { WorldObservations } from '../observe/world-observations.js';
 import type { Worlds } from '../worlds.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
@@ -27,6 +28,8 @@ export interface Ctx {
   readonly uploads: UploadStorage;
   /** The sandbox's supplier catalogues and scraping finds (they follow from ids alone, so reading them is pure). */
   readonly catalogues: SupplierCatalogues;
+  /** The sandbox's contract as workspace bundles are stamped with and checked against. */
+  readonly bundles: BundleContract;
   /** The authenticated user; only operations with bearer security may read it. */
   readonly caller: UserRecord;
   readonly access: Access;
@@ -62,6 +65,7 @@ export interface ResourceAccess {
   retailer(): Retailer;
   uploads(): UploadStorage;
   readonly catalogues: SupplierCatalogues;
+  readonly bundles: BundleContract;
 }
 
 /** What createCtx is given: the world, the request's facts, and who to tell when the handler reads beyond its store. */
@@ -92,7 +96,6 @@ class HandlerCtx implements Ctx {
   readonly config: Config;
   readonly operationId: string;
   readonly prefer: PreferResult;
-  readonly newId: () => string = randomUUID;
   private accessOfCaller: Access | undefined;
 
   constructor(private readonly opts: CtxOptions) {
@@ -134,12 +137,20 @@ class HandlerCtx implements Ctx {
     return this.opts.resources.catalogues;
   }
 
+  get bundles(): BundleContract {
+    return this.opts.resources.bundles;
+  }
+
   get caller(): UserRecord {
     return this.opts.caller ?? unauthenticated();
   }
 
   get access(): Access {
     return (this.accessOfCaller ??= new Access(this.store, this.opts.caller ?? unauthenticated()));
+  }
+
+  newId(): string {
+    return this.world.ids?.next() ?? randomUUID();
   }
 
   newRecord<F extends object>(fields: F, at = this.world.clock.nowIso()): { id: string } & F & Timestamps {

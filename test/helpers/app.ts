@@ -9,7 +9,7 @@ import { loadContract } from '../../src/contract/load-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
 /** The contract this test file's sandboxes serve, read once per file as main.ts reads it once per start. */
-const contract = loadContract().doc;
+const contract = loadContract();
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {

@@ -1,5 +1,6 @@
 // The runtime is given its contract and owns what a sandbox keeps for all its worlds (the seeded bases, the supplier
 // catalogues): two sandboxes in one process share none of it, and close() lets it go.
+import { dump } from 'js-yaml';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -18,7 +19,7 @@ const contract = loadContract().doc;
 /** A sandbox of its own: a registry that owns its seeded bases, and a runtime over the given contract. */
 function sandbox(doc: ContractDocument = contract) {
   const worlds = new Worlds(freshWorld(config.seed));
-  const runtime = createRuntime({ worlds, config, contract: doc, log: () => {} });
+  const runtime = createRuntime({ worlds, config, contract: { text: dump(doc), doc }, log: () => {} });
   return { worlds, runtime, app: () => createApp(runtime) };
 }
 

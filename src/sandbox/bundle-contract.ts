@@ -1,0 +1,28 @@
+// What workspace bundles are stamped with and checked against: the runtime's own contract, its identity, its
+// operations and its compiled checks, made once per runtime, so nothing below the top reads openapi.yaml again.
+import type { ValidateFunction } from 'ajv';
+import { listOperations, type LoadedContract } from '../contract/load-contract.js';
+import { contractIdentity, type WorkspaceBundle } from './bundle-format.js';
+import { ContractChecks } from './bundle-records.js';
+
+/** One runtime's contract as bundles see it. */
+export class BundleContract {
+  /** What an export names and a load compares: info.version and the SHA-256 of the YAML text. */
+  readonly identity: WorkspaceBundle['contract'];
+  /** The operations a bundle's coverage may name. */
+  readonly operationIds: ReadonlySet<string>;
+  /** The record checks, compiled on the first load. */
+  readonly checks: ContractChecks;
+  private shape: ValidateFunction | undefined;
+
+  constructor(contract: LoadedContract) {
+    this.identity = contractIdentity(contract);
+    this.operationIds = new Set(listOperations(contract.doc).map((op) => op.operationId));
+    this.checks = new ContractChecks(contract.doc);
+  }
+
+  /** The contract's SandboxWorkspaceBundle schema, compiled on the first load (a loaded file meets no request validator). */
+  shapeCheck(): ValidateFunction {
+    return (this.shape ??= this.checks.compile({ $ref: 'contract.json#/components/schemas/SandboxWorkspaceBundle' }));
+  }
+}
