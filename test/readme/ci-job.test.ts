@@ -4,12 +4,11 @@
 // coverage.xml; then the run is opened as a developer would, with the packed bin's --load.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consumerOf, packThisCheckout, type Packed } from '../helpers/packed-package.js';
-import { userEnv } from '../helpers/server-process.js';
+import { freePort, userEnv } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -51,13 +50,6 @@ if (missing.status !== 200) {
 /** What a job's team requires of its run (the README names the file coverage.require). */
 const REQUIRE = '# the pairs our integration must exercise\nlistMerchants 200\ncreateProduct 201\n* 404\n';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface StepResult {
   step: string;
