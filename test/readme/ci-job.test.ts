@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consumerOf, packThisCheckout, type Packed } from '../helpers/packed-package.js';
-import { freePort, userEnv } from '../helpers/server-process.js';
+import { freePort, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -81,6 +81,7 @@ describe("The README's CI job, with the packed package", () => {
   let artifacts: string;
   let port: number;
   const results: StepResult[] = [];
+  let opened: ServerProcess | undefined;
 
   beforeAll(async () => {
     packed = packThisCheckout('sandbox-ci-job-');
@@ -133,6 +134,7 @@ describe("The README's CI job, with the packed package", () => {
   }, 600_000);
 
   afterAll(async () => {
+    opened?.child.kill('SIGKILL');
     try {
       process.kill(Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8')), 'SIGKILL');
     } catch {
@@ -179,4 +181,25 @@ describe("The README's CI job, with the packed package", () => {
     expect(JSON.stringify(bundle)).toContain('CI-RUN-1');
     expect(existsSync(join(artifacts, 'sandbox.log'))).toBe(true);
   });
+
+  it("When the developer opens the run with the packed bin's --load, then the docs page and /_sandbox/requests show it", async () => {
+    // As the README says: `npx commerce-operations-sandbox --load run.json`, here on a free port.
+    opened = startServerProcess('npx', ['commerce-operations-sandbox', '--load', join(artifacts, 'run.json'), '--port', '0'], { cwd: dir });
+    const url = await opened.url;
+    const docs = await fetch(`${url}/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+    // The world is the run's: the demo owner (whose token the docs page authorizes) sees what the suite made.
+    const owner = { Authorization: 'Bearer demo-owner-token' };
+    const products = await (await fetch(`${url}/2024-09/products?merchant_id=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa&per_page=100`, { headers: owner })).json();
+    expect(JSON.stringify(products)).toContain('CI-RUN-1');
+    // The journal shows the suite's requests, newest first, marked as loaded.
+    const journal = (await (await fetch(`${url}/_sandbox/requests`)).json()) as { data: { operation_id: string; status: number; loaded?: boolean }[] };
+    const loaded = journal.data.filter((e) => e.loaded === true).map((e) => [e.operation_id, e.status]);
+    expect(loaded).toEqual([
+      ['getMerchant', 404],
+      ['createProduct', 201],
+      ['listMerchants', 200],
+    ]);
+  }, 120_000);
 });
