@@ -20,7 +20,7 @@ import { prefersStrict } from '../knobs/prefer-header.js';
 import { preferOf } from '../knobs/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
-import { requireBody } from '../http/required-body.js';
+import { absentOptionalBodyUnchecked, requireBody } from '../http/required-body.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -126,7 +126,7 @@ function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[],
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
   // Prefer knobs are the versioned API's (scenarioKnobs parses them there only); --strict covers every operation.
   const strictOf = (_req: Request, res: Response) => strict || prefersStrict(preferOf(res));
-  return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
+  return middleware.map((handler, i) => (i === index ? absentOptionalBodyUnchecked(tolerantReader(doc, handler, strictOf)) : handler));
 }
 
 /** Set on res.locals by the adapter when the answer may be replayed (see Replayable). */
