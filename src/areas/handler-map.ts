@@ -1,5 +1,5 @@
 import type { operations } from '../contract/document/generated.js';
-import type { Reply } from '../http/reply.js';
+import type { Reply, TextReply } from '../http/reply.js';
 import type { Ctx } from './context.js';
 import type { MerchantRecord } from './merchants/records.js';
 import type { BoundRecordTypes } from './route-bindings.js';
@@ -16,6 +16,9 @@ type BodyOf<K extends OperationId> = Op<K>['requestBody'] extends { content: inf
     : undefined
   : undefined;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+/** The documented media types of a response other than JSON (text/markdown, application/xml). */
+type TextTypesOf<R> = R extends { content: infer C } ? Exclude<keyof C, 'application/json'> & string : never;
+type TextReplyOf<S extends number, T extends string> = [T] extends [never] ? never : TextReply<S, T>;
 
 type PathOf<K extends OperationId> = Defined<Parameters<K>['path']>;
 
@@ -58,9 +61,14 @@ export interface Input<K extends OperationId> {
   bound: Bound<K>;
 }
 
-/** The replies an operation may give: one of its documented statuses with that status's JSON body. */
+/**
+ * The replies an operation may give: one of its documented statuses with that status's JSON body, or a text in one
+ * of the other media types the status documents.
+ */
 export type OperationReply<K extends OperationId> = {
-  [S in keyof Op<K>['responses'] & number]: Reply<S, JsonOf<Op<K>['responses'][S]>>;
+  [S in keyof Op<K>['responses'] & number]:
+    | Reply<S, JsonOf<Op<K>['responses'][S]>>
+    | TextReplyOf<S, TextTypesOf<Op<K>['responses'][S]>>;
 }[keyof Op<K>['responses'] & number];
 
 /**

@@ -12,6 +12,7 @@ import { bindingPlans } from '../access/binding-plans.js';
 import { runsOutsideTransaction, type Handlers, type UploadedFile } from '../areas/handler-map.js';
 import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
+import { checkTextMedia } from '../contract/text-media.js';
 import { workspaceIdOf } from '../world.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
 import { validatorMiddleware } from '../contract/validator/own-copy.js';
@@ -20,7 +21,7 @@ import { prefersStrict } from '../knobs/prefer-header.js';
 import { preferOf } from '../knobs/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
-import { requireBody } from '../http/required-body.js';
+import { absentOptionalBodyUnchecked, requireBody } from '../http/required-body.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -126,7 +127,7 @@ function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[],
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
   // Prefer knobs are the versioned API's (scenarioKnobs parses them there only); --strict covers every operation.
   const strictOf = (_req: Request, res: Response) => strict || prefersStrict(preferOf(res));
-  return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
+  return middleware.map((handler, i) => (i === index ? absentOptionalBodyUnchecked(tolerantReader(doc, handler, strictOf)) : handler));
 }
 
 /** Set on res.locals by the adapter when the answer may be replayed (see Replayable). */
@@ -154,6 +155,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
   const { worlds, config } = runtime;
   // A workspace's quota: the default world (the operator's own) has none.
   const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
+  const facts = runtime.operations.get(operationId);
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -196,6 +198,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }
+      checkTextMedia(facts, operationId, reply);
       sendReply(res, reply);
     } catch (error) {
       next(error);
