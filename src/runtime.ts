@@ -1,8 +1,8 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/load-contract.js';
-import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
+import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
+import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
@@ -11,12 +11,12 @@ import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
 import { authenticate, type Authenticated } from './access/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
-import type { ResourceAccess } from './http/context.js';
+import type { ResourceAccess } from './areas/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
 import { SupplierCatalogues } from './areas/sourcing/rules/supplier-catalogue.js';
-import { retailerEndpointSchema } from './contract/retailer-endpoint.js';
-import { BundleContract } from './sandbox/bundle-contract.js';
+import { retailerEndpointSchema } from './contract/document/retailer-endpoint.js';
+import { WorldResources } from './world-resources.js';
 import { publicOrigin, type OriginOf } from './http/public-origin.js';
 
 /** The wiring of one sandbox: its worlds, configuration, contract, observers and authentication. */
@@ -49,13 +49,15 @@ export interface Runtime {
   readonly resourcesOf: (world: World) => ResourceAccess;
   /** The supplier catalogues and scraping finds this sandbox has computed (emptied on close). */
   readonly catalogues: SupplierCatalogues;
-  /** The contract as workspace bundles are stamped with and checked against (its checks compiled on the first load). */
-  readonly bundles: BundleContract;
+  /** The contract as it was read, text and document (workspace bundles name the text's SHA-256). */
+  readonly loadedContract: LoadedContract;
+  /** What the sandbox keeps for all its worlds, each made on first use (a bundle's compiled checks), let go on close. */
+  readonly shared: WorldResources;
   /** Where unexpected errors are logged (stderr by default). */
   readonly log?: (line: string) => void;
   /**
-   * Lets go of what the sandbox keeps: deletes its workspaces, empties the supplier catalogues, lets its seeded bases
-   * go, and flushes and releases the default world's store. Stop the server first.
+   * Lets go of what the sandbox keeps: deletes its workspaces, empties the supplier catalogues and what it shares
+   * between worlds, lets its seeded bases go, and flushes and releases the default world's store. Stop the server first.
    */
   close(): Promise<void>;
 }
@@ -83,7 +85,7 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
   const originOf = publicOrigin(config);
   const retailerEndpoint = retailerEndpointSchema(contract);
   const catalogues = new SupplierCatalogues();
-  const bundles = new BundleContract(loaded);
+  const shared = new WorldResources();
   const observations = new WorldObservations({
     // Coverage is about the versioned API a client tests, not the harness's own control plane.
     operations: listOperations(contract).filter((op) => !op.tags.includes('Sandbox')),
@@ -121,13 +123,16 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
       retailer: () => retailerOf(world, retailerEndpoint),
       uploads: () => uploadStorageFor(world, config),
       catalogues,
-      bundles,
+      contract: loaded,
+      shared,
     }),
     catalogues,
-    bundles,
+    loadedContract: loaded,
+    shared,
     log,
     close: async () => {
       catalogues.clear();
+      shared.dispose();
       await worlds.close();
     },
   };

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { defaultConfig, type Config } from './config.js';
-import { loadContract } from './contract/load-contract.js';
+import { loadContract } from './contract/document/load-contract.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
+import { bundleContractOf } from './sandbox/bundle-contract.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
 import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
@@ -67,7 +68,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const runtime = createRuntime({ worlds, config, contract: loadContract(), log: errorLog, requestLog });
   if (bundle !== undefined) {
     try {
-      loadDefaultWorld(world, bundle, { observations: runtime.observations, config, contract: runtime.bundles, seeded: worlds.seeded });
+      loadDefaultWorld(world, bundle, { observations: runtime.observations, config, contract: bundleContractOf({ shared: runtime.shared, contract: runtime.loadedContract }), seeded: worlds.seeded });
     } catch (error) {
       await runtime.close();
       throw BundleRefused.of(error, source);

@@ -3,9 +3,7 @@ import { Clock } from './clock.js';
 import { IdSequence } from './store/id-sequence.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import type { WorldStore } from './areas/collections.js';
-import { SeededBases } from './seeded-bases.js';
-import { resetWorld, workspaceStore, type SeedTokens, type World } from './world.js';
+import { resetWorld, SeededBases, workspaceStore, type SeedTokens, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -75,7 +73,7 @@ export class Workspace {
     /** Its names for the seeded demo tokens: the token prefix, then each token's own random secret. */
     readonly seedTokens: SeedTokens,
     /** The frozen seeded world its store is a view of. */
-    private readonly base: WorldStore,
+    private readonly base: World['store'],
     readonly createdAt: number,
   ) {
     this.lastUsedAt = createdAt;

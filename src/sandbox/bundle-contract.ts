@@ -1,9 +1,10 @@
 // What workspace bundles are stamped with and checked against: the runtime's own contract, its identity, its
 // operations and its compiled checks, made once per runtime, so nothing below the top reads openapi.yaml again.
 import type { ValidateFunction } from 'ajv';
-import { listOperations, type LoadedContract } from '../contract/load-contract.js';
+import { listOperations, type LoadedContract } from '../contract/document/load-contract.js';
 import { contractIdentity, type WorkspaceBundle } from './bundle-format.js';
 import { ContractChecks } from './bundle-records.js';
+import { resourceKind, type WorldResources } from '../world-resources.js';
 
 /** One runtime's contract as bundles see it. */
 export class BundleContract {
@@ -26,3 +27,9 @@ export class BundleContract {
     return (this.shape ??= this.checks.compile({ $ref: 'contract.json#/components/schemas/SandboxWorkspaceBundle' }));
   }
 }
+
+const BUNDLE_CONTRACT = resourceKind<BundleContract>('bundle-contract');
+
+/** The sandbox's BundleContract, made on the first export or load and kept with what it shares between worlds. */
+export const bundleContractOf = ({ shared, contract }: { shared: WorldResources; contract: LoadedContract }): BundleContract =>
+  shared.of(BUNDLE_CONTRACT, () => new BundleContract(contract));

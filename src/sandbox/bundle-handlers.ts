@@ -1,8 +1,9 @@
 import { uploadStorageFor } from '../areas/products/uploads.js';
-import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
+import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { formatBytes } from '../http/body-limits.js';
 import { httpError } from '../http/errors.js';
 import { ok } from '../http/reply.js';
+import { bundleContractOf } from './bundle-contract.js';
 import { exportBundle } from './export-bundle.js';
 
 /** The 413 of a world whose bundle would pass BUNDLE_MAX_BYTES. */
@@ -15,7 +16,7 @@ export const bundleHandlers = {
     // The world the path names (an admin's call acts on it whatever world the call itself was resolved to).
     const { id: name, world } = bound.workspace;
     const uploads = uploadStorageFor(world, ctx.config);
-    const bundle = await exportBundle({ world, name, observations: ctx.observations, uploads, contract: ctx.bundles, seeded: ctx.worlds.seeded });
+    const bundle = await exportBundle({ world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded });
     if (Buffer.byteLength(JSON.stringify(bundle)) > ctx.config.bundleMaxBytes) httpError(413, bundleTooLargeMessage(ctx.config.bundleMaxBytes));
     return ok(bundle);
   }),

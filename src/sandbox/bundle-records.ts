@@ -3,7 +3,7 @@
 // Checked with Ajv over the contract's own components, compiled on the first load by the runtime's ContractChecks.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { deref, type ContractDocument } from '../contract/load-contract.js';
+import { deref, type ContractDocument } from '../contract/document/load-contract.js';
 
 type Obj = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // clock, id sequence, uploaded files, journal and coverage, with what identifies the sandbox that can load it.
 import type { UploadStorage } from '../areas/products/uploads.js';
 import { storeChanges } from '../store/store-changes.js';
-import type { SeededBases } from '../seeded-bases.js';
+import type { SeededBases } from '../world.js';
 import type { World } from '../world.js';
 import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, UNEXPORTED_COLLECTIONS, type WorkspaceBundle } from './bundle-format.js';

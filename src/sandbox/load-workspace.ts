@@ -3,10 +3,10 @@
 // world is built aside, and only a world loaded whole is served.
 import { uploadStorageFor } from '../areas/products/uploads.js';
 import type { Config } from '../config.js';
-import type { Ctx } from '../http/context.js';
-import type { SeededBases } from '../seeded-bases.js';
+import type { Ctx } from '../areas/context.js';
+import type { SeededBases } from '../world.js';
 import type { World } from '../world.js';
-import type { BundleContract } from './bundle-contract.js';
+import { bundleContractOf, type BundleContract } from './bundle-contract.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { checkBundle } from './check-bundle.js';
 import { loadIntoWorld, restoreObservations } from './load-bundle.js';
@@ -22,14 +22,14 @@ export interface BundleLoad {
 const carriesBundle = (body: unknown): boolean => body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0);
 
 /** The load a creation's body asks for; undefined for a plain creation. */
-export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observations' | 'worlds' | 'bundles'>): BundleLoad | undefined {
+export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observations' | 'worlds' | 'contract' | 'shared'>): BundleLoad | undefined {
   if (!carriesBundle(body)) return undefined;
   let bundle: WorkspaceBundle | undefined;
   const { config } = ctx;
   return {
     prepare: (world) => {
       const seed = world.store.seed;
-      bundle = checkBundle(body, { contract: ctx.bundles, seed, base: ctx.worlds.seeded.of(seed), maxAddedRecords: config.workspaceMaxRecords, maxUploadBytes: config.workspaceMaxUploadBytes });
+      bundle = checkBundle(body, { contract: bundleContractOf(ctx), seed, base: ctx.worlds.seeded.of(seed), maxAddedRecords: config.workspaceMaxRecords, maxUploadBytes: config.workspaceMaxUploadBytes });
       loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
     },
     loaded: (name) => restoreObservations(ctx.observations, name, bundle!),

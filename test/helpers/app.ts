@@ -5,7 +5,7 @@ import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
 /** The contract this test file's sandboxes serve, read once per file as main.ts reads it once per start. */

@@ -1,6 +1,5 @@
 import { Clock } from '../../src/clock.js';
-import { SeededBases } from '../../src/seeded-bases.js';
-import { workspaceStore, type World } from '../../src/world.js';
+import { SeededBases, workspaceStore, type World } from '../../src/world.js';
 import { WorldResources } from '../../src/world-resources.js';
 
 /**

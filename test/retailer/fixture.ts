@@ -2,8 +2,8 @@ import { adoptGrant } from '../../src/retailer/auth/grants.js';
 import { tokensFrom } from '../../src/retailer/auth/tokens.js';
 import { createMemoryPort } from '../../src/retailer/memory-port.js';
 import { createRetailer, type RetailerOptions } from '../../src/retailer/retailer.js';
-import { loadContract } from '../../src/contract/load-contract.js';
-import { retailerEndpointSchema } from '../../src/contract/retailer-endpoint.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
+import { retailerEndpointSchema } from '../../src/contract/document/retailer-endpoint.js';
 import type { RetailerMethod, RetailerRequest } from '../../src/retailer/types.js';
 
 export const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';

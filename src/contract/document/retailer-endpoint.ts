@@ -1,4 +1,3 @@
-import type { EndpointSchema } from '../retailer/endpoint.js';
 import { deref, isObj, type ContractDocument } from './load-contract.js';
 
 /**
@@ -6,7 +5,7 @@ import { deref, isObj, type ContractDocument } from './load-contract.js';
  * which checks every relayed endpoint against it again. A contract without it cannot start: the relay would have
  * no rule for what it may pass on.
  */
-export function retailerEndpointSchema(doc: ContractDocument): EndpointSchema {
+export function retailerEndpointSchema(doc: ContractDocument): { pattern: string; maxLength: number } {
   const parameters = isObj(doc.components) ? doc.components.parameters : undefined;
   const parameter = isObj(parameters) ? deref(doc, parameters.RetailerEndpointPath) : undefined;
   const schema = isObj(parameter) ? deref(doc, parameter.schema) : undefined;

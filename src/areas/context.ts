@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '../areas/users/records.js';
+import type { UserRecord } from './users/records.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../areas/collections.js';
+import type { Collections } from './collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
-import type { UploadStorage } from '../areas/products/uploads.js';
-import type { SupplierCatalogues } from '../areas/sourcing/rules/supplier-catalogue.js';
-import type { BundleContract } from '../sandbox/bundle-contract.js';
+import type { UploadStorage } from './products/uploads.js';
+import type { SupplierCatalogues } from './sourcing/rules/supplier-catalogue.js';
+import type { LoadedContract } from '../contract/document/load-contract.js';
+import type { WorldResources } from '../world-resources.js';
 import type { WorldObservations } from '../observe/world-observations.js';
 import type { Worlds } from '../worlds.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
-import { Access } from '../access/access.js';
-import { unauthenticated } from './errors.js';
+import { Access } from './access.js';
+import { unauthenticated } from '../http/errors.js';
 
 /** What a handler may use besides its input: the world's collections and clock, the caller, and request facts. */
 export interface Ctx {
@@ -28,8 +29,10 @@ export interface Ctx {
   readonly uploads: UploadStorage;
   /** The sandbox's supplier catalogues and scraping finds (they follow from ids alone, so reading them is pure). */
   readonly catalogues: SupplierCatalogues;
-  /** The sandbox's contract as workspace bundles are stamped with and checked against. */
-  readonly bundles: BundleContract;
+  /** The contract this sandbox serves, as it was read (the control plane stamps and checks workspace bundles with it). */
+  readonly contract: LoadedContract;
+  /** What the sandbox keeps for all its worlds, each made on first use and let go on runtime.close() (compiled checks). */
+  readonly shared: WorldResources;
   /** The authenticated user; only operations with bearer security may read it. */
   readonly caller: UserRecord;
   readonly access: Access;
@@ -60,12 +63,13 @@ export interface Timestamps {
   updated_at: string;
 }
 
-/** What a world keeps beside its store, made on first use, and what the sandbox keeps for all its worlds. */
+/** What a world keeps beside its store, made on first use; what the sandbox keeps for all its worlds; its contract. */
 export interface ResourceAccess {
   retailer(): Retailer;
   uploads(): UploadStorage;
   readonly catalogues: SupplierCatalogues;
-  readonly bundles: BundleContract;
+  readonly contract: LoadedContract;
+  readonly shared: WorldResources;
 }
 
 /** What createCtx is given: the world, the request's facts, and who to tell when the handler reads beyond its store. */
@@ -137,8 +141,12 @@ class HandlerCtx implements Ctx {
     return this.opts.resources.catalogues;
   }
 
-  get bundles(): BundleContract {
-    return this.opts.resources.bundles;
+  get contract(): LoadedContract {
+    return this.opts.resources.contract;
+  }
+
+  get shared(): WorldResources {
+    return this.opts.resources.shared;
   }
 
   get caller(): UserRecord {
