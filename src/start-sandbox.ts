@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import type { WarmUp } from './contract/warm-up.js';
 import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
@@ -16,6 +17,11 @@ export type StartSandboxOptions = Partial<Config> & {
   requestLog?: (line: string) => void;
   /** Where unexpected errors go (stderr by default). */
   errorLog?: (line: string) => void;
+  /**
+   * Compile every operation's validators in the background once listening (default true), so that no operation's
+   * first call waits for them; false leaves each to its operation's first call.
+   */
+  warmUp?: boolean;
 };
 
 /** A running sandbox. */
@@ -33,6 +39,8 @@ export interface RunningSandbox {
    * connections close once idle, and whatever is still open after the grace is dropped.
    */
   close(options?: { graceMs?: number }): Promise<void>;
+  /** Settles once the background warm-up is over (every operation's validators compiled); at once without one. */
+  warmedUp: Promise<void>;
   app: Express;
   server: SandboxServer;
   worlds: Worlds;
@@ -46,7 +54,7 @@ export interface RunningSandbox {
  * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { requestLog, errorLog, ...overrides } = options;
+  const { requestLog, errorLog, warmUp: warmsUp = true, ...overrides } = options;
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
   const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
@@ -55,6 +63,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (config.reset) runtime.resourcesOf(world).uploads().clear();
   const app = createApp(runtime);
   const server = createServer(runtime, app);
+  let warmUp: WarmUp | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -63,10 +72,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
+    // Every operation's validators are compiled from now on, in the background (src/contract/warm-up.ts).
+    if (warmsUp) warmUp = app.warmUp();
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.
     await written;
   } catch (error) {
+    warmUp?.stop();
     if (server.listening) await stopListening(server);
     await worlds.close();
     throw error;
@@ -82,7 +94,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const ws = worlds.createWorkspace();
       return { id: ws.id, tokens: demoTokens(ws.seedTokens) };
     },
-    close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close())),
+    close: (options) => {
+      warmUp?.stop();
+      return (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close()));
+    },
+    warmedUp: warmUp?.done ?? Promise.resolve(),
     app,
     server,
     worlds,

@@ -20,6 +20,7 @@ import { preferOf } from '../sandbox/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 import { requireBody } from '../http/required-body.js';
+import type { ContractCheck } from './warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -56,7 +57,7 @@ export interface ContractSteps {
  * service's: route (404/405), who may call the operation (401, 403, 429), only then the body (400, 413, 415), the
  * records it names (404/403), the shape of the input (422), the handler. A stranger's body is never read.
  */
-export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable, steps: ContractSteps = {}): RequestHandler[] {
+export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable, steps: ContractSteps = {}): RequestHandler[] & { check: ContractCheck } {
   const doc = runtime.contract;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
@@ -87,7 +88,13 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     step('responseMiddleware'),
     step('operationHandlersMiddleware'),
   ];
-  return withTolerantReader(doc, middleware, runtime.config.strict);
+  // The validator's own steps that compile an operation's validators, without the caller's check or the handler:
+  // what the warm-up (src/contract/warm-up.ts) runs. Each passes its request on, whatever it found.
+  const checks = [step('pathParamsMiddleware'), step('metadataMiddleware'), step('requestMiddleware'), step('responseMiddleware')];
+  const check: ContractCheck = async (req, res) => {
+    for (const mw of checks) await new Promise<void>((resolve) => void mw(req, res, () => resolve()));
+  };
+  return Object.assign(withTolerantReader(doc, middleware, runtime.config.strict), { check });
 }
 
 /** What express-openapi-validator is told: the contract's checks, the bearer scheme's handler, and an adapter per operation. */
