@@ -16,7 +16,8 @@
 //  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
-// --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
+//     then the first call of each of the API's operations right after a start, against the earlier commit (bench/first-calls.ts);
+// --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,10 +32,11 @@ import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
+import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
-  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --startup-only         only the start-up sections (npm start, the built server, the packed bin, bare Node; the first call of each operation)
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -135,7 +137,9 @@ function startupSection(startedAt: Date): string {
     const m = median(f?.values ?? [NaN]);
     const verdict = c.targetMs === undefined ? 'reference' : `<= ${c.targetMs} ms: ${smoke ? 'smoke, not judged' : m <= c.targetMs ? 'met' : 'SHORT'}`;
     const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms'), 'ms');
-    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${verdict} |`;
+    const times = c.key === FLOOR_KEY ? '' : `${roundRatio(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms').toFixed(1)}x`;
+    const share = c.targetMs === undefined ? '' : `${(m / c.targetMs).toFixed(2)}`;
+    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${times} | ${verdict} | ${share} |`;
   });
   return [
     STARTUP_HEADING,
@@ -145,7 +149,52 @@ function startupSection(startedAt: Date): string {
     '',
     // What a start adds to Node's own, round by round: steadier across the hours than the time itself, since how
     // fast this shared machine runs Node moves both alike.
-    '| command | median (ms) | min | max | over bare Node (median of the rounds) | target |',
+    '| command | median (ms) | min | max | over bare Node (median of the rounds) | times bare Node (median of the rounds) | target | median / target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+const FIRST_CALL_TARGETS = { medianMs: 10, worstMs: 50 };
+/** The first-call cases measured in this run (none when the section did not run). */
+let firstCallCases: FirstCallCase[] = [];
+
+/**
+ * The first call of each operation (bench/first-calls.ts): this build once it reports its validators compiled
+ * (the target), the same build called at once after its first 200, and the earlier commit (which compiles each
+ * operation's validators on its first call) at once after its first 200.
+ */
+async function firstCallRun(dir: string, baselineRoot: { root: string; commit: string } | undefined): Promise<void> {
+  log('first call of each operation:');
+  const cases: FirstCallCase[] = [
+    { key: 'sandbox', name: 'this build, once it reports its validators compiled', root: ROOT, afterWarmUp: true },
+    { key: 'sandbox-at-once', name: 'this build, at once after its first 200', root: ROOT },
+    ...(baselineRoot ? [{ key: 'baseline', name: `sandbox @${baselineRoot.commit}, at once after its first 200`, root: baselineRoot.root }] : []),
+  ];
+  firstCallCases = cases;
+  await measureFirstCalls(cases, rounds, dir, note, log);
+}
+
+const FIRST_CALL_HEADING = '## First call of each operation';
+
+/** The first-call figures against their targets. */
+function firstCallSection(): string {
+  if (firstCallCases.length === 0) return '';
+  const rows = firstCallCases.map((c) => {
+    const [m, w] = [med(`first-call.${c.key}.median`), med(`first-call.${c.key}.worst`)];
+    const judged = c.key === 'sandbox';
+    const verdict = !judged ? 'reference' : smoke ? 'smoke, not judged' : m <= FIRST_CALL_TARGETS.medianMs && w <= FIRST_CALL_TARGETS.worstMs ? 'met' : 'SHORT';
+    return `| ${c.name} | ${Math.round(med(`first-call.${c.key}.count`))} | ${Math.round(med(`first-call.${c.key}.2xx`))} | ${fmt(m, 'ms')} | ${fmt(w, 'ms')} | ${verdict} |`;
+  });
+  return [
+    FIRST_CALL_HEADING,
+    '',
+    `Every operation of the versioned API called once, one after another, right after a fresh start, with the request its contract's examples give ` +
+      `(reads first, deletes last); from sending a call to the last byte of its answer; medians over ${rounds} round(s) of each round's median and worst. ` +
+      `Target: median <= ${FIRST_CALL_TARGETS.medianMs} ms, worst <= ${FIRST_CALL_TARGETS.worstMs} ms.`,
+    '',
+    '| server | operations | answered 2xx | median (ms) | worst (ms) | target |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
@@ -156,10 +205,13 @@ async function startupOnlyRun(startedAt: Date): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   try {
     await measureStartup(rounds, dir, note, log);
+    const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
+    if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
+    await firstCallRun(dir, baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = startupSection(startedAt);
+  const section = `${startupSection(startedAt)}\n${firstCallSection()}`;
   log('');
   log(section);
   const file = join(ROOT, 'bench', 'results.md');
@@ -355,6 +407,7 @@ async function main(): Promise<void> {
     // 5. Start-up as a newcomer meets it.
     log('start-up to the first authenticated 200:');
     await measureStartup(rounds, dir, note, log);
+    await firstCallRun(dir, baselineRoot);
     // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
   } finally {
@@ -416,7 +469,7 @@ async function main(): Promise<void> {
   const report = [...header, '', ...table, '', ...targetTable, ''].join('\n');
   log('');
   log(report);
-  const startup = startupSection(startedAt);
+  const startup = `${startupSection(startedAt)}\n${firstCallSection()}`;
   log(startup);
   if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}`);
   else log('(smoke run: bench/results.md left as it was)');
