@@ -1,14 +1,14 @@
 import express, { type Express } from 'express';
 import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
-import { mountContract } from './contract/mount-contract.js';
+import { mountContract } from './pipeline/mount-contract.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
-import { routeBindings } from './route-bindings.js';
+import { routeBindings } from './pipeline/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
-import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
+import { composeMiddleware, outsideApi } from './pipeline/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
@@ -19,13 +19,13 @@ import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
-import { observeRequests, toolingPage, unjournaled } from './sandbox/observe-requests.js';
+import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { matchedOperationId } from './contract/operation-facts.js';
-import { requestWorkspace } from './sandbox/request-workspace.js';
-import { withPreferKnobs } from './sandbox/prefer-code.js';
-import { scenarioKnobs } from './sandbox/scenario-knobs.js';
+import { requestWorkspace } from './access/request-workspace.js';
+import { withPreferKnobs } from './knobs/prefer-code.js';
+import { scenarioKnobs } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
-import { warmUpContract, type WarmUp } from './contract/warm-up.js';
+import { warmUpContract, type WarmUp } from './pipeline/warm-up.js';
 
 /** The sandbox's Express app, and the start of its validators' warm-up (startSandbox runs it once listening). */
 export interface SandboxApp extends Express {
@@ -60,7 +60,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     authorized: [blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })), missingBodyIsEmpty],
   });
 
-  // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
+  // One router layer for the whole pipeline, in this order (src/pipeline/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.

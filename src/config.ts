@@ -83,7 +83,7 @@ export interface Config {
 
 export const DEFAULT_SEED = 20240901;
 
-/** The request journal's bounds (src/sandbox/request-journal.ts) unless JOURNAL_* say otherwise. */
+/** The request journal's bounds (src/observe/request-journal.ts) unless JOURNAL_* say otherwise. */
 export const JOURNAL_DEFAULTS = {
   /** Entries one workspace's ring keeps. */
   capacity: 1000,

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
-import type { WarmUp } from './contract/warm-up.js';
+import type { WarmUp } from './pipeline/warm-up.js';
 import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
-import type { WorldObservations } from './sandbox/world-observations.js';
+import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
 import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
@@ -72,7 +72,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
-    // Every operation's validators are compiled from now on, in the background (src/contract/warm-up.ts).
+    // Every operation's validators are compiled from now on, in the background (src/pipeline/warm-up.ts).
     if (warmsUp) warmUp = app.warmUp();
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.

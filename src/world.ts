@@ -116,7 +116,7 @@ interface OpenWorldOptions {
  * Opens a world on its persistence: loads what is there, or seeds a fresh one and starts persisting it, and answers
  * as soon as the world can serve. It can serve before its seeded state is on disk: the persistence acknowledges no
  * commit until then (JournalPersistence.replaceAll), and reads come from memory. A first start thereby listens
- * while the data file is written (about 15 ms of it) instead of after.
+ * while the data file is written instead of after.
  */
 export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWorld> {
   const store = newWorldStore(opts.persistence, opts.seed);

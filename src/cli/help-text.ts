@@ -1,6 +1,7 @@
 // What `--help` prints. Kept next to the parser so a new flag and its line of help change together
 // (a test checks every flag and variable is mentioned).
 import { CLI_DEFAULTS, LOG_LEVELS, MAX_LATENCY_MS } from './parse-args.js';
+import { COMMANDS_HELP } from './client-help.js';
 
 // [flags, what it does, environment variable, default]
 const ROWS: [string, string, string, string][] = [
@@ -27,6 +28,9 @@ export function helpText(name = 'commerce-operations-sandbox', version?: string)
 A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
 
 Usage: ${name} [options]
+       ${name} coverage|export [options]
+
+${COMMANDS_HELP}
 
 Options (a flag wins over its environment variable):
 ${options}

@@ -1171,7 +1171,7 @@ export interface paths {
          * Calculate an opportunity forecast
          * @description Forecasts the 30-day profit of buying a supplier item at one of its cost tiers and selling it on a
          *     marketplace catalog item, with a risk assessment, using the model named in `forecast_model`
-         *     (`sandbox-heuristic@1`, explained in the README; every input is echoed in `forecast_inputs`). The forecast
+         *     (`sandbox-heuristic@1`, explained in docs/forecast-model.md; every input is echoed in `forecast_inputs`). The forecast
          *     is stored for the merchant that owns the supplier item and appears in the list afterwards; each call stores a
          *     new forecast. The caller must be a member of that merchant (403 otherwise); an unknown catalog item or cost
          *     tier answers 404; a cost currency the sandbox's exchange table does not know answers 422
@@ -1316,6 +1316,19 @@ export interface paths {
          *     answered since start or its last reset, those never answered (`missing`), and statuses answered that the
          *     operation does not document (`undocumented`: transport errors such as 400 or 413). A CI job reads it after
          *     its contract tests to see what they never exercised. Coverage is kept per world.
+         *
+         *     `format` picks the answer's form (it decides, not `Accept`): `json` (the default), `junit` (JUnit XML for a
+         *     CI's test report) or `markdown` (a table for a job summary or a pull-request comment). All three list every
+         *     (operation, documented status) pair with whether it was exercised, and the total percentage.
+         *
+         *     In JUnit each pair is one `testcase` (`classname` the operationId, `name` the pair as `listMerchants 404`, the
+         *     line a `--require` file of the CLI's coverage gate takes), grouped in one `testsuite` per tag. A pair not
+         *     exercised is `skipped` (message `not exercised`), not a `failure`: coverage is an observation, and GitLab's
+         *     merge-request test widget and GitHub's JUnit report actions mark a run failed as soon as it holds one failure,
+         *     whatever share the team asked for; both count and list skipped cases on their own, so what was never
+         *     exercised stays in view. Whether the run covered enough is the gate's decision
+         *     (`commerce-operations-sandbox coverage --require <file> --fail-under <percent>`), whose JUnit marks the pairs
+         *     it required and missed as `failure`.
          */
         get: operations["getSandboxCoverage"];
         put?: never;
@@ -9204,6 +9217,11 @@ export interface operations {
                  * @example default
                  */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+                /**
+                 * @description The form of the report: `json` (application/json), `junit` (application/xml, JUnit XML) or `markdown` (text/markdown).
+                 * @example json
+                 */
+                format?: "json" | "junit" | "markdown";
             };
             header?: never;
             path?: never;
@@ -9211,7 +9229,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The coverage report of the world. */
+            /** @description The coverage report of the world, in the form `format` asked for. */
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
@@ -9257,6 +9275,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxCoverageEnvelope"];
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <testsuites name="Contract coverage of workspace default: 1 of 3 documented statuses (33.3%)" tests="3" failures="0" errors="0" skipped="2" time="0">
+                     *       <testsuite name="Merchants" tests="3" failures="0" errors="0" skipped="2" time="0">
+                     *         <testcase classname="listMerchants" name="listMerchants 200" time="0"/>
+                     *         <testcase classname="listMerchants" name="listMerchants 401" time="0">
+                     *           <skipped message="not exercised: GET /2024-09/merchants never answered 401"/>
+                     *         </testcase>
+                     *         <testcase classname="listMerchants" name="listMerchants 422" time="0">
+                     *           <skipped message="not exercised: GET /2024-09/merchants never answered 422"/>
+                     *         </testcase>
+                     *       </testsuite>
+                     *     </testsuites>
+                     */
+                    "application/xml": string;
+                    /**
+                     * @example ### Contract coverage of workspace `default`: 1 of 3 documented statuses (33.3%)
+                     *
+                     *     1 of 1 operations exercised, 0 with every documented status.
+                     *
+                     *     | Operation | Method and path | Exercised | Not exercised |
+                     *     | --- | --- | --- | --- |
+                     *     | listMerchants | GET /2024-09/merchants | 200 | 401, 422 |
+                     */
+                    "text/markdown": string;
                 };
             };
             401: components["responses"]["SandboxUnauthenticated"];

@@ -1,7 +1,7 @@
 // What the pipeline decides per operation, read once from the contract: who may call it, whether it creates a
 // workspace (and so counts against the per-address creation limit), and whether the journal keeps its requests.
 // Every such decision keys on the operation the request matched, never on how its path is spelled.
-import { listOperations, type ContractDocument } from './load-contract.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from './load-contract.js';
 
 /**
  * Who may call an operation. `token`: the versioned API, secured by the contract's bearer scheme (a token of any
@@ -19,6 +19,11 @@ export interface OperationFacts {
   journaled: boolean;
   /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
   knobs: boolean;
+  /**
+   * Per status, the media types other than JSON it documents (a report as text/markdown): the response validator
+   * checks JSON answers only, so a text answer is checked against these.
+   */
+  textMedia?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 const CALLERS = new Set<string>(['anyone', 'workspace']);
@@ -45,10 +50,21 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
       journaled: op.operation['x-sandbox-journaled'] !== false,
       knobs: op.secured,
+      textMedia: textMediaOf(doc, op),
     });
   }
   if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
   return table;
+}
+
+function textMediaOf(doc: ContractDocument, op: ContractOperation): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const status of op.statuses) {
+    const response = deref(doc, op.operation.responses?.[String(status)]);
+    const types = isObj(response) && isObj(response.content) ? Object.keys(response.content).filter((t) => t !== 'application/json') : [];
+    if (types.length) out.set(status, new Set(types));
+  }
+  return out;
 }
 
 /** The operationId the request matched (express-openapi-validator's metadata step), if any. */

@@ -6,10 +6,10 @@ import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
-import type { WorldObservations } from '../sandbox/world-observations.js';
+import type { WorldObservations } from '../observe/world-observations.js';
 import type { Worlds } from '../worlds.js';
-import type { PreferResult } from '../sandbox/prefer-header.js';
-import { Access } from './access.js';
+import type { PreferResult } from '../knobs/prefer-header.js';
+import { Access } from '../access/access.js';
 import { unauthenticated } from './errors.js';
 
 /** What a handler may use besides its input: the world's collections and clock, the caller, and request facts. */

@@ -22,7 +22,7 @@ function createWorkspace(worlds: Worlds): Workspace {
 
 /**
  * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused): the
- * handler and the fast path in front of Express (src/http/workspace-creation.ts) both answer with this.
+ * handler and the fast path in front of Express (src/pipeline/workspace-creation.ts) both answer with this.
  */
 export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
   const ws = createWorkspace(worlds);

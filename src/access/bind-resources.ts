@@ -1,7 +1,7 @@
 // The service's order of checks: token (401), then the records the request names (404 unknown, 403 not a member),
 // then the shape of the input (422), then the handler's own rules. The real service is a Laravel application, where
 // route-model binding and authorization run before validation; express-openapi-validator validates right after
-// security, so this step is spliced in between (src/contract/mount-contract.ts) and runs again inside the handler's
+// security, so this step is spliced in between (src/pipeline/mount-contract.ts) and runs again inside the handler's
 // transaction to hand the handler the records as they are when it runs.
 import type { Request, RequestHandler } from 'express';
 import type { UserRecord } from '../areas/users/records.js';
@@ -13,7 +13,7 @@ import { Access } from './access.js';
 import type { AuthenticatedRequest } from './auth.js';
 import { matchedOperationId } from '../contract/operation-facts.js';
 import { controlPlaneWorkspace } from './control-plane-access.js';
-import { notFound } from './errors.js';
+import { notFound } from '../http/errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */
 export interface BindingScope {
@@ -81,7 +81,7 @@ export function resolveBindings(
 }
 
 /**
- * The world a request acts on: the one it proved it may act in (src/http/control-plane-access.ts), or for an
+ * The world a request acts on: the one it proved it may act in (src/access/control-plane-access.ts), or for an
  * operation anyone may call the one its `workspace` query names (the default world without one).
  */
 export function requestWorld(req: Request, worlds: Worlds): World | undefined {

@@ -3,9 +3,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ignoredOf } from '../http/ignored-fields.js';
-import { logRequest } from '../http/request-log.js';
-import { requestIdOf } from '../http/request-id.js';
+import { ignoredOf } from './ignored-fields.js';
+import { logRequest } from './request-log.js';
+import { requestIdOf } from './request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
 import { matchedOperationId, type OperationFacts } from '../contract/operation-facts.js';
@@ -16,7 +16,7 @@ export interface ObserveOptions {
   coverage?: CoverageTracker;
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
-  /** The request log (src/http/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
+  /** The request log (src/observe/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
   logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
@@ -199,7 +199,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         path,
         unjournaled: skipJournal?.(req, res),
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        // Nothing a caller refused at the door sent is kept (its body is not even read, src/contract/mount-contract.ts).
+        // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/mount-contract.ts).
         requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
         ignored: ignored?.fields,

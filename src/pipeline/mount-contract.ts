@@ -1,22 +1,23 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { multipartUploader } from '../http/body-limits.js';
-import { bearerSecurityHandler, type AuthenticatedRequest } from '../http/auth.js';
+import { bearerSecurityHandler, type AuthenticatedRequest } from '../access/auth.js';
 import { createCtx } from '../http/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import type { Runtime } from '../runtime.js';
-import { authorizeOperation } from '../http/control-plane-access.js';
-import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
+import { authorizeOperation } from '../access/control-plane-access.js';
+import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../access/bind-resources.js';
 import { notFound } from '../http/errors.js';
-import { bindingPlans } from './binding-plans.js';
-import { runsOutsideTransaction, type Handlers, type UploadedFile } from './handler-map.js';
-import { listOperations, type ContractDocument } from './load-contract.js';
-import { recordQuotaOperations } from './record-quota.js';
+import { bindingPlans } from '../access/binding-plans.js';
+import { runsOutsideTransaction, type Handlers, type UploadedFile } from '../contract/handler-map.js';
+import { listOperations, type ContractDocument } from '../contract/load-contract.js';
+import { recordQuotaOperations } from '../contract/record-quota.js';
+import { checkTextMedia } from '../contract/text-media.js';
 import { workspaceIdOf } from '../world.js';
-import { tolerantReader } from './tolerant/tolerant-reader.js';
-import { validatorMiddleware } from './validator/own-copy.js';
-import { applyValidatorPatches } from './validator/tune-validator.js';
-import { prefersStrict } from '../sandbox/prefer-header.js';
-import { preferOf } from '../sandbox/scenario-knobs.js';
+import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
+import { validatorMiddleware } from '../contract/validator/own-copy.js';
+import { applyValidatorPatches } from '../contract/validator/tune-validator.js';
+import { prefersStrict } from '../knobs/prefer-header.js';
+import { preferOf } from '../knobs/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 import { requireBody } from '../http/required-body.js';
@@ -89,7 +90,7 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     step('operationHandlersMiddleware'),
   ];
   // The validator's own steps that compile an operation's validators, without the caller's check or the handler:
-  // what the warm-up (src/contract/warm-up.ts) runs. Each passes its request on, whatever it found.
+  // what the warm-up (src/pipeline/warm-up.ts) runs. Each passes its request on, whatever it found.
   const checks = [step('pathParamsMiddleware'), step('metadataMiddleware'), step('requestMiddleware'), step('responseMiddleware')];
   const check: ContractCheck = async (req, res) => {
     for (const mw of checks) await new Promise<void>((resolve) => void mw(req, res, () => resolve()));
@@ -160,6 +161,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
   const { worlds, config } = runtime;
   // A workspace's quota: the default world (the operator's own) has none.
   const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
+  const facts = runtime.operations.get(operationId);
   return async (req, res, next) => {
     try {
       const nonFinite = nonFiniteNumberErrors(req.query);
@@ -202,6 +204,7 @@ function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan:
       if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
         res.locals[REPLAYABLE] = { version, clockOffset } satisfies Replayable;
       }
+      checkTextMedia(facts, operationId, reply);
       sendReply(res, reply);
     } catch (error) {
       next(error);
