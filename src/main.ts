@@ -5,11 +5,15 @@ import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
-import { startSandbox } from './start-sandbox.js';
+import { seedOnAThread } from './seeding-thread.js';
+import type { RunningSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
 
 /** Printed once every operation's validators are compiled (the benchmark waits for it). */
 const WARMED_UP_LINE = '  validators: compiled for every operation';
+
+// The server's modules, loaded once the seeding thread has started (main below).
+let startSandbox: typeof import('./start-sandbox.js').startSandbox;
 
 /** Exit code for a bad command line, as most CLIs use. */
 const USAGE_ERROR = 2;
@@ -36,7 +40,7 @@ async function main(): Promise<void> {
 
   // Signals are handled from before the server listens: whoever sees it answer (or reads the announcement) may
   // stop it at once, and a signal that arrives while it starts stops it once it has started.
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let sandbox: RunningSandbox | undefined;
   let requested: string | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -65,8 +69,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));
 
-  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
-  sandbox = await startSandbox(config);
+  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise. The world is seeded on
+  // another thread while the server's modules load, which is why they are imported only now.
+  const seeded = seedOnAThread(config);
+  ({ startSandbox } = await import('./start-sandbox.js'));
+  sandbox = await startSandbox({ ...config, seeded });
   const { url } = sandbox;
   if (requested) return shutdown(requested);
 

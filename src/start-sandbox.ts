@@ -8,6 +8,7 @@ import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
+import type { Snapshot } from './store/persistence.js';
 import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
@@ -22,6 +23,8 @@ export type StartSandboxOptions = Partial<Config> & {
    * first call waits for them; false leaves each to its operation's first call.
    */
   warmUp?: boolean;
+  /** The default world's seeded snapshot, when computed elsewhere (src/seeding-thread.ts). */
+  seeded?: Promise<Snapshot | undefined>;
 };
 
 /** A running sandbox. */
@@ -54,9 +57,9 @@ export interface RunningSandbox {
  * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { requestLog, errorLog, warmUp: warmsUp = true, ...overrides } = options;
+  const { requestLog, errorLog, warmUp: warmsUp = true, seeded, ...overrides } = options;
   const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
-  const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset, seeded });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
   // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.

@@ -73,7 +73,7 @@ describe('The validators warm up in the background without changing any answer',
     expect(during.filter((a) => a.status >= 500)).toEqual([]);
     await warming.warmedUp;
     expect(warmedUp).toBe(true);
-  });
+  }, 120_000);
 
   it('When the warm-up is over, then the world, the journal and the coverage hold nothing of it', async () => {
     const warmed = await start(true);
@@ -87,7 +87,7 @@ describe('The validators warm up in the background without changing any answer',
     };
     const [a, b] = [await seenBy(warmed), await seenBy(cold)];
     expect(JSON.parse(JSON.stringify(a).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>'))).toEqual(JSON.parse(JSON.stringify(b).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')));
-  });
+  }, 120_000);
 
   it('When every operation has been called once after the warm-up, then each answered as on a server without one', async () => {
     const warmed = await start(true);
@@ -98,5 +98,5 @@ describe('The validators warm up in the background without changing any answer',
     const without: Awaited<ReturnType<typeof answer>>[] = [];
     for (const call of calls) without.push(await answer(cold, call));
     expect(after).toEqual(without);
-  });
+  }, 120_000);
 });
