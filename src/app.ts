@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract } from './pipeline/mount-contract.js';
 import { handlers } from './handlers.js';
@@ -13,7 +12,7 @@ import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { undecodableSegmentsAsText } from './http/undecodable-path.js';
-import { blankJsonIsNoBody } from './http/required-body.js';
+import { jsonBodyParser } from './http/json-body.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -57,7 +56,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
     // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
     // whitespace or `null` is no body (src/http/required-body.ts).
-    authorized: [blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })), missingBodyIsEmpty],
+    authorized: [jsonBodyParser(runtime), missingBodyIsEmpty],
   });
 
   // One router layer for the whole pipeline, in this order (src/pipeline/compose-middleware.ts says why).

@@ -5,6 +5,7 @@ import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
+import { BundleRefused } from './sandbox/bundle-file.js';
 import { seedOnAThread } from './seeding-thread.js';
 import type { RunningSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
@@ -69,11 +70,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));
 
-  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise. The world is seeded on
-  // another thread while the server's modules load, which is why they are imported only now.
-  const seeded = seedOnAThread(config);
+  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise. A new world is seeded on
+  // another thread while the server's modules load, which is why they are imported only now (a loaded bundle
+  // brings its own world).
+  const seeded = parsed.options.load ? undefined : seedOnAThread(config);
   ({ startSandbox } = await import('./start-sandbox.js'));
-  sandbox = await startSandbox({ ...config, seeded });
+  sandbox = await startSandbox({ ...config, load: parsed.options.load, seeded });
   const { url } = sandbox;
   if (requested) return shutdown(requested);
 
@@ -81,7 +83,8 @@ async function main(): Promise<void> {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
     console.log(`  docs:   ${url}/docs`);
     console.log(`  health: ${url}/_sandbox/health`);
-    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${config.seed})`);
+    console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
+    if (parsed.options.load) console.log(`  loaded: ${parsed.options.load} (its requests: ${url}/_sandbox/requests)`);
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
     // It answers from the start; from this line on, no operation's first call waits for its validators to compile.
     sandbox.warmedUp.then(() => closing || console.log(WARMED_UP_LINE));
@@ -90,6 +93,11 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (error instanceof BundleRefused) {
+    // A bundle that cannot be loaded whole is a bad argument, like a bad flag: exit 2, naming what is wrong.
+    for (const line of error.lines) console.error(`${binName}: ${line}`);
+    process.exit(USAGE_ERROR);
+  }
   if (error instanceof StoreFileError) console.error(`${binName}: ${error.message}`);
   else if (e?.code === 'EADDRINUSE') console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
   else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);

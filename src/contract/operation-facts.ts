@@ -19,6 +19,8 @@ export interface OperationFacts {
   journaled: boolean;
   /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
   knobs: boolean;
+  /** Its JSON body may hold BUNDLE_MAX_BYTES (`x-sandbox-body-limit: bundle`: a workspace bundle) rather than BODY_LIMIT_BYTES. */
+  bodyLimit: 'default' | 'bundle';
   /**
    * Per status, the media types other than JSON it documents (a report as text/markdown): the response validator
    * checks JSON answers only, so a text answer is checked against these.
@@ -50,6 +52,7 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
       journaled: op.operation['x-sandbox-journaled'] !== false,
       knobs: op.secured,
+      bodyLimit: op.operation['x-sandbox-body-limit'] === 'bundle' ? 'bundle' : 'default',
       textMedia: textMediaOf(doc, op),
     });
   }

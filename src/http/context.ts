@@ -88,7 +88,6 @@ class HandlerCtx implements Ctx {
   readonly config: Config;
   readonly operationId: string;
   readonly prefer: PreferResult;
-  readonly newId: () => string = randomUUID;
   private accessOfCaller: Access | undefined;
 
   constructor(private readonly opts: CtxOptions) {
@@ -132,6 +131,10 @@ class HandlerCtx implements Ctx {
 
   get access(): Access {
     return (this.accessOfCaller ??= new Access(this.store, this.opts.caller ?? unauthenticated()));
+  }
+
+  newId(): string {
+    return this.world.ids?.next() ?? randomUUID();
   }
 
   newRecord<F extends object>(fields: F, at = this.world.clock.nowIso()): { id: string } & F & Timestamps {

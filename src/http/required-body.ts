@@ -59,3 +59,21 @@ export const requireBody: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * Wraps request validation so an optional JSON body that did not come is not validated: the body is read as `{}`
+ * everywhere (the handler, the journal), which need not be a valid instance of the operation's body schema (a
+ * workspace bundle has required fields; creating a workspace takes none).
+ */
+export function absentOptionalBodyUnchecked(validate: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const body = (req as Request & { openapi?: { schema?: MatchedOperation } }).openapi?.schema?.requestBody;
+    if (!body || body.required === true || !sentNoBody(req as MaybeBlank)) return validate(req, res, next);
+    const read = req.body as unknown;
+    req.body = undefined;
+    validate(req, res, (error?: unknown) => {
+      req.body = read;
+      next(error);
+    });
+  };
+}

@@ -20,7 +20,7 @@ import { prefersStrict } from '../knobs/prefer-header.js';
 import { preferOf } from '../knobs/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
-import { requireBody } from '../http/required-body.js';
+import { absentOptionalBodyUnchecked, requireBody } from '../http/required-body.js';
 import type { ContractCheck } from './warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
@@ -100,6 +100,8 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
 
 /** What express-openapi-validator is told: the contract's checks, the bearer scheme's handler, and an adapter per operation. */
 export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyHandler>, plans: Map<string, BindingPlan>, bindings: RouteBindingTable): ValidatorOptions {
+  // Read from the contract once, not on each operation's first call.
+  const quotaOperations = recordQuotaOperations(runtime.contract);
   return {
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
     // it again on every start costs a tenth of the start-up time.
@@ -118,7 +120,7 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
         const item = apiDoc.paths?.[route.openApiRoute] as Record<string, { operationId?: string }> | undefined;
         const operationId = item?.[route.method.toLowerCase()]?.operationId;
         if (!operationId || !handlers[operationId]) throw new Error(`no handler for ${route.method} ${route.openApiRoute}`);
-        return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings);
+        return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings, quotaOperations);
       },
     },
   };
@@ -133,7 +135,7 @@ function withTolerantReader(doc: ContractDocument, middleware: RequestHandler[],
   if (index < 0) throw new Error('express-openapi-validator changed: its requestMiddleware was not found');
   // Prefer knobs are the versioned API's (scenarioKnobs parses them there only); --strict covers every operation.
   const strictOf = (_req: Request, res: Response) => strict || prefersStrict(preferOf(res));
-  return middleware.map((handler, i) => (i === index ? tolerantReader(doc, handler, strictOf) : handler));
+  return middleware.map((handler, i) => (i === index ? absentOptionalBodyUnchecked(tolerantReader(doc, handler, strictOf)) : handler));
 }
 
 /** Set on res.locals by the adapter when the answer may be replayed (see Replayable). */
@@ -157,10 +159,17 @@ export interface Replayable {
  * It marks the answer replayable (res.locals) when the handler wrote nothing and read neither the clock nor
  * anything kept beside the store.
  */
-function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
+function adapt(
+  runtime: Runtime,
+  operationId: string,
+  handler: AnyHandler,
+  plan: BindingPlan | undefined,
+  bindings: RouteBindingTable,
+  quotaOperations: ReadonlySet<string>,
+): RequestHandler {
   const { worlds, config } = runtime;
   // A workspace's quota: the default world (the operator's own) has none.
-  const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
+  const recordQuota = quotaOperations.has(operationId) ? config.workspaceMaxRecords : undefined;
   const facts = runtime.operations.get(operationId);
   return async (req, res, next) => {
     try {
