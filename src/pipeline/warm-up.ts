@@ -4,7 +4,7 @@
 // log sees it), one step a turn of the event loop, so a request that arrives meanwhile waits for one step at most.
 import { Readable } from 'node:stream';
 import express, { type Express, type Request, type Response } from 'express';
-import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/load-contract.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
 
 /** The contract's checks of one request: routing and request validation run, and the response check is armed on res.json. No handler runs. */
 export type ContractCheck = (req: Request, res: Response) => Promise<void>;
