@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --baseline <commit> | --no-baseline]
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --export-only] [-- --baseline <commit> | --no-baseline]
 // Holds the built sandbox against json-server 1.0, a bare node:http server and the sandbox built at an earlier
 // commit (bench/baseline-commit.ts) in one run (the issues' targets):
 //  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections, the
@@ -14,10 +14,12 @@
 //  6. (run before 5) the worst health-check latency while one GET catches up with 20 x 100 scraping attempts
 //     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
 //  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
+//  8. export and load of a workspace with 10,000 records, each against 1 s (bench/bundle-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 // --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
+// --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,12 +31,14 @@ import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
+import { benchBundles, bundleChecks } from './bundle-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
   --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -169,6 +173,57 @@ async function startupOnlyRun(startedAt: Date): Promise<void> {
   writeFileSync(file, `${at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`}${section}`);
 }
 
+const BUNDLE_RECORDS = 10_000;
+const BUNDLE_HEADING = '## Workspace export and load';
+
+/** The bundle figures and their targets, as the section of bench/results.md that --export-only rewrites. */
+function bundleSection(startedAt: Date): string {
+  const row = (key: string) => {
+    const f = figures.get(key);
+    const unit = f?.unit ?? 'ms';
+    return `| ${f?.label ?? key} (${unit}) | ${fmt(med(key), unit)} | ${fmt(Math.min(...(f?.values ?? [NaN])), unit)} | ${fmt(Math.max(...(f?.values ?? [NaN])), unit)} |`;
+  };
+  const checks = bundleChecks(med, BUNDLE_RECORDS).map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`);
+  return [
+    BUNDLE_HEADING,
+    '',
+    `Measured ${startedAt.toISOString()} with \`npm run bench -- --export-only\`: ${rounds} round(s) on the built server (in memory), over HTTP from ` +
+      `the same machine; node ${process.version}, load average ${loadavg()[0].toFixed(2)}.`,
+    '',
+    '| figure | median | min | max |',
+    '|---|---|---|---|',
+    row('bundle.load.ms'),
+    row('bundle.export.ms'),
+    row('bundle.mib'),
+    '',
+    '| target | measured (medians) | |',
+    '|---|---|---|',
+    ...checks,
+    '',
+  ].join('\n');
+}
+
+async function bundleOnlyRun(startedAt: Date): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  try {
+    await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const section = bundleSection(startedAt);
+  log('');
+  log(section);
+  if (smoke) return log('(smoke run: bench/results.md left as it was)');
+  const file = join(ROOT, 'bench', 'results.md');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
+  const at = current.indexOf(BUNDLE_HEADING);
+  // The section replaces its own text only: up to the next section, or the end.
+  const next = at < 0 ? -1 : current.indexOf('\n## ', at + BUNDLE_HEADING.length);
+  const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
+  const after = next >= 0 ? current.slice(next + 1) : '';
+  writeFileSync(file, `${before}${section}${after ? `\n${after}` : ''}`);
+}
+
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
   const versus = (now: string, before: string, unit: string, higherIsBetter: boolean) => {
@@ -198,6 +253,7 @@ async function main(): Promise<void> {
   }
 
   if (startupOnly) return startupOnlyRun(startedAt);
+  if (argv.includes('--export-only')) return bundleOnlyRun(startedAt);
 
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const running: Running[] = [];
@@ -357,6 +413,8 @@ async function main(): Promise<void> {
     await measureStartup(rounds, dir, note, log);
     // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
+    // 8. A workspace of 10,000 records exported and loaded (issue 25).
+    await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
@@ -365,7 +423,7 @@ async function main(): Promise<void> {
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
   for (const [key, f] of figures) {
-    if (key.startsWith(STARTUP_PREFIX)) continue;
+    if (key.startsWith(STARTUP_PREFIX) || key.startsWith('bundle.')) continue;
     const unit = f.unit;
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
@@ -418,7 +476,9 @@ async function main(): Promise<void> {
   log(report);
   const startup = startupSection(startedAt);
   log(startup);
-  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}`);
+  const bundles = bundleSection(startedAt);
+  log(bundles);
+  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}\n${bundles}`);
   else log('(smoke run: bench/results.md left as it was)');
 }
 
