@@ -156,22 +156,31 @@ function startupSection(startedAt: Date): string {
   ].join('\n');
 }
 
-async function startupOnlyRun(startedAt: Date): Promise<void> {
+/**
+ * Runs one part alone and rewrites only its section of bench/results.md (from its heading up to the next section,
+ * or the end), so the other sections keep their figures.
+ */
+async function sectionOnlyRun(measure: (dir: string) => Promise<void>, section: () => string, heading: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   try {
-    await measureStartup(rounds, dir, note, log);
+    await measure(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = startupSection(startedAt);
+  const text = section();
   log('');
-  log(section);
-  const file = join(ROOT, 'bench', 'results.md');
+  log(text);
   if (smoke) return log('(smoke run: bench/results.md left as it was)');
+  const file = join(ROOT, 'bench', 'results.md');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const at = current.indexOf(STARTUP_HEADING);
-  writeFileSync(file, `${at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`}${section}`);
+  const at = current.indexOf(heading);
+  const next = at < 0 ? -1 : current.indexOf('\n## ', at + heading.length);
+  const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
+  const after = next >= 0 ? current.slice(next + 1) : '';
+  writeFileSync(file, `${before}${text}${after ? `\n${after}` : ''}`);
 }
+
+const startupOnlyRun = (startedAt: Date) => sectionOnlyRun((dir) => measureStartup(rounds, dir, note, log), () => startupSection(startedAt), STARTUP_HEADING);
 
 const BUNDLE_RECORDS = 10_000;
 const BUNDLE_HEADING = '## Workspace export and load';
@@ -203,26 +212,8 @@ function bundleSection(startedAt: Date): string {
   ].join('\n');
 }
 
-async function bundleOnlyRun(startedAt: Date): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
-  try {
-    await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const section = bundleSection(startedAt);
-  log('');
-  log(section);
-  if (smoke) return log('(smoke run: bench/results.md left as it was)');
-  const file = join(ROOT, 'bench', 'results.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const at = current.indexOf(BUNDLE_HEADING);
-  // The section replaces its own text only: up to the next section, or the end.
-  const next = at < 0 ? -1 : current.indexOf('\n## ', at + BUNDLE_HEADING.length);
-  const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
-  const after = next >= 0 ? current.slice(next + 1) : '';
-  writeFileSync(file, `${before}${section}${after ? `\n${after}` : ''}`);
-}
+const bundleOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun((dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }), () => bundleSection(startedAt), BUNDLE_HEADING);
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
