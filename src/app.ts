@@ -2,8 +2,8 @@ import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
 import { mountContract } from './pipeline/mount-contract.js';
 import { handlers } from './handlers.js';
-import type { Handlers } from './contract/handler-map.js';
-import { routeBindings } from './pipeline/route-bindings.js';
+import type { Handlers } from './areas/handler-map.js';
+import { routeBindings } from './areas/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
@@ -12,16 +12,17 @@ import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { missingBodyIsEmpty } from './http/missing-body.js';
 import { undecodableSegmentsAsText } from './http/undecodable-path.js';
-import { jsonBodyParser } from './http/json-body.js';
+import { jsonBodyParser } from './pipeline/json-body.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
-import { matchedOperationId } from './contract/operation-facts.js';
+import { matchedOperationId } from './contract/document/operation-facts.js';
 import { requestWorkspace } from './access/request-workspace.js';
-import { withPreferKnobs } from './knobs/prefer-code.js';
+import { actsIn } from './access/auth.js';
+import { withPreferKnobs } from './pipeline/prefer-code.js';
 import { scenarioKnobs } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
@@ -61,7 +62,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       // The configured latency, before any work.
       scenarioKnobs({ latencyMs: config.latencyMs, readsPrefer: () => false }),
       outsideApi(productUploadsRouter(worlds, config)),
-      outsideApi(consentPages(worlds)),
+      outsideApi(consentPages(worlds, actsIn)),
       ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
         // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
         // answered by withPreferKnobs, which knows the operation.

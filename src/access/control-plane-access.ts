@@ -4,11 +4,11 @@
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { matchedOperationId, type OperationFacts } from '../contract/operation-facts.js';
+import { matchedOperationId, type OperationFacts } from '../contract/document/operation-facts.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, refuseToken, type AuthenticatedRequest } from './auth.js';
-import { forbidden, tooManyRequests, unauthenticated } from '../http/errors.js';
+import { authenticate, bearerToken, refuseToken, type AuthenticatedRequest } from './auth.js';
+import { forbidden, HOSTED_DEFAULT_TOKEN_MESSAGE, tooManyRequests, unauthenticated } from '../http/errors.js';
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
 export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
@@ -22,7 +22,7 @@ const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(dige
 
 /**
  * The pipeline step right after routing and the bearer scheme, before anything reads the body or a world: what the
- * matched operation declares (src/contract/operation-facts.ts) decides. `anyone` passes (a creation counts against
+ * matched operation declares (src/contract/document/operation-facts.ts) decides. `anyone` passes (a creation counts against
  * the per-address limit: 429); `workspace` needs a token of the world it acts on or the admin token (401, 403);
  * `token` was authenticated by the bearer scheme. A request with no operation is the validator's 404 or 405.
  */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
-import { listOperations, type ContractDocument } from './load-contract.js';
-import { matchedOperationId } from './operation-facts.js';
+import { listOperations, type ContractDocument } from './document/load-contract.js';
+import { matchedOperationId } from './document/operation-facts.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 

@@ -19,7 +19,7 @@ export interface ScenarioKnobOptions {
   readsPrefer?: (req: Request) => boolean;
   /**
    * Leave a bad knob for later instead of answering 422 here: the contract adapter, which knows the operation,
-   * answers the 422 where the operation documents one (see src/knobs/prefer-code.ts).
+   * answers the 422 where the operation documents one (see src/pipeline/prefer-code.ts).
    */
   deferErrors?: boolean;
   /** Injected in tests. */

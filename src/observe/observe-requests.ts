@@ -8,7 +8,7 @@ import { logRequest } from './request-log.js';
 import { requestIdOf } from './request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
-import { matchedOperationId, type OperationFacts } from '../contract/operation-facts.js';
+import { matchedOperationId, type OperationFacts } from '../contract/document/operation-facts.js';
 
 /** Which observers to feed; each is optional. */
 export interface ObserveOptions {

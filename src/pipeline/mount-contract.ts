@@ -1,15 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { multipartUploader } from '../http/body-limits.js';
 import { bearerSecurityHandler, type AuthenticatedRequest } from '../access/auth.js';
-import { createCtx } from '../http/context.js';
+import { createCtx } from '../areas/context.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import type { Runtime } from '../runtime.js';
 import { authorizeOperation } from '../access/control-plane-access.js';
-import { bindResources, requestWorld, resolveBindings, type BindingPlan, type RouteBindingTable } from '../access/bind-resources.js';
+import { bindResources, requestWorld, resolveBindings, type BindingPlan } from '../access/bind-resources.js';
+import type { RouteBindingTable } from '../areas/route-bindings.js';
 import { notFound } from '../http/errors.js';
 import { bindingPlans } from '../access/binding-plans.js';
-import { runsOutsideTransaction, type Handlers, type UploadedFile } from '../contract/handler-map.js';
-import { listOperations, type ContractDocument } from '../contract/load-contract.js';
+import { runsOutsideTransaction, type Handlers, type UploadedFile } from '../areas/handler-map.js';
+import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
 import { checkTextMedia } from '../contract/text-media.js';
 import { workspaceIdOf } from '../world.js';
@@ -102,7 +103,7 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
     validateResponses: true,
     validateSecurity: { handlers: { bearerAuth: bearerSecurityHandler(runtime.worlds, runtime.policy) } },
     validateFormats: true,
-    // Product image uploads: multer keeps the file (MAX_IMAGE_BYTES at most) in memory for the handler to store;
+    // Product image uploads: multer keeps the file (MAX_FILE_BYTES at most) in memory for the handler to store;
     // fields, their size and the whole body are limited too (413 each, src/http/body-limits.ts).
     fileUploader: multipartUploader(runtime.config.multipart),
     operationHandlers: {

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract, parseYaml } from '../../src/contract/load-contract.js';
+import { loadContract, parseYaml } from '../../src/contract/document/load-contract.js';
 import { validatorOptions } from '../../src/pipeline/mount-contract.js';
 import { defaultConfig } from '../../src/config.js';
 import { bindingPlans } from '../../src/access/binding-plans.js';
 import { handlers } from '../../src/handlers.js';
-import { routeBindings } from '../../src/pipeline/route-bindings.js';
+import { routeBindings } from '../../src/areas/route-bindings.js';
 import { validatorMiddleware } from '../../src/contract/validator/own-copy.js';
 import { demo, testApp } from '../helpers/app.js';
 

@@ -1,7 +1,7 @@
 import express, { type Request } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { listOperations, type ContractDocument } from '../../src/contract/load-contract.js';
+import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { createRequestLogger } from '../../src/observe/request-log.js';
 import { CoverageTracker } from '../../src/observe/coverage.js';
 import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';

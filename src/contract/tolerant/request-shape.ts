@@ -1,5 +1,5 @@
 // What the contract names in one operation's request: its query parameters and its body schema per media type.
-import { listOperations, type ContractDocument } from '../load-contract.js';
+import { listOperations, type ContractDocument } from '../document/load-contract.js';
 import { followPointer } from '../validator/preprocessor-refs.js';
 import type { Deref } from './unknown-fields.js';
 

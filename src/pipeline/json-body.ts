@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express';
 import { readsJsonBody } from '../contract/body-routes.js';
-import { matchedOperationId } from '../contract/operation-facts.js';
+import { matchedOperationId } from '../contract/document/operation-facts.js';
 import type { Runtime } from '../runtime.js';
-import { blankJsonIsNoBody } from './required-body.js';
+import { blankJsonIsNoBody } from '../http/required-body.js';
 
 /**
  * The JSON body parser of the pipeline, with the limit the matched operation declares: BODY_LIMIT_BYTES, or
