@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --baseline <commit> | --no-baseline]
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --export-only] [-- --baseline <commit> | --no-baseline]
 // Holds the built sandbox against json-server 1.0, a bare node:http server and the sandbox built at an earlier
 // commit (bench/baseline-commit.ts) in one run (the issues' targets):
 //  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections, the
@@ -14,11 +14,13 @@
 //  6. (run before 5) the worst health-check latency while one GET catches up with 20 x 100 scraping attempts
 //     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
 //  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
+//  8. export and load of a workspace with 10,000 records, each against 1 s (bench/bundle-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 //     then the first call of each of the API's operations right after a start, against the earlier commit (bench/first-calls.ts);
 // --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
+// --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,13 +32,15 @@ import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
+import { benchBundles, bundleChecks } from './bundle-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
 import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
-  --startup-only         only the start-up sections (npm start, the built server, the packed bin, bare Node; the first call of each operation)
+  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node; the first call of each operation)
+  --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -176,7 +180,8 @@ async function firstCallRun(dir: string, baselineRoot: { root: string; commit: s
   await measureFirstCalls(cases, rounds, dir, note, log);
 }
 
-const FIRST_CALL_HEADING = '## First call of each operation';
+// A part of the start-up section (which --startup-only rewrites whole).
+const FIRST_CALL_HEADING = '### First call of each operation';
 
 /** The first-call figures against their targets. */
 function firstCallSection(): string {
@@ -201,25 +206,74 @@ function firstCallSection(): string {
   ].join('\n');
 }
 
-async function startupOnlyRun(startedAt: Date): Promise<void> {
+/**
+ * Runs one part alone and rewrites only its section of bench/results.md (from its heading up to the next section,
+ * or the end), so the other sections keep their figures.
+ */
+async function sectionOnlyRun(measure: (dir: string) => Promise<void>, section: () => string, heading: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   try {
-    await measureStartup(rounds, dir, note, log);
-    const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
-    if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
-    await firstCallRun(dir, baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined);
+    await measure(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = `${startupSection(startedAt)}\n${firstCallSection()}`;
+  const text = section();
   log('');
-  log(section);
-  const file = join(ROOT, 'bench', 'results.md');
+  log(text);
   if (smoke) return log('(smoke run: bench/results.md left as it was)');
+  const file = join(ROOT, 'bench', 'results.md');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const at = current.indexOf(STARTUP_HEADING);
-  writeFileSync(file, `${at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`}${section}`);
+  const at = current.indexOf(heading);
+  const next = at < 0 ? -1 : current.indexOf('\n## ', at + heading.length);
+  const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
+  const after = next >= 0 ? current.slice(next + 1) : '';
+  writeFileSync(file, `${before}${text}${after ? `\n${after}` : ''}`);
 }
+
+const startupOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun(
+    async (dir) => {
+      await measureStartup(rounds, dir, note, log);
+      const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
+      if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
+      await firstCallRun(dir, baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined);
+    },
+    () => `${startupSection(startedAt)}\n${firstCallSection()}`,
+    STARTUP_HEADING,
+  );
+
+const BUNDLE_RECORDS = 10_000;
+const BUNDLE_HEADING = '## Workspace export and load';
+
+/** The bundle figures and their targets, as the section of bench/results.md that --export-only rewrites. */
+function bundleSection(startedAt: Date): string {
+  const row = (key: string) => {
+    const f = figures.get(key);
+    const unit = f?.unit ?? 'ms';
+    return `| ${f?.label ?? key} (${unit}) | ${fmt(med(key), unit)} | ${fmt(Math.min(...(f?.values ?? [NaN])), unit)} | ${fmt(Math.max(...(f?.values ?? [NaN])), unit)} |`;
+  };
+  const checks = bundleChecks(med, BUNDLE_RECORDS).map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`);
+  return [
+    BUNDLE_HEADING,
+    '',
+    `Measured ${startedAt.toISOString()} with \`npm run bench -- --export-only\`: ${rounds} round(s) on the built server (in memory), over HTTP from ` +
+      `the same machine; node ${process.version}, load average ${loadavg()[0].toFixed(2)}.`,
+    '',
+    '| figure | median | min | max |',
+    '|---|---|---|---|',
+    row('bundle.load.ms'),
+    row('bundle.export.ms'),
+    row('bundle.mib'),
+    '',
+    '| target | measured (medians) | |',
+    '|---|---|---|',
+    ...checks,
+    '',
+  ].join('\n');
+}
+
+const bundleOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun((dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }), () => bundleSection(startedAt), BUNDLE_HEADING);
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
@@ -250,6 +304,7 @@ async function main(): Promise<void> {
   }
 
   if (startupOnly) return startupOnlyRun(startedAt);
+  if (argv.includes('--export-only')) return bundleOnlyRun(startedAt);
 
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const running: Running[] = [];
@@ -410,6 +465,8 @@ async function main(): Promise<void> {
     await firstCallRun(dir, baselineRoot);
     // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
+    // 8. A workspace of 10,000 records exported and loaded (issue 25).
+    await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
@@ -418,7 +475,7 @@ async function main(): Promise<void> {
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
   for (const [key, f] of figures) {
-    if (key.startsWith(STARTUP_PREFIX)) continue;
+    if (key.startsWith(STARTUP_PREFIX) || key.startsWith('bundle.')) continue;
     const unit = f.unit;
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
@@ -471,7 +528,9 @@ async function main(): Promise<void> {
   log(report);
   const startup = `${startupSection(startedAt)}\n${firstCallSection()}`;
   log(startup);
-  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}`);
+  const bundles = bundleSection(startedAt);
+  log(bundles);
+  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}\n${bundles}`);
   else log('(smoke run: bench/results.md left as it was)');
 }
 
