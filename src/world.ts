@@ -132,6 +132,8 @@ interface OpenWorldOptions {
   seed: number;
   reset?: boolean;
   clock?: Clock;
+  /** The seeded snapshot of `seed` computed elsewhere (src/seeding-thread.ts); undefined: seeded here. */
+  seeded?: Promise<Snapshot | undefined>;
 }
 
 /**
@@ -147,7 +149,9 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   if (snapshot) store.load(snapshot);
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
-    seedStore(store, seeders);
+    const seeded = await opts.seeded;
+    if (seeded) store.load(seeded);
+    else seedStore(store, seeders);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
