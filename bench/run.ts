@@ -112,7 +112,7 @@ const fmt = (x: number, unit: string) =>
   Number.isNaN(x) ? 'n/a' : unit === 'req/s' || unit === 'creates/s' ? Math.round(x).toLocaleString('en-US') : x < 10 ? x.toFixed(2) : x.toFixed(1);
 
 function log(line: string): void {
-  process.stdout.write(line + '\n');
+  process.stdout.write(`${line}\n`);
 }
 
 /** A copy of a data file (snapshot and any journal generations) at a new path. */
@@ -137,11 +137,11 @@ const STARTUP_HEADING = '## Start-up to the first authenticated 200';
 /** The start-up figures and their targets, as the section of bench/results.md that --startup-only rewrites. */
 function startupSection(startedAt: Date): string {
   const rows = STARTUP_CASES.map((c) => {
-    const f = figures.get(STARTUP_PREFIX + c.key + '.ms');
+    const f = figures.get(`${STARTUP_PREFIX}${c.key}.ms`);
     const m = median(f?.values ?? [NaN]);
     const verdict = c.targetMs === undefined ? 'reference' : `<= ${c.targetMs} ms: ${smoke ? 'smoke, not judged' : m <= c.targetMs ? 'met' : 'SHORT'}`;
-    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms'), 'ms');
-    const times = c.key === FLOOR_KEY ? '' : `${roundRatio(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms').toFixed(1)}x`;
+    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`), 'ms');
+    const times = c.key === FLOOR_KEY ? '' : `${roundRatio(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`).toFixed(1)}x`;
     const share = c.targetMs === undefined ? '' : `${(m / c.targetMs).toFixed(2)}`;
     return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${times} | ${verdict} | ${share} |`;
   });
@@ -332,7 +332,7 @@ async function main(): Promise<void> {
     const jsonServer = 'bin' in jsonServerBin ? await startJsonServer(jsonServerBin.bin, join(dir, 'db.json')) : undefined;
     if (jsonServer) {
       running.push(jsonServer);
-      const jsBody = await getJson<unknown[]>(jsonServer.url + '/products');
+      const jsBody = await getJson<unknown[]>(`${jsonServer.url}/products`);
       if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
     }
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
@@ -388,7 +388,7 @@ async function main(): Promise<void> {
 
     // 2. Creates on a small and a grown store, and start-up, each round on fresh copies.
     const createSpec = (url: string): Omit<LoadSpec, 'connections'> => ({
-      url: url + '/2024-09/products',
+      url: `${url}/2024-09/products`,
       method: 'POST',
       headers: { ...AUTH, 'Content-Type': 'application/json' },
       seconds: createSeconds,

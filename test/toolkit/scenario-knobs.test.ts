@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/http/errors.js';
+import type { HttpError } from '../../src/http/errors.js';
 import { preferOf, scenarioKnobs, type ScenarioKnobOptions } from '../../src/knobs/scenario-knobs.js';
 
 function appWith(options: ScenarioKnobOptions, slept: number[]) {

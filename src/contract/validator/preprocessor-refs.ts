@@ -37,7 +37,7 @@ export function followPointer(doc: unknown, ref: string): unknown {
   let node = doc;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
