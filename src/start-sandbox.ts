@@ -85,7 +85,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const runtime = createRuntime({ worlds, config, contract: loadContract(), log: errorLog, requestLog });
   if (bundle !== undefined) {
     try {
-      loadDefaultWorld(world, bundle, { observations: runtime.observations, config, contract: bundleContractOf({ shared: runtime.shared, contract: runtime.loadedContract }), seeded: worlds.seeded });
+      loadDefaultWorld(world, bundle, {
+        observations: runtime.observations,
+        config,
+        contract: bundleContractOf({ shared: runtime.shared, contract: runtime.loadedContract }),
+        seeded: worlds.seeded,
+      });
     } catch (error) {
       await runtime.close();
       throw BundleRefused.of(error, source);

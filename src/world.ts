@@ -34,8 +34,7 @@ export interface World {
 }
 
 /** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
-export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
-  new Store(persistence, seed, collectionDefs, base);
+export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore => new Store(persistence, seed, collectionDefs, base);
 
 /** A world's names for the seeded tokens: seeded token id -> the token that world accepts instead. */
 export type SeedTokens = Readonly<Record<string, string>>;

@@ -29,7 +29,13 @@ export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observation
   return {
     prepare: (world) => {
       const seed = world.store.seed;
-      bundle = checkBundle(body, { contract: bundleContractOf(ctx), seed, base: ctx.worlds.seeded.of(seed), maxAddedRecords: config.workspaceMaxRecords, maxUploadBytes: config.workspaceMaxUploadBytes });
+      bundle = checkBundle(body, {
+        contract: bundleContractOf(ctx),
+        seed,
+        base: ctx.worlds.seeded.of(seed),
+        maxAddedRecords: config.workspaceMaxRecords,
+        maxUploadBytes: config.workspaceMaxUploadBytes,
+      });
       loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
     },
     loaded: (name) => restoreObservations(ctx.observations, name, bundle!),

@@ -5,7 +5,12 @@ import { ENDPOINT } from './fixture.js';
 
 describe('retailer pages and endpoint rule', () => {
   it('When the consent page names a merchant with markup, then it is escaped and there is exactly one form with Approve and Deny', () => {
-    const html = renderConsentPage({ merchantName: '<script>alert(1)</script>', channelName: 'A "quoted" & channel', state: 'st_x"y', action: '/_retailer/authorize' });
+    const html = renderConsentPage({
+      merchantName: '<script>alert(1)</script>',
+      channelName: 'A "quoted" & channel',
+      state: 'st_x"y',
+      action: '/_retailer/authorize',
+    });
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('value="st_x&quot;y"');
@@ -16,7 +21,7 @@ describe('retailer pages and endpoint rule', () => {
     expect(renderErrorPage({ message: '<b>' })).toContain('&lt;b&gt;');
   });
 
-  it('When endpoints are checked against the contract\'s rule, then retailer paths pass and escapes are refused', () => {
+  it("When endpoints are checked against the contract's rule, then retailer paths pass and escapes are refused", () => {
     const endpointProblem = endpointCheck(ENDPOINT);
     for (const ok of ['orders/v0/orders', 'listings/2021-08-01/items/A1/SKU WITH SPACE', 'x/a..b']) expect(endpointProblem(ok)).toBeNull();
     for (const bad of ['', '..', 'a/../b', 'a/./b', '/orders', 'orders/', 'a//b', '//host/x', 'http://host', 'HTTPS:x', 'a\\b', 'a?b', 'a#b', 'a\u0000b']) {

@@ -16,7 +16,20 @@ export interface CatalogueEntry {
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Ultralight', 'Classic', 'Insulated', 'Waterproof', 'Foldable', 'Premium', 'Everyday', 'Rugged'];
 const MATERIALS = ['aluminium', 'stainless steel', 'bamboo', 'ripstop nylon', 'cotton', 'silicone', 'oak', 'recycled plastic', 'wool', 'carbon fibre'];
-const NOUNS = ['water bottle', 'camping mug', 'tent stake set', 'dry bag', 'headlamp', 'cutting board', 'lunch box', 'trekking pole', 'hammock', 'cooler bag', 'fire starter', 'cook set'];
+const NOUNS = [
+  'water bottle',
+  'camping mug',
+  'tent stake set',
+  'dry bag',
+  'headlamp',
+  'cutting board',
+  'lunch box',
+  'trekking pole',
+  'hammock',
+  'cooler bag',
+  'fire starter',
+  'cook set',
+];
 const QUANTITY_LADDER = [1, 6, 12, 24, 48, 100, 250];
 const SKU_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 /** Share of entries whose stock the supplier does not publish (their items' stock_quantity stays unknown). */
@@ -119,7 +132,14 @@ export class SupplierCatalogues {
    */
   entriesFoundBy(supplierId: string, attemptId: string): readonly FoundEntry[] {
     const key = `${supplierId}|${attemptId}`;
-    const found = this.found.get(key) ?? remember(this.found, FOUND_LIMIT, key, this.catalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []));
+    const found =
+      this.found.get(key) ??
+      remember(
+        this.found,
+        FOUND_LIMIT,
+        key,
+        this.catalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []),
+      );
     if (!this.counts.has(key)) remember(this.counts, COUNT_LIMIT, key, found.length);
     return found;
   }
@@ -183,8 +203,7 @@ export function foundEntry(attemptId: string, entry: CatalogueEntry): FoundEntry
       minimum_order_quantity: t.minimum_order_quantity,
       value: Math.max(0, round2(t.base_value * drift)),
     })),
-    stock_units:
-      entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
+    stock_units: entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
   };
 }
 
