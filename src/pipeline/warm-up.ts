@@ -2,6 +2,7 @@
 // request, which would make every first call of every operation slow. After the server listens, this sends one
 // request per operation through the contract's checks only (never a handler, so no world, journal, coverage or
 // log sees it), one step a turn of the event loop, so a request that arrives meanwhile waits for one step at most.
+import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
 import express, { type Express, type Request, type Response } from 'express';
 import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
@@ -68,6 +69,40 @@ function readJsonOnce(): Promise<void> {
   const body = Buffer.from('{}');
   const req = Object.assign(Readable.from([body]), { method: 'POST', url: '/', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
   return new Promise((resolve) => void express.json()(req as unknown as Request, {} as Response, () => resolve()));
+}
+
+// How long a server that has not been asked anything yet waits before it warms up.
+const QUIET_START_MS = 100;
+
+/**
+ * `begin`'s warm-up, begun once the server has answered its first request (or has had none for a moment): the
+ * request a client sends as soon as the port opens does not wait behind a step of it.
+ */
+export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): WarmUp {
+  let started: WarmUp | undefined;
+  let stopped = false;
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  const start = () => {
+    clearTimeout(timer);
+    server.off('request', onRequest);
+    if (started || stopped) return;
+    started = begin();
+    void started.done.then(settle);
+  };
+  const onRequest = (_req: unknown, res: { once(event: 'finish', listener: () => void): unknown }) => void res.once('finish', start);
+  server.once('request', onRequest);
+  const timer = setTimeout(start, QUIET_START_MS);
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      server.off('request', onRequest);
+      started?.stop();
+      settle();
+    },
+  };
 }
 
 /** Every operation's warm-up request: path parameters from their examples (any text routes), the first body type. */
