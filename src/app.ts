@@ -52,7 +52,11 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
     // answered by withPreferKnobs, which knows the operation.
     routed: [
-      scenarioKnobs({ maxDelayMs: config.maxDelayMs, appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true, deferErrors: true }),
+      scenarioKnobs({
+        maxDelayMs: config.maxDelayMs,
+        appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true,
+        deferErrors: true,
+      }),
     ],
     // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
     // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
@@ -72,8 +76,19 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
-      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
-      outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
+      outsideApi(
+        toolingPage(
+          landingRouter({
+            demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })),
+            version: packageVersion,
+            docsToken: DEMO_USERS[0],
+            hosted: config.hosted,
+          }),
+        ),
+      ),
+      outsideApi(
+        toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
+      ),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,

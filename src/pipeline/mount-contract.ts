@@ -59,7 +59,12 @@ export interface ContractSteps {
  * service's: route (404/405), who may call the operation (401, 403, 429), only then the body (400, 413, 415), the
  * records it names (404/403), the shape of the input (422), the handler. A stranger's body is never read.
  */
-export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable, steps: ContractSteps = {}): RequestHandler[] & { check: ContractCheck } {
+export function mountContract(
+  runtime: Runtime,
+  handlerMap: Handlers,
+  bindings: RouteBindingTable,
+  steps: ContractSteps = {},
+): RequestHandler[] & { check: ContractCheck } {
   const doc = runtime.contract;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
@@ -72,7 +77,15 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     if (!found) throw new Error(`express-openapi-validator has no ${name} step: the order of checks needs it`);
     return found;
   };
-  const known = new Set(['pathParamsMiddleware', 'metadataMiddleware', 'securityMiddleware', 'multipartMiddleware', 'requestMiddleware', 'responseMiddleware', 'operationHandlersMiddleware']);
+  const known = new Set([
+    'pathParamsMiddleware',
+    'metadataMiddleware',
+    'securityMiddleware',
+    'multipartMiddleware',
+    'requestMiddleware',
+    'responseMiddleware',
+    'operationHandlersMiddleware',
+  ]);
   const unknown = validator.filter((mw) => !known.has(mw.name)).map((mw) => mw.name);
   if (unknown.length) throw new Error(`express-openapi-validator has steps the order of checks does not place: ${unknown.join(', ')}`);
   const middleware = [
@@ -100,7 +113,12 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
 }
 
 /** What express-openapi-validator is told: the contract's checks, the bearer scheme's handler, and an adapter per operation. */
-export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyHandler>, plans: Map<string, BindingPlan>, bindings: RouteBindingTable): ValidatorOptions {
+export function validatorOptions(
+  runtime: Runtime,
+  handlers: Record<string, AnyHandler>,
+  plans: Map<string, BindingPlan>,
+  bindings: RouteBindingTable,
+): ValidatorOptions {
   // Read from the contract once, not on each operation's first call.
   const quotaOperations = recordQuotaOperations(runtime.contract);
   return {

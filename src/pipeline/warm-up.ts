@@ -52,7 +52,11 @@ export function warmUpContract(app: Express, doc: ContractDocument, check: Contr
     // Two steps an operation: the request's validators, then (on the armed res.json) the response's.
     return [() => check(req, res), async () => void res.status(call.status).json({})];
   });
-  const done = eachTurn([readJsonOnce, ...steps], (step) => step(), () => stopped);
+  const done = eachTurn(
+    [readJsonOnce, ...steps],
+    (step) => step(),
+    () => stopped,
+  );
   return {
     done,
     stop: () => {
@@ -67,7 +71,11 @@ export function warmUpContract(app: Express, doc: ContractDocument, check: Contr
  */
 function readJsonOnce(): Promise<void> {
   const body = Buffer.from('{}');
-  const req = Object.assign(Readable.from([body]), { method: 'POST', url: '/', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } });
+  const req = Object.assign(Readable.from([body]), {
+    method: 'POST',
+    url: '/',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+  });
   return new Promise((resolve) => void express.json()(req as unknown as Request, {} as Response, () => resolve()));
 }
 

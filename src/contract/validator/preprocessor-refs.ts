@@ -19,16 +19,19 @@ export function resolvePreprocessorRefsByPointer(): void {
   const proto = validatorModules.preprocessor().SchemaPreprocessor.prototype as Preprocessor & { byPointer?: true };
   if (proto.byPointer) return;
   const original = proto.resolveSchema;
-  proto.resolveSchema = Object.assign(function resolveSchema(this: Preprocessor, schema: unknown) {
-    const ref = (schema as { $ref?: unknown } | null | undefined)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return original.call(this, schema);
-    const known = this.resolvedSchemaCache.get(ref);
-    if (known !== undefined) return known;
-    const target = followPointer(this.apiDoc, ref);
-    if (target === undefined) return original.call(this, schema);
-    this.resolvedSchemaCache.set(ref, target);
-    return target;
-  }, { untuned: original });
+  proto.resolveSchema = Object.assign(
+    function resolveSchema(this: Preprocessor, schema: unknown) {
+      const ref = (schema as { $ref?: unknown } | null | undefined)?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return original.call(this, schema);
+      const known = this.resolvedSchemaCache.get(ref);
+      if (known !== undefined) return known;
+      const target = followPointer(this.apiDoc, ref);
+      if (target === undefined) return original.call(this, schema);
+      this.resolvedSchemaCache.set(ref, target);
+      return target;
+    },
+    { untuned: original },
+  );
   proto.byPointer = true;
 }
 
