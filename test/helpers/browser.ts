@@ -52,7 +52,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   if (chromiumMissing) {
     // Only reachable in CI (elsewhere the suite was skipped): fail loudly with the fix.
     throw new Error(
-      `chromium not found at ${CHROMIUM_PATH} and CI=true, so browser tests fail instead of skipping. ` + 'Install it with: apt-get install -y chromium',
+      `chromium not found at ${CHROMIUM_PATH} and CI=true, so browser tests fail instead of skipping. Install it with: apt-get install -y chromium`,
     );
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'sandbox-chromium-'));
