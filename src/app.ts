@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
-import { readsJsonBody } from './contract/body-routes.js';
 import { docsRouter } from './contract/docs-page.js';
-import { mountContract } from './contract/mount-contract.js';
+import { handleRequests } from './pipeline/handle-request.js';
+import { newRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
 import { routeBindings } from './route-bindings.js';
@@ -11,25 +11,22 @@ import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
-import { missingBodyIsEmpty } from './http/missing-body.js';
 import { undecodableSegmentsAsText } from './http/undecodable-path.js';
-import { blankJsonIsNoBody } from './http/required-body.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './sandbox/observe-requests.js';
-import { matchedOperationId } from './contract/operation-facts.js';
 import { requestWorkspace } from './sandbox/request-workspace.js';
-import { withPreferKnobs } from './sandbox/prefer-code.js';
-import { scenarioKnobs } from './sandbox/scenario-knobs.js';
+import { latency } from './sandbox/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
- * coverage, log line), the landing and docs pages, the latency, the contract (routing, Prefer knobs, auth, body
- * parsing, records, request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * coverage, log line), the landing and docs pages, the latency, the operations (src/pipeline/handle-request.ts:
+ * routing, Prefer knobs, auth, body parsing, records, request and response validation, handlers), and the one
+ * error handler. main.ts and startSandbox listen, through createServer.
  * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
 export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Express {
@@ -42,9 +39,14 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
 
-  // One router layer for the whole pipeline, in this order (src/http/compose-middleware.ts says why).
+  // One router layer for the whole chain, in this order (src/http/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
+      // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
+      (req, _res, next) => {
+        req.state = newRequestState();
+        next();
+      },
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
@@ -53,27 +55,18 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       cors({ origins: config.corsOrigins }),
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),
       outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
       outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,
       // The configured latency, before any work.
-      scenarioKnobs({ latencyMs: config.latencyMs, readsPrefer: () => false }),
+      latency(config.latencyMs),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds)),
-      ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
-        // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
-        // answered by withPreferKnobs, which knows the operation.
-        routed: [
-          scenarioKnobs({ maxDelayMs: config.maxDelayMs, appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true, deferErrors: true }),
-        ],
-        // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
-        // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
-        // whitespace or `null` is no body (src/http/required-body.ts).
-        authorized: [blankJsonIsNoBody(express.json({ limit: config.bodyLimit, type: readsJsonBody(doc) })), missingBodyIsEmpty],
-      }),
+      // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, handler, reply.
+      handleRequests(runtime, handlerMap, routeBindings),
     ]),
   );
   app.use(errorHandler(log, config));

@@ -1,7 +1,7 @@
 // What the pipeline decides per operation, read once from the contract: who may call it, whether it creates a
 // workspace (and so counts against the per-address creation limit), and whether the journal keeps its requests.
 // Every such decision keys on the operation the request matched, never on how its path is spelled.
-import { listOperations, type ContractDocument } from './load-contract.js';
+import { deref, isObj, listOperations, type ContractDocument } from './load-contract.js';
 
 /**
  * Who may call an operation. `token`: the versioned API, secured by the contract's bearer scheme (a token of any
@@ -19,6 +19,13 @@ export interface OperationFacts {
   journaled: boolean;
   /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
   knobs: boolean;
+  /** The statuses it documents (a 403 becomes 404 where it documents none). */
+  statuses: ReadonlySet<number>;
+  /**
+   * What body it takes: `any` is false for one that takes none (a body sent to it is never read, so it cannot answer
+   * 400, 413 or 415 there); JSON, required or not; multipart.
+   */
+  body: { any: boolean; json: boolean; required: boolean; multipart: boolean };
 }
 
 const CALLERS = new Set<string>(['anyone', 'workspace']);
@@ -45,14 +52,17 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
       journaled: op.operation['x-sandbox-journaled'] !== false,
       knobs: op.secured,
+      statuses: new Set(op.statuses),
+      body: bodyOf(doc, op.operation.requestBody),
     });
   }
   if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
   return table;
 }
 
-/** The operationId the request matched (express-openapi-validator's metadata step), if any. */
-export function matchedOperationId(req: object): string | undefined {
-  const id = (req as { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema?.operationId;
-  return typeof id === 'string' ? id : undefined;
+function bodyOf(doc: ContractDocument, requestBody: unknown): OperationFacts['body'] {
+  const body = deref(doc, requestBody);
+  const content = isObj(body) && isObj(body.content) ? body.content : {};
+  const json = content['application/json'] !== undefined;
+  return { any: isObj(body), json, required: json && isObj(body) && body.required === true, multipart: content['multipart/form-data'] !== undefined };
 }

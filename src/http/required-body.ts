@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { unprocessable } from './errors.js';
 import { sendsNoBody } from './missing-body.js';
 
@@ -38,24 +38,11 @@ function sentNoBody(req: MaybeBlank): boolean {
   return empty && sendsNoBody(req.headers);
 }
 
-interface MatchedOperation {
-  requestBody?: { required?: boolean; content?: Record<string, unknown> };
-}
-
 /**
- * The step after the operation is matched (and its records checked) and before its input is validated: an
- * operation whose contract says its JSON body is required answers 422 `The body field is required.` when none came.
- * An operation that takes another media type only is left to the validator's 415.
+ * The step after the records are bound and before the validator's verdict: an operation whose contract says its
+ * JSON body is required (`required`) answers 422 `The body field is required.` when none came. An operation that
+ * takes another media type only is left to the validator's 415.
  */
-export const requireBody: RequestHandler = (req, _res, next) => {
-  const operation = (req as Request & { openapi?: { schema?: MatchedOperation } }).openapi?.schema;
-  const body = operation?.requestBody;
-  if (body?.required === true && body.content?.['application/json'] !== undefined && sentNoBody(req as MaybeBlank)) {
-    try {
-      unprocessable({ body: ['The body field is required.'] });
-    } catch (error) {
-      return next(error);
-    }
-  }
-  next();
-};
+export function requireBody(req: IncomingMessage & { body?: unknown }, required: boolean): void {
+  if (required && sentNoBody(req)) unprocessable({ body: ['The body field is required.'] });
+}

@@ -5,11 +5,10 @@
 // identical reads get those bytes without running Express again. CORS headers depend on the request's Origin only,
 // so they are never stored: the fast path adds them per request with the same middleware the app uses.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import { REPLAYABLE, type Replayable } from '../contract/mount-contract.js';
 import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
-import { bearerToken, type AuthenticatedRequest } from './auth.js';
+import { bearerToken } from './auth.js';
 import { cors, corsGrant, perOrigin } from './cors.js';
 import { sendsNoBody } from './missing-body.js';
 import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
@@ -152,12 +151,12 @@ export class ResponseCache {
 
     res.once('finish', () => {
       if (overflow || res.statusCode !== 200) return;
-      const answer = answerOf(res as { locals?: Record<string, unknown> });
+      const answer = answerOf(req);
       if (typeof answer?.operationId !== 'string' || answer.responseBody === undefined) return;
-      const replayable = (res as { locals?: Record<string, unknown> }).locals?.[REPLAYABLE] as Replayable | undefined;
+      const replayable = req.state?.replayable;
       if (!replayable) return;
       const { version, clockOffset } = replayable;
-      const auth = (req as AuthenticatedRequest).auth;
+      const auth = req.state?.caller;
       // The answer belongs to this world, this user and this exact state: a write while it was sent voids it.
       if (auth?.world !== world || auth.user.id !== userId || world.store !== store) return;
       if (store.version !== version || world.clock.offset !== clockOffset) return;

@@ -1,6 +1,5 @@
 // What the contract names in one operation's request: its query parameters and its body schema per media type.
-import { listOperations, type ContractDocument } from '../load-contract.js';
-import { followPointer } from '../validator/preprocessor-refs.js';
+import { deref, listOperations, type ContractDocument } from '../load-contract.js';
 import type { Deref } from './unknown-fields.js';
 
 /** The parts of an operation's request the tolerant reader compares a request with. */
@@ -17,8 +16,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** A `$ref` follower over the contract (local refs only, as the contract has). */
 export function derefIn(doc: ContractDocument): Deref {
   return (schema) => {
-    let node = schema;
-    for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && hops < 16; hops++) node = followPointer(doc, node.$ref);
+    const node = deref(doc, schema);
     return isObj(node) ? node : undefined;
   };
 }

@@ -1,0 +1,71 @@
+// express-openapi-validator as it ships, as one step of the pipeline: its middleware array (routing again, request
+// validation, the response check armed on res.json) runs whole, in its own order, behind the tolerant reader. The
+// pipeline authenticates, parses bodies and calls handlers itself, so the validator is told to do none of those.
+import type { Request, RequestHandler, Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { ContractDocument } from '../contract/load-contract.js';
+import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
+import { composeMiddleware } from '../http/compose-middleware.js';
+
+/** The verdict on one request. */
+export interface Verdict {
+  /** Undefined when the request is valid, else the error to answer (422 and kin). */
+  error: unknown;
+  /**
+   * Arms the check of the answer (the validator's hook on res.json), for the handler's answer only: a request
+   * refused before its handler runs answers a refusal, not the operation's response.
+   */
+  armResponseCheck(): void;
+}
+
+/** The validator's step: checks a request, and holds the check of the answer the handler will send. */
+export interface ContractValidator {
+  /**
+   * Runs the validator over the request. A response that breaks the contract is found later, when it is sent: that
+   * error goes to `late`.
+   */
+  check(req: Request, res: Response, late: (error: unknown) => void): Promise<Verdict>;
+}
+
+/** What the step needs to know: the contract, and whether a request's unknown fields are refused (strict). */
+export interface ContractValidatorOptions {
+  doc: ContractDocument;
+  strictOf: (req: Request) => boolean;
+}
+
+/** The validator's step over a contract, with documented options only. */
+export function contractValidator({ doc, strictOf }: ContractValidatorOptions): ContractValidator {
+  const middleware = OpenApiValidator.middleware({
+    apiSpec: doc as never,
+    // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test).
+    validateApiSpec: false,
+    // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
+    validateResponses: true,
+    validateFormats: true,
+    // The pipeline authenticates (src/http/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
+    // handlers (src/pipeline/handle-request.ts) itself.
+    validateSecurity: false,
+    fileUploader: false,
+    operationHandlers: false,
+  }) as RequestHandler[];
+  const step = tolerantReader(doc, composeMiddleware(middleware), strictOf);
+  return {
+    check: (req, res, late) =>
+      new Promise((resolve) => {
+        const unchecked = res.json;
+        let settled = false;
+        step(req, res, (error?: unknown) => {
+          if (settled) {
+            if (error !== undefined) late(error);
+            return;
+          }
+          settled = true;
+          // The validator's response check wraps res.json; it is put back only for the handler's answer.
+          const checked = res.json;
+          res.json = unchecked;
+          resolve({ error: error ?? undefined, armResponseCheck: () => void (res.json = checked) });
+        });
+      }),
+  };
+}
