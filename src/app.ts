@@ -1,7 +1,8 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
 import { handleRequests } from './pipeline/handle-request.js';
-import { newRequestState } from './pipeline/request-state.js';
+import type { WarmUpResult } from './pipeline/validator-warm-up.js';
+import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
 import { routeBindings } from './route-bindings.js';
@@ -22,6 +23,9 @@ import { requestWorkspace } from './sandbox/request-workspace.js';
 import { latency } from './sandbox/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
+/** The app, with the warm-up of the validator's checks (src/pipeline/validator-warm-up.ts) for after listening. */
+export type SandboxApp = Express & { warmUp(): Promise<WarmUpResult> };
+
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
  * coverage, log line), the landing and docs pages, the latency, the operations (src/pipeline/handle-request.ts:
@@ -29,9 +33,10 @@ import type { Runtime } from './runtime.js';
  * error handler. main.ts and startSandbox listen, through createServer.
  * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
-export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Express {
+export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): SandboxApp {
   const { worlds, config, observe, contract: doc, log } = runtime;
   const app = express();
+  const pipeline = handleRequests(runtime, handlerMap, routeBindings);
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.set('trust proxy', config.trustProxy);
@@ -43,10 +48,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   app.use(
     composeMiddleware([
       // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
-      (req, _res, next) => {
-        req.state = newRequestState();
-        next();
-      },
+      attachRequestState,
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
@@ -62,13 +64,13 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,
       // The configured latency, before any work.
-      latency(config.latencyMs),
+      ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds)),
       // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, handler, reply.
-      handleRequests(runtime, handlerMap, routeBindings),
+      pipeline,
     ]),
   );
   app.use(errorHandler(log, config));
-  return app;
+  return Object.assign(app, { warmUp: () => pipeline.warmUp(app) });
 }

@@ -69,6 +69,8 @@ export class ResponseCache {
 
   constructor(
     private readonly runtime: Runtime,
+    /** What answers a request this does not (Express). */
+    private readonly next: Next,
     options: ResponseCacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
@@ -77,7 +79,9 @@ export class ResponseCache {
     this.corsGrants = perOrigin((origin) => corsGrant(middleware, 'GET', origin));
   }
 
-  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  /** Serves a request (node:http's request listener; a property, so it can be handed on as it is). */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const next = this.next;
     if (!isCacheable(req, this.runtime.config.latencyMs)) return next(req, res);
     const token = bearerToken(req.headers.authorization);
     // Authentication runs on a hit too; an unknown token goes the slow way, which answers the documented 401.
@@ -96,7 +100,7 @@ export class ResponseCache {
     this.stats.misses++;
     this.capture(req, res, key, auth.world, auth.user.id);
     next(req, res);
-  }
+  };
 
   /** Forgets every answer (tests; a world swapped under the app). */
   clear(): void {

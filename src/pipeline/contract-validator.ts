@@ -6,6 +6,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { ContractDocument } from '../contract/load-contract.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
 import { composeMiddleware } from '../http/compose-middleware.js';
+import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
 /** The verdict on one request. */
 export interface Verdict {
@@ -64,8 +65,29 @@ export function contractValidator({ doc, strictOf }: ContractValidatorOptions): 
           // The validator's response check wraps res.json; it is put back only for the handler's answer.
           const checked = res.json;
           res.json = unchecked;
-          resolve({ error: error ?? undefined, armResponseCheck: () => void (res.json = checked) });
+          const nonFinite = error === undefined ? nonFiniteNumberErrors(req.query) : undefined;
+          const verdict = error ?? (nonFinite && new HttpError(422, summarize(nonFinite), nonFinite));
+          resolve({ error: verdict ?? undefined, armResponseCheck: () => void (res.json = checked) });
         });
       }),
   };
+}
+
+/**
+ * Field errors for numbers the validator coerced from query text into Infinity or -Infinity (`1e309`, `Infinity`).
+ * Ajv's coercion turns such text into a number and then skips its type and bound checks for non-finite values, so
+ * `per_page=Infinity` would pass `maximum: 100`. A non-finite number is never a valid JSON number, so it is a 422.
+ */
+export function nonFiniteNumberErrors(values: unknown, prefix = ''): FieldErrors | undefined {
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  collect(values, prefix, errors);
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+function collect(value: unknown, field: string, errors: FieldErrors): void {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    errors[field] = [`The ${field} field must be a finite number.`];
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) collect(inner, field ? `${field}.${key}` : key, errors);
+  }
 }

@@ -1,6 +1,6 @@
 // The one request function: the service's order of checks, top to bottom, each step a named function. Everything
 // after routing keys on the operation the request matched, never on how its path is spelled.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../runtime.js';
 import { bindingPlans } from '../contract/binding-plans.js';
 import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
@@ -9,8 +9,7 @@ import { authenticateBearer } from '../http/auth.js';
 import { resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
 import { createCtx, type Ctx } from '../http/context.js';
 import { authorizeOperation, controlPlaneWorkspace } from '../http/control-plane-access.js';
-import { notFound, unprocessable } from '../http/errors.js';
-import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
+import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../http/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import { requireBody } from '../http/required-body.js';
@@ -23,20 +22,32 @@ import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader } from './read-body.js';
 import { newRequestState, type MatchedOperation, type RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
+import { warmUpValidator, type WarmUpResult } from './validator-warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
+
+/** The pipeline as Express mounts it, with the warm-up of what it compiles on first use. */
+export interface RequestPipeline extends RequestHandler {
+  /**
+   * Compiles every operation's request and response checks now (one operation per turn of the event loop), instead
+   * of on each operation's first request (src/pipeline/validator-warm-up.ts). Call it once the server listens.
+   */
+  warmUp(app: Express): Promise<WarmUpResult>;
+}
 
 /**
  * The sandbox's operations as one Express handler over a runtime: everything about the contract is compiled here,
  * once (routes, record bindings, the validator, the handler map with the Prefer knobs in front). `handlerMap` is the
  * handlers by operationId; `bindings` what each path parameter names.
  */
-export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestHandler {
+export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestPipeline {
   const { contract: doc, config, worlds, policy } = runtime;
   checkHandlerMap(doc, handlerMap);
   // Prefer: code answers the documented example, and a bad knob 422 where the operation documents one
   // (src/sandbox/prefer-code.ts): the knobs step, in front of every versioned operation's handler.
   const handlers = withPreferKnobs(doc, handlerMap) as unknown as Record<string, AnyHandler>;
+  // Handlers that manage the store themselves (reset, workspaces) run outside a transaction.
+  const outsideTransaction = new Set(Object.keys(handlers).filter((id) => runsOutsideTransaction(handlers[id])));
   const plans = bindingPlans(doc, bindings);
   const withQuota = recordQuotaOperations(doc);
   const routeOperation = compileRoutes(doc, runtime.operations);
@@ -62,7 +73,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   /** Who may call the operation (401, 403, 429), then the world it acts on. */
   const authorize = async (req: Request, state: RequestState) => {
     const { facts, pathParams } = state.operation!;
-    await authorizeOperation(req, state, facts, pathParams, worlds, policy);
+    // Only an operation that declares a rule of its own is asked about (src/contract/operation-facts.ts).
+    if (facts.caller === 'workspace' || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
     // An operation anyone may call acts on the world its `workspace` query names (the default world without one).
     state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req));
   };
@@ -106,14 +118,17 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     const run = bindAndHandle(req, res, state, verdict, ctx, plans.get(operationId), handler);
     // A workspace's record quota: the default world (the operator's own) has none.
     const quota = withQuota.has(operationId) && workspaceIdOf(world) !== undefined ? config.workspaceMaxRecords : undefined;
-    const reply = runsOutsideTransaction(handler) ? await run() : await world.store.transact(run as () => Reply, quota);
+    const reply = outsideTransaction.has(operationId) ? await run() : await world.store.transact(run as () => Reply, quota);
     if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
       state.replayable = { version, clockOffset };
     }
     sendReply(res, reply);
   };
 
-  return async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {
+  const warmUp = (app: Express) => warmUpValidator(app, doc, runtime.operations, validator);
+  return Object.assign(handleRequest, { warmUp });
+
+  async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {
     const state = (req.state ??= newRequestState());
     try {
       state.operation = route(req);
@@ -127,20 +142,18 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     } catch (error) {
       next(error);
     }
-  };
+  }
 }
 
 /**
  * What a request names as accepted input, in the service's order, once its records are bound: a required body that
- * did not come (422), what the tolerant reader ignored (named in a header from here on), the validator's verdict,
- * numbers the validator coerced to Infinity (422). The response check is armed for the handler's answer.
+ * did not come (422), what the tolerant reader ignored (named in a header from here on), the validator's verdict
+ * (422). The response check is armed for the handler's answer.
  */
 function acceptInput(req: Request, res: Response, state: RequestState, verdict: Verdict): void {
   requireBody(req, state.operation!.facts.body.required);
   if (state.ignored) reportIgnored(res, state.ignored);
   if (verdict.error !== undefined) throw verdict.error;
-  const nonFinite = nonFiniteNumberErrors(req.query);
-  if (nonFinite) unprocessable(nonFinite);
   verdict.armResponseCheck();
 }
 

@@ -1,6 +1,7 @@
 // What one request carries from step to step: made once when it arrives, filled in by the pipeline's steps in
 // order, read by the answer's observers (journal, coverage, log, the response cache). One typed object instead of
 // keys on res.locals and casts of the request.
+import type { IncomingMessage } from 'node:http';
 import type { AnswerFacts } from '../sandbox/observe-requests.js';
 import type { UploadedFile } from '../contract/handler-map.js';
 import type { OperationFacts } from '../contract/operation-facts.js';
@@ -67,4 +68,10 @@ declare module 'http' {
 /** A request's fresh state. */
 export function newRequestState(): RequestState {
   return { tooling: false, files: [] };
+}
+
+/** The first step of the app: gives the request its state, which every later step fills in or reads. */
+export function attachRequestState(req: IncomingMessage, _res: unknown, next: () => void): void {
+  req.state = newRequestState();
+  next();
 }

@@ -1,0 +1,97 @@
+// The validator compiles an operation's request and response checks on its first request (and then keeps them).
+// Warming up sends each operation a request made from the contract's own examples through the validator's step
+// alone (no handler runs, nothing is written), then the operation's example answer through its response check,
+// one operation per turn of the event loop, so requests that come meanwhile wait behind one compile at most.
+import { Socket } from 'node:net';
+import type { Express, Request, Response } from 'express';
+import { IncomingMessage, ServerResponse } from '../node-http.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/load-contract.js';
+import type { OperationFacts } from '../contract/operation-facts.js';
+import type { ContractValidator } from './contract-validator.js';
+import { newRequestState } from './request-state.js';
+
+type Obj = Record<string, unknown>;
+
+/** What warming up did: operations whose request and whose answer were checked (so their checks are compiled). */
+export interface WarmUpResult {
+  operations: number;
+  requestsChecked: number;
+  answersChecked: number;
+}
+
+/**
+ * Compiles every operation's request and response checks ahead of its first request. `app` gives the synthetic
+ * requests Express's prototypes (the validator reads the app's routing settings through them).
+ */
+export async function warmUpValidator(app: Express, doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>, validator: ContractValidator): Promise<WarmUpResult> {
+  const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
+  for (const op of listOperations(doc)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    result.operations++;
+    const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
+    const verdict = await validator.check(req, res, () => {});
+    // A request the examples cannot make valid still compiled its check; its answer's check waits for a real one.
+    if (verdict.error !== undefined) continue;
+    result.requestsChecked++;
+    const success = op.statuses.find((status) => status >= 200 && status < 300);
+    if (success === undefined) continue;
+    verdict.armResponseCheck();
+    res.status(success);
+    const example = exampleBody(doc, op.operation.responses?.[String(success)]);
+    try {
+      if (example === undefined) res.end();
+      else res.json(example);
+      result.answersChecked++;
+    } catch {
+      // An example the check refuses still compiled it.
+    }
+  }
+  return result;
+}
+
+function syntheticExchange(app: Express, doc: ContractDocument, op: ContractOperation, facts: OperationFacts): { req: Request; res: Response } {
+  const req = new IncomingMessage(new Socket()) as Request;
+  Object.setPrototypeOf(req, app.request);
+  const pathParams: Record<string, string> = {};
+  const query = new URLSearchParams();
+  const pathItem = doc.paths[op.path] as Obj;
+  for (const raw of [...((pathItem.parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])]) {
+    const param = deref(doc, raw);
+    if (!isObj(param)) continue;
+    const value = exampleOf(doc, param);
+    if (value === undefined) continue;
+    if (param.in === 'path') pathParams[String(param.name)] = String(value);
+    else if (param.in === 'query' && param.required === true) query.set(String(param.name), String(value));
+  }
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? 'x'));
+  req.method = op.method;
+  req.url = req.originalUrl = path + (query.size > 0 ? `?${query}` : '');
+  req.headers = { host: 'localhost' };
+  const body = facts.body.json ? exampleBody(doc, op.operation.requestBody) : undefined;
+  if (body !== undefined) {
+    req.headers['content-type'] = 'application/json';
+    req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(body)));
+    req.body = body;
+  }
+  req.state = { ...newRequestState(), operation: { id: op.operationId, facts, pathParams } };
+  const res = new ServerResponse(req) as unknown as Response;
+  Object.setPrototypeOf(res, app.response);
+  Object.assign(req, { res });
+  Object.assign(res, { req });
+  return { req, res };
+}
+
+function exampleOf(doc: ContractDocument, param: Obj): unknown {
+  const schema = deref(doc, param.schema);
+  return param.example ?? (isObj(schema) ? (schema.example ?? schema.default) : undefined);
+}
+
+/** The JSON example of a request body or a response: `example`, else the first of `examples`. */
+function exampleBody(doc: ContractDocument, holder: unknown): unknown {
+  const resolved = deref(doc, holder);
+  const media = isObj(resolved) && isObj(resolved.content) ? deref(doc, resolved.content['application/json']) : undefined;
+  if (!isObj(media)) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = isObj(media.examples) ? deref(doc, Object.values(media.examples)[0]) : undefined;
+  return isObj(first) ? first.value : undefined;
+}
