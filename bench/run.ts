@@ -261,8 +261,8 @@ async function main(): Promise<void> {
       await warmUp([same, cross, ...(before ? [before] : [])]);
       // The two ratios judged within a round (same-origin against the earlier commit, and against cross-origin) are
       // of runs back to back, the sandbox's in the middle, the sides swapped each round: this machine's speed
-      // drifts over seconds (the same process served 29,000 to 42,000 req/s in consecutive runs; perf put the
-      // difference in the kernel's copy of each answer into the socket), so runs far apart compare two moments.
+      // drifts over seconds (perf put the difference in the kernel's copy of each answer into the socket), so runs
+      // far apart compare two moments.
       const core = round % 2 ? [before, same, cross] : [cross, same, before];
       const present = core.filter((t) => t !== undefined);
       const order = round % 2 ? [...present, ...references] : [...references, ...present];

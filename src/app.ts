@@ -5,11 +5,11 @@ import type { WarmUpResult } from './pipeline/validator-warm-up.js';
 import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './contract/handler-map.js';
-import { routeBindings } from './route-bindings.js';
+import { routeBindings } from './pipeline/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
-import { composeMiddleware, outsideApi } from './http/compose-middleware.js';
+import { composeMiddleware, outsideApi } from './pipeline/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { undecodableSegmentsAsText } from './http/undecodable-path.js';
@@ -18,9 +18,9 @@ import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
-import { observeRequests, toolingPage, unjournaled } from './sandbox/observe-requests.js';
-import { requestWorkspace } from './sandbox/request-workspace.js';
-import { latency } from './sandbox/scenario-knobs.js';
+import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
+import { requestWorkspace } from './access/request-workspace.js';
+import { latency } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
 /** The app, with the warm-up of the validator's checks (src/pipeline/validator-warm-up.ts) for after listening. */
@@ -44,7 +44,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
 
-  // One router layer for the whole chain, in this order (src/http/compose-middleware.ts says why).
+  // One router layer for the whole chain, in this order (src/pipeline/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
       // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).

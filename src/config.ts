@@ -18,6 +18,8 @@ export interface Config {
   bodyLimit: number;
   /** The limits of a multipart body (MULTIPART_MAX_FIELDS, MULTIPART_MAX_FIELD_BYTES, MULTIPART_MAX_TOTAL_BYTES). */
   multipart: MultipartLimits;
+  /** Largest workspace bundle, exported or loaded, in bytes of JSON after decompression (BUNDLE_MAX_BYTES). */
+  bundleMaxBytes: number;
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -83,7 +85,7 @@ export interface Config {
 
 export const DEFAULT_SEED = 20240901;
 
-/** The request journal's bounds (src/sandbox/request-journal.ts) unless JOURNAL_* say otherwise. */
+/** The request journal's bounds (src/observe/request-journal.ts) unless JOURNAL_* say otherwise. */
 export const JOURNAL_DEFAULTS = {
   /** Entries one workspace's ring keeps. */
   capacity: 1000,
@@ -112,6 +114,8 @@ export const defaultConfig: Config = {
   // An image upload takes a file (5 MiB at most) and no text field the contract names: a few unknown ones are
   // tolerated, none large.
   multipart: { maxFields: 16, maxFieldBytes: 64 * 1024, maxTotalBytes: 6 * 1024 * 1024 },
+  // A CI run's world with its uploads and journal: 10,000 records take a few MiB.
+  bundleMaxBytes: 32 * 1024 * 1024,
   logLevel: 'info',
   latencyMs: 0,
   maxDelayMs: 10_000,
@@ -174,6 +178,8 @@ export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = 
   if (journal !== undefined) config.journalSize = journal;
   const bodyLimit = positiveInteger('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024, 64 * 1024 * 1024, errors);
   if (bodyLimit !== undefined) config.bodyLimit = bodyLimit;
+  const bundleMax = positiveInteger('BUNDLE_MAX_BYTES', env.BUNDLE_MAX_BYTES, 1024 * 1024, 1024 ** 3, errors);
+  if (bundleMax !== undefined) config.bundleMaxBytes = bundleMax;
   const fields = positiveInteger('MULTIPART_MAX_FIELDS', env.MULTIPART_MAX_FIELDS, 1, 1000, errors);
   const fieldBytes = positiveInteger('MULTIPART_MAX_FIELD_BYTES', env.MULTIPART_MAX_FIELD_BYTES, 1, 16 * 1024 * 1024, errors);
   const totalBytes = positiveInteger('MULTIPART_MAX_TOTAL_BYTES', env.MULTIPART_MAX_TOTAL_BYTES, 1024, 1024 ** 3, errors);

@@ -5,6 +5,7 @@ import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
+import { BundleRefused } from './sandbox/bundle-file.js';
 import { startSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
 
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   stopWithParent(() => shutdown('parent process gone'));
 
   // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
-  sandbox = await startSandbox(config);
+  sandbox = await startSandbox({ ...config, load: parsed.options.load });
   const { url } = sandbox;
   if (requested) return shutdown(requested);
 
@@ -71,13 +72,19 @@ async function main(): Promise<void> {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
     console.log(`  docs:   ${url}/docs`);
     console.log(`  health: ${url}/_sandbox/health`);
-    console.log(`  store:  ${config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${config.seed})`);
+    console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
+    if (parsed.options.load) console.log(`  loaded: ${parsed.options.load} (its requests: ${url}/_sandbox/requests)`);
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
   }
 }
 
 main().catch((error) => {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (error instanceof BundleRefused) {
+    // A bundle that cannot be loaded whole is a bad argument, like a bad flag: exit 2, naming what is wrong.
+    for (const line of error.lines) console.error(`${binName}: ${line}`);
+    process.exit(USAGE_ERROR);
+  }
   if (error instanceof StoreFileError) console.error(`${binName}: ${error.message}`);
   else if (e?.code === 'EADDRINUSE') console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
   else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);

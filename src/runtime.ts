@@ -4,11 +4,11 @@ import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
 import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
-import { createRequestLogger, httpRequestLogger } from './http/request-log.js';
-import { createObserver, type Exchange } from './sandbox/observe-requests.js';
-import { WorldObservations } from './sandbox/world-observations.js';
-import { accessPolicy, type AccessPolicy } from './http/access-policy.js';
-import { authenticate, type Authenticated } from './http/auth.js';
+import { createRequestLogger, httpRequestLogger } from './observe/request-log.js';
+import { createObserver, type Exchange } from './observe/observe-requests.js';
+import { WorldObservations } from './observe/world-observations.js';
+import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
+import { authenticate, type Authenticated } from './access/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
 import type { ResourceAccess } from './http/context.js';
@@ -26,7 +26,7 @@ export interface Runtime {
   readonly operations: ReadonlyMap<string, OperationFacts>;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
-   * path's replays reach it the same way (observeWhenFinished, src/sandbox/observe-requests.ts).
+   * path's replays reach it the same way (observeWhenFinished, src/observe/observe-requests.ts).
    */
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */
@@ -87,7 +87,7 @@ export function createRuntime({ worlds, config, log, requestLog, now }: RuntimeO
     observe,
     observations,
     httpLogger: httpRequestLogger(logger),
-    // Hosted mode refuses the default world's tokens (src/http/auth.ts answers why); the fast path must not accept them.
+    // Hosted mode refuses the default world's tokens (src/access/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = authenticate(worlds, token);
       return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;

@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { expressMessages } from './http/express-messages.js';
-import { ResponseCache, type ResponseCacheOptions } from './http/response-cache.js';
-import { WorkspaceCreation } from './http/workspace-creation.js';
+import { ResponseCache, type ResponseCacheOptions } from './pipeline/response-cache.js';
+import { WorkspaceCreation } from './pipeline/workspace-creation.js';
 import { createServer as createHttpServer } from './node-http.js';
 import type { Runtime } from './runtime.js';
 
@@ -16,7 +16,7 @@ export interface SandboxServer extends Server {
 /**
  * The HTTP server around a runtime's app. The one place a listening server is made (main.ts, startSandbox), so
  * that work done in front of Express reaches every real server: plain workspace creations
- * (src/http/workspace-creation.ts), and answers the contract adapter marked replayable (src/http/response-cache.ts),
+ * (src/pipeline/workspace-creation.ts), and answers the contract adapter marked replayable (src/pipeline/response-cache.ts),
  * served without running Express again.
  */
 export function createServer(runtime: Runtime, app: Express = createApp(runtime), options: ResponseCacheOptions = {}): SandboxServer {

@@ -5,8 +5,10 @@ import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
-import type { WorldObservations } from './sandbox/world-observations.js';
+import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
+import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
+import { loadDefaultWorld } from './sandbox/load-workspace.js';
 import { openWorldWriting } from './world.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
@@ -16,6 +18,12 @@ export type StartSandboxOptions = Partial<Config> & {
   requestLog?: (line: string) => void;
   /** Where unexpected errors go (stderr by default). */
   errorLog?: (line: string) => void;
+  /**
+   * A workspace bundle to load into the default world before serving (its parsed JSON, or the path of its file):
+   * the world runs in memory (no data file is touched), with the bundle's seed unless `seed` is given. A bundle
+   * that cannot be loaded whole rejects with a BundleRefused naming why, and nothing is served.
+   */
+  load?: string | object;
 };
 
 /** A running sandbox. */
@@ -46,11 +54,22 @@ export interface RunningSandbox {
  * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { requestLog, errorLog, ...overrides } = options;
-  const config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
+  const { requestLog, errorLog, load, ...overrides } = options;
+  let config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
+  const source = typeof load === 'string' ? load : 'the bundle';
+  const bundle = typeof load === 'string' ? readBundleFile(load, config.bundleMaxBytes) : load;
+  if (bundle !== undefined) config = { ...config, store: 'memory', reset: false, seed: overrides.seed ?? seedOf(bundle) ?? config.seed };
   const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
+  if (bundle !== undefined) {
+    try {
+      loadDefaultWorld(world, bundle, runtime.observations, config);
+    } catch (error) {
+      await worlds.close();
+      throw BundleRefused.of(error, source);
+    }
+  }
   // --reset reseeds the data file; the uploaded files beside it go too, as on POST /_sandbox/reset.
   if (config.reset) runtime.resourcesOf(world).uploads().clear();
   const app = createApp(runtime);
@@ -109,4 +128,10 @@ function stopListening(server: SandboxServer, graceMs = 0): Promise<void> {
     if (graceMs > 0) timer = setTimeout(() => server.closeAllConnections(), graceMs);
     else server.closeAllConnections();
   });
+}
+
+/** The seed a bundle names, if it names one (the load checks the rest). */
+function seedOf(bundle: unknown): number | undefined {
+  const seed = (bundle as { seed?: unknown } | null)?.seed;
+  return typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined;
 }

@@ -1,6 +1,7 @@
 import { collectionDefs, type WorldStore } from './areas/collections.js';
 import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
+import { IdSequence } from './store/id-sequence.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
 import { seedStore } from './store/seed.js';
@@ -25,6 +26,11 @@ export interface World {
    * id, which routing and consent states show, grants nothing, and no token says anything about another.
    */
   seedTokens?: SeedTokens;
+  /**
+   * The ids the world gives new records (ctx.newId): derived from a per-world salt and a counter, so a world loaded
+   * from a bundle goes on with the ids the exported one would have given. Absent, new records get random UUIDs.
+   */
+  ids?: IdSequence;
 }
 
 /** A world's names for the seeded tokens: seeded token id -> the token that world accepts instead. */
@@ -116,7 +122,7 @@ interface OpenWorldOptions {
  * Opens a world on its persistence: loads what is there, or seeds a fresh one and starts persisting it, and answers
  * as soon as the world can serve. It can serve before its seeded state is on disk: the persistence acknowledges no
  * commit until then (JournalPersistence.replaceAll), and reads come from memory. A first start thereby listens
- * while the data file is written (about 15 ms of it) instead of after.
+ * while the data file is written instead of after.
  */
 export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWorld> {
   const store = newWorldStore(opts.persistence, opts.seed);
@@ -131,7 +137,7 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens };
+  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens, ids: new IdSequence() };
   return { world, written };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Clock } from './clock.js';
+import { IdSequence } from './store/id-sequence.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
 import { resetWorld, seededBase, workspaceStore, type SeedTokens, type World } from './world.js';
@@ -81,6 +82,7 @@ export class Workspace {
       resources: new WorldResources(),
       tokenPrefix: this.tokenPrefix,
       seedTokens: this.seedTokens,
+      ids: new IdSequence(),
     });
   }
 
@@ -217,8 +219,9 @@ export class Worlds {
   /**
    * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Throws
    * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
+   * `prepare` (a bundle's load) fills the new world before it is registered: if it throws, nothing was created.
    */
-  createWorkspace(): Workspace {
+  createWorkspace(prepare?: (world: World) => void): Workspace {
     // Sweeping scans every workspace: done here only when an expired one could make room.
     if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
     if (this.workspaces.size >= this.maxWorkspaces) {
@@ -244,6 +247,14 @@ export class Worlds {
       seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
     });
     const ws = new Workspace(id, tokenPrefix, seedTokens, seed, this.now());
+    if (prepare) {
+      try {
+        prepare(ws.world);
+      } catch (error) {
+        ws.dispose();
+        throw error;
+      }
+    }
     this.workspaces.set(id, ws);
     this.startSweeping();
     return ws;

@@ -62,7 +62,7 @@ const ADDRESS = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/;
 // before the first dot is all that is read, so any secret after it works), a consent state (same shape), a
 // `?workspace=<id>` (control plane, image URLs), a `/_sandbox/workspaces/<id>` path.
 const ID = '(?<r>[a-z0-9]{1,8})-[0-9a-f]{12}';
-// `Authorization` as Node reads it (src/http/auth.ts): the scheme in any case, then any whitespace before the token.
+// `Authorization` as Node reads it (src/access/auth.ts): the scheme in any case, then any whitespace before the token.
 // JavaScript's \s also matches a no-break space (byte A0 of a latin1 header value), PCRE's does not.
 const BEARER = '^[\\s\\xA0]*(?i:bearer)[\\s\\xA0]+';
 // POST /_sandbox/workspaces in any spelling nginx's $uri may carry (it has already decoded %XX and merged slashes):

@@ -1,6 +1,7 @@
 // What `--help` prints. Kept next to the parser so a new flag and its line of help change together
 // (a test checks every flag and variable is mentioned).
 import { CLI_DEFAULTS, LOG_LEVELS, MAX_LATENCY_MS } from './parse-args.js';
+import { COMMANDS_HELP } from './client-help.js';
 
 // [flags, what it does, environment variable, default]
 const ROWS: [string, string, string, string][] = [
@@ -13,6 +14,7 @@ const ROWS: [string, string, string, string][] = [
   ['    --latency <ms>', `Add this delay to every answer, 0 to ${MAX_LATENCY_MS}`, 'LATENCY_MS', String(CLI_DEFAULTS.latencyMs)],
   ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
   ['    --strict', 'Refuse (422) query parameters and body fields the contract does not name', 'STRICT=1', ''],
+  ['    --load <file>', 'Start on the world of an exported bundle, in memory (/docs opens on it)', '', ''],
   ['-h, --help', 'Show this help', '', ''],
   ['-v, --version', 'Show the version', '', ''],
 ];
@@ -27,6 +29,9 @@ export function helpText(name = 'commerce-operations-sandbox', version?: string)
 A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
 
 Usage: ${name} [options]
+       ${name} coverage|export [options]
+
+${COMMANDS_HELP}
 
 Options (a flag wins over its environment variable):
 ${options}
@@ -46,6 +51,7 @@ Environment only:
   PUBLIC_URL            Origin of absolute URLs, e.g. https://sandbox.example.com (else request's)
   ADMIN_ATTEMPTS_PER_HOUR  Wrong control-plane tokens per address before 429 (hosted: 20)
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
+  BUNDLE_MAX_BYTES      Largest workspace bundle exported or loaded (default 33554432, 32 MiB)
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)
@@ -59,5 +65,6 @@ Examples:
   ${name} --port 4010
   ${name} --in-memory --port 0 --log-level warn
   PORT=8080 DATA_FILE=./tmp/sandbox.json ${name} --reset
+  ${name} --load run.json   (a CI run's export; then open /docs)
 `;
 }

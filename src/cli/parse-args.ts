@@ -24,6 +24,8 @@ export interface CliOptions {
   logLevel: LogLevel;
   /** Refuse (422) fields the contract does not name instead of ignoring them. */
   strict: boolean;
+  /** A workspace bundle file to load into the default world at start (in memory). */
+  load?: string;
   help: boolean;
   version: boolean;
 }
@@ -53,6 +55,7 @@ const OPTIONS = {
   latency: { type: 'string' },
   'log-level': { type: 'string' },
   strict: { type: 'boolean' },
+  load: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
@@ -184,6 +187,16 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
     const store = env.STORE.trim().toLowerCase();
     if (store === 'memory' || store === 'file') options.store = store;
     else errors.push(`STORE must be 'memory' or 'file', got '${env.STORE}'`);
+  }
+
+  const load = given.get('load');
+  if (load) {
+    if (load.value.trim() === '') errors.push('--load must be a file path');
+    else options.load = load.value;
+    // The loaded world is kept in memory: a data file would be neither read nor written.
+    if (given.has('data')) errors.push('--load and --data cannot be combined: --load keeps the loaded world in memory');
+    if (given.has('reset')) errors.push('--load and --reset cannot be combined: --load starts from the bundle');
+    options.store = 'memory';
   }
 
   if (given.has('reset')) options.reset = true;

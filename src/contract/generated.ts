@@ -1171,7 +1171,7 @@ export interface paths {
          * Calculate an opportunity forecast
          * @description Forecasts the 30-day profit of buying a supplier item at one of its cost tiers and selling it on a
          *     marketplace catalog item, with a risk assessment, using the model named in `forecast_model`
-         *     (`sandbox-heuristic@1`, explained in the README; every input is echoed in `forecast_inputs`). The forecast
+         *     (`sandbox-heuristic@1`, explained in docs/forecast-model.md; every input is echoed in `forecast_inputs`). The forecast
          *     is stored for the merchant that owns the supplier item and appears in the list afterwards; each call stores a
          *     new forecast. The caller must be a member of that merchant (403 otherwise); an unknown catalog item or cost
          *     tier answers 404; a cost currency the sandbox's exchange table does not know answers 422
@@ -1316,6 +1316,19 @@ export interface paths {
          *     answered since start or its last reset, those never answered (`missing`), and statuses answered that the
          *     operation does not document (`undocumented`: transport errors such as 400 or 413). A CI job reads it after
          *     its contract tests to see what they never exercised. Coverage is kept per world.
+         *
+         *     `format` picks the answer's form (it decides, not `Accept`): `json` (the default), `junit` (JUnit XML for a
+         *     CI's test report) or `markdown` (a table for a job summary or a pull-request comment). All three list every
+         *     (operation, documented status) pair with whether it was exercised, and the total percentage.
+         *
+         *     In JUnit each pair is one `testcase` (`classname` the operationId, `name` the pair as `listMerchants 404`, the
+         *     line a `--require` file of the CLI's coverage gate takes), grouped in one `testsuite` per tag. A pair not
+         *     exercised is `skipped` (message `not exercised`), not a `failure`: coverage is an observation, and GitLab's
+         *     merge-request test widget and GitHub's JUnit report actions mark a run failed as soon as it holds one failure,
+         *     whatever share the team asked for; both count and list skipped cases on their own, so what was never
+         *     exercised stays in view. Whether the run covered enough is the gate's decision
+         *     (`commerce-operations-sandbox coverage --require <file> --fail-under <percent>`), whose JUnit marks the pairs
+         *     it required and missed as `failure`.
          */
         get: operations["getSandboxCoverage"];
         put?: never;
@@ -1392,6 +1405,17 @@ export interface paths {
          *     `idle_ttl_seconds` (default one hour) is deleted; only a request that proved it may act there uses it (one of
          *     its tokens, or locally naming it), never a forged `ws_<id>.` prefix or an image URL. Needs no token; in hosted mode (`HOSTED=1`) each client
          *     address may create `WORKSPACE_CREATE_PER_MINUTE` (default 10) per minute.
+         *
+         *     **Loading a bundle.** With a workspace bundle as its JSON body (what `GET /_sandbox/workspaces/{workspace}/export`
+         *     answers; `SandboxWorkspaceBundle`), the new workspace is that world: exactly the bundle's records and ids, its
+         *     clock offset, its uploaded files, its journal (each entry marked `loaded: true`) and its coverage; it gets its
+         *     own new tokens (API tokens are never exported). The body may hold `BUNDLE_MAX_BYTES` (default 32 MiB, counted
+         *     after decompression; 413 past it). Under the same limits as a plain creation (per-address limit, workspace
+         *     limit, memory budget) and the workspace's quotas (`WORKSPACE_MAX_RECORDS` records added,
+         *     `WORKSPACE_MAX_UPLOAD_MB` of uploads). A bundle the sandbox cannot load whole is refused with 422 naming why,
+         *     and nothing is created: another contract (`contract.sha256` differs from this sandbox's `openapi.yaml`), an
+         *     unknown `format_version`, another `seed_scheme`, a record that breaks its schema, or a record that refers to
+         *     one the world does not have.
          */
         post: operations["createSandboxWorkspace"];
         delete?: never;
@@ -1446,6 +1470,39 @@ export interface paths {
          * @description Puts one workspace back to the seeded state (store, clock, coverage and journal entries). Other worlds are untouched; the workspace keeps its id and demo tokens. `default` (the example) names the default world, as `POST /_sandbox/reset` does.
          */
         post: operations["resetSandboxWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_sandbox/workspaces/{workspace}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a workspace as one bundle
+         * @description One JSON bundle of a world (`default` names the default world) that `POST /_sandbox/workspaces` (with the
+         *     bundle as body), `startSandbox({ load })` and `commerce-operations-sandbox --load run.json` load back: the
+         *     bundle format version, the contract's `info.version` and the SHA-256 of this `openapi.yaml` (over the file's
+         *     bytes, as the build names it in `dist/openapi.json`), the seed and seed scheme, the clock's offset, the
+         *     world's changes against its seeded base (records added, changed and deleted, per collection, stored records
+         *     as the sandbox keeps them), uploaded files (base64), the world's journal (redacted, as `GET /_sandbox/requests`
+         *     shows it) and its coverage. API tokens are never exported. A bundle is at most `BUNDLE_MAX_BYTES` (default
+         *     32 MiB): a world whose bundle would be larger answers 413 naming the limit. The export is not journaled.
+         */
+        get: operations["exportSandboxWorkspace"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1694,6 +1751,8 @@ export interface components {
                 /** @description True when `body` was cut to the cap. */
                 body_truncated: boolean;
             };
+            /** @description Present (true) on an entry that came with a loaded workspace bundle rather than from a request this sandbox answered. */
+            loaded?: boolean;
         };
         SandboxRequestList: {
             data: components["schemas"]["SandboxRequest"][];
@@ -1758,6 +1817,74 @@ export interface components {
                 /** @description The workspace is deleted after this many seconds without a request. */
                 idle_ttl_seconds: number;
             };
+        };
+        /**
+         * @description A world carried as one file: what `GET /_sandbox/workspaces/{workspace}/export` answers and
+         *     `POST /_sandbox/workspaces` loads. Records are the sandbox's stored records (the shapes of the contract's
+         *     schemas, less what is derived when presented, plus internal fields); each is checked on load against its
+         *     schema and for the records it refers to.
+         */
+        SandboxWorkspaceBundle: {
+            /** @constant */
+            format: "commerce-operations-sandbox/workspace-bundle";
+            /** @description The bundle format's version; this sandbox reads 1. */
+            format_version: number;
+            contract: {
+                /** @description The contract's `info.version` (the sandbox package's version). */
+                version: string;
+                /** @description SHA-256 (hex) of the bytes of the `openapi.yaml` the exporting sandbox served; a load needs the same. */
+                sha256: string;
+            };
+            /** @description The seed of the world's seeded base. */
+            seed: number;
+            /** @description How a seed becomes a world (the faker release and the seeders' version); a load needs the same. */
+            seed_scheme: string;
+            /** @description The id of the exported world (`default` for the default world); informative only. */
+            workspace?: string;
+            /**
+             * Format: date-time
+             * @description The exported world's clock when it was exported; informative only.
+             */
+            exported_at?: string;
+            clock: {
+                /** @description How far the world's clock ran ahead of the wall clock. */
+                offset_ms: number;
+            };
+            /** @description Where the world's id sequence stands, so a loaded world gives new records the ids the exported one would have. */
+            ids: {
+                salt: string;
+                issued: number;
+            };
+            /** @description Per collection of the store, its records added, changed (whole records) and deleted (ids) against the seeded base. */
+            changes: {
+                [key: string]: components["schemas"]["SandboxBundleCollectionChanges"];
+            };
+            /** @description Uploaded files by storage key, their bytes in base64. */
+            uploads: {
+                key: string;
+                base64: string;
+            }[];
+            /** @description The world's journal, newest first, redacted as `GET /_sandbox/requests` shows it. */
+            journal: components["schemas"]["SandboxRequest"][];
+            /** @description The world's coverage: per operation, the statuses it answered. */
+            coverage: {
+                operations: {
+                    operation_id: string;
+                    answered: string[];
+                    undocumented: string[];
+                }[];
+            };
+        };
+        SandboxBundleCollectionChanges: {
+            added: components["schemas"]["SandboxBundleRecord"][];
+            changed: components["schemas"]["SandboxBundleRecord"][];
+            deleted: string[];
+        };
+        /** @description One stored record; its fields are checked against its collection's schema on load. */
+        SandboxBundleRecord: {
+            id: string;
+        } & {
+            [key: string]: unknown;
         };
         Product: {
             /** Format: uuid */
@@ -9204,6 +9331,11 @@ export interface operations {
                  * @example default
                  */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+                /**
+                 * @description The form of the report: `json` (application/json), `junit` (application/xml, JUnit XML) or `markdown` (text/markdown).
+                 * @example json
+                 */
+                format?: "json" | "junit" | "markdown";
             };
             header?: never;
             path?: never;
@@ -9211,7 +9343,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The coverage report of the world. */
+            /** @description The coverage report of the world, in the form `format` asked for. */
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
@@ -9257,6 +9389,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SandboxCoverageEnvelope"];
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <testsuites name="Contract coverage of workspace default: 1 of 3 documented statuses (33.3%)" tests="3" failures="0" errors="0" skipped="2" time="0">
+                     *       <testsuite name="Merchants" tests="3" failures="0" errors="0" skipped="2" time="0">
+                     *         <testcase classname="listMerchants" name="listMerchants 200" time="0"/>
+                     *         <testcase classname="listMerchants" name="listMerchants 401" time="0">
+                     *           <skipped message="not exercised: GET /2024-09/merchants never answered 401"/>
+                     *         </testcase>
+                     *         <testcase classname="listMerchants" name="listMerchants 422" time="0">
+                     *           <skipped message="not exercised: GET /2024-09/merchants never answered 422"/>
+                     *         </testcase>
+                     *       </testsuite>
+                     *     </testsuites>
+                     */
+                    "application/xml": string;
+                    /**
+                     * @example ### Contract coverage of workspace `default`: 1 of 3 documented statuses (33.3%)
+                     *
+                     *     1 of 1 operations exercised, 0 with every documented status.
+                     *
+                     *     | Operation | Method and path | Exercised | Not exercised |
+                     *     | --- | --- | --- | --- |
+                     *     | listMerchants | GET /2024-09/merchants | 200 | 401, 422 |
+                     */
+                    "text/markdown": string;
                 };
             };
             401: components["responses"]["SandboxUnauthenticated"];
@@ -9468,7 +9625,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional. A workspace bundle to load; without a body the workspace starts from the seeded world. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxWorkspaceBundle"];
+            };
+        };
         responses: {
             /** @description The workspace and its demo tokens. */
             201: {
@@ -9496,6 +9658,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWorkspaceEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
@@ -9511,22 +9674,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
+            /** @description The bundle is larger than `BUNDLE_MAX_BYTES` (default 32 MiB, counted after decompression), or loading it would take the workspace past a quota (`WORKSPACE_MAX_UPLOAD_MB` of uploads). The message names the limit. Nothing is created. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description A query parameter the contract does not name, or a bundle that cannot be loaded whole: its shape breaks
+             *     `SandboxWorkspaceBundle`, it comes from another contract, format version or seed scheme, one of its records
+             *     breaks its schema or refers to a record the world would not have, or it adds more records than the
+             *     workspace's quota. `errors` names each problem (the first 20); nothing is created.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The _ query parameter is not part of the contract.",
-                     *       "errors": {
-                     *         "_": [
-                     *           "The _ query parameter is not part of the contract."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -9675,6 +9843,134 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/reset."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace field must not have more than 64 characters.",
+                     *       "errors": {
+                     *         "workspace": [
+                     *           "The workspace field must not have more than 64 characters."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            429: components["responses"]["SandboxAdminThrottled"];
+        };
+    };
+    exportSandboxWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
+                 * @example default
+                 */
+                workspace: components["parameters"]["SandboxWorkspacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world's bundle. */
+            200: {
+                headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "commerce-operations-sandbox/workspace-bundle",
+                     *       "format_version": 1,
+                     *       "contract": {
+                     *         "version": "0.1.0",
+                     *         "sha256": "9c4e2f6b0d1a3c5e7f9b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c"
+                     *       },
+                     *       "seed": 20240901,
+                     *       "seed_scheme": "faker@10.6.0/seed-1",
+                     *       "workspace": "3f9a1c0b7d2e",
+                     *       "exported_at": "2024-09-02T12:00:00.000Z",
+                     *       "clock": {
+                     *         "offset_ms": 7200000
+                     *       },
+                     *       "ids": {
+                     *         "salt": "5d1f0c9a7b3e8d2f",
+                     *         "issued": 1
+                     *       },
+                     *       "changes": {
+                     *         "merchants": {
+                     *           "added": [
+                     *             {
+                     *               "id": "0f5a2c4e-6b8d-4f0a-9c2e-4b6d8f0a2c4e",
+                     *               "name": "Acme Trading",
+                     *               "created_at": "2024-09-02T11:00:00.000Z",
+                     *               "updated_at": "2024-09-02T11:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "changed": [],
+                     *           "deleted": []
+                     *         }
+                     *       },
+                     *       "uploads": [],
+                     *       "journal": [],
+                     *       "coverage": {
+                     *         "operations": [
+                     *           {
+                     *             "operation_id": "createMerchant",
+                     *             "answered": [
+                     *               "201"
+                     *             ],
+                     *             "undocumented": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxWorkspaceBundle"];
+                };
+            };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxForbidden"];
+            404: components["responses"]["WorkspaceNotFound"];
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/workspaces/default/export."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world's bundle would be larger than `BUNDLE_MAX_BYTES` (default 32 MiB); the message names the limit. Delete records or uploads, or raise the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The workspace's bundle would be larger than 32 MiB (BUNDLE_MAX_BYTES); delete records or uploads, or raise BUNDLE_MAX_BYTES."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -1,9 +1,9 @@
 import type { operations } from './generated.js';
 import { listOperations, type ContractDocument } from './load-contract.js';
-import type { Reply } from '../http/reply.js';
+import type { Reply, TextReply } from '../http/reply.js';
 import type { Ctx } from '../http/context.js';
 import type { MerchantRecord } from '../areas/merchants/records.js';
-import type { BoundRecordTypes } from '../route-bindings.js';
+import type { BoundRecordTypes } from '../pipeline/route-bindings.js';
 
 /** Every operationId of openapi.yaml: the only link between the contract and the code. */
 export type OperationId = keyof operations;
@@ -17,10 +17,13 @@ type BodyOf<K extends OperationId> = Op<K>['requestBody'] extends { content: inf
     : undefined
   : undefined;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+/** The documented media types of a response other than JSON (text/markdown, application/xml). */
+type TextTypesOf<R> = R extends { content: infer C } ? Exclude<keyof C, 'application/json'> & string : never;
+type TextReplyOf<S extends number, T extends string> = [T] extends [never] ? never : TextReply<S, T>;
 
 type PathOf<K extends OperationId> = Defined<Parameters<K>['path']>;
 
-/** Every path parameter name of the contract: the keys src/route-bindings.ts must declare. */
+/** Every path parameter name of the contract: the keys src/pipeline/route-bindings.ts must declare. */
 export type PathParameterName = { [K in OperationId]: keyof PathOf<K> & string }[OperationId];
 
 type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['query']>] extends [never]
@@ -31,7 +34,7 @@ type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['que
 type BodyNamesMerchant<K extends OperationId> = [BodyOf<K>] extends [{ merchant_id: string }] ? true : false;
 
 /**
- * The records the request names, resolved (and access-checked) before validation by src/http/bind-resources.ts:
+ * The records the request names, resolved (and access-checked) before validation by src/access/bind-resources.ts:
  * one per bound path parameter, plus `merchant` where a `merchant_id` query parameter or required body field names it.
  */
 export type Bound<K extends OperationId> = { readonly [P in keyof PathOf<K> & keyof BoundRecordTypes]: BoundRecordTypes[P] } & (true extends
@@ -59,9 +62,14 @@ export interface Input<K extends OperationId> {
   bound: Bound<K>;
 }
 
-/** The replies an operation may give: one of its documented statuses with that status's JSON body. */
+/**
+ * The replies an operation may give: one of its documented statuses with that status's JSON body, or a text in one
+ * of the other media types the status documents.
+ */
 export type OperationReply<K extends OperationId> = {
-  [S in keyof Op<K>['responses'] & number]: Reply<S, JsonOf<Op<K>['responses'][S]>>;
+  [S in keyof Op<K>['responses'] & number]:
+    | Reply<S, JsonOf<Op<K>['responses'][S]>>
+    | TextReplyOf<S, TextTypesOf<Op<K>['responses'][S]>>;
 }[keyof Op<K>['responses'] & number];
 
 /**

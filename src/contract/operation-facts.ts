@@ -1,7 +1,7 @@
 // What the pipeline decides per operation, read once from the contract: who may call it, whether it creates a
 // workspace (and so counts against the per-address creation limit), and whether the journal keeps its requests.
 // Every such decision keys on the operation the request matched, never on how its path is spelled.
-import { deref, isObj, listOperations, type ContractDocument } from './load-contract.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from './load-contract.js';
 
 /**
  * Who may call an operation. `token`: the versioned API, secured by the contract's bearer scheme (a token of any
@@ -26,6 +26,13 @@ export interface OperationFacts {
    * 400, 413 or 415 there); JSON, required or not; multipart.
    */
   body: { any: boolean; json: boolean; required: boolean; multipart: boolean };
+  /** Its JSON body may hold BUNDLE_MAX_BYTES (`x-sandbox-body-limit: bundle`: a workspace bundle) rather than BODY_LIMIT_BYTES. */
+  bodyLimit: 'default' | 'bundle';
+  /**
+   * Per status, the media types other than JSON it documents (a report as text/markdown): the response validator
+   * checks JSON answers only, so a text answer is checked against these.
+   */
+  textMedia?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 const CALLERS = new Set<string>(['anyone', 'workspace']);
@@ -54,6 +61,8 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       knobs: op.secured,
       statuses: new Set(op.statuses),
       body: bodyOf(doc, op.operation.requestBody),
+      bodyLimit: op.operation['x-sandbox-body-limit'] === 'bundle' ? 'bundle' : 'default',
+      textMedia: textMediaOf(doc, op),
     });
   }
   if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
@@ -65,4 +74,14 @@ function bodyOf(doc: ContractDocument, requestBody: unknown): OperationFacts['bo
   const content = isObj(body) && isObj(body.content) ? body.content : {};
   const json = content['application/json'] !== undefined;
   return { any: isObj(body), json, required: json && isObj(body) && body.required === true, multipart: content['multipart/form-data'] !== undefined };
+}
+
+function textMediaOf(doc: ContractDocument, op: ContractOperation): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const status of op.statuses) {
+    const response = deref(doc, op.operation.responses?.[String(status)]);
+    const types = isObj(response) && isObj(response.content) ? Object.keys(response.content).filter((t) => t !== 'application/json') : [];
+    if (types.length) out.set(status, new Set(types));
+  }
+  return out;
 }

@@ -6,10 +6,10 @@ import type { Collections } from '../areas/collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from '../areas/products/uploads.js';
-import type { WorldObservations } from '../sandbox/world-observations.js';
+import type { WorldObservations } from '../observe/world-observations.js';
 import type { Worlds } from '../worlds.js';
-import type { PreferResult } from '../sandbox/prefer-header.js';
-import { Access } from './access.js';
+import type { PreferResult } from '../knobs/prefer-header.js';
+import { Access } from '../access/access.js';
 import { unauthenticated } from './errors.js';
 
 /** What a handler may use besides its input: the world's collections and clock, the caller, and request facts. */
@@ -88,7 +88,6 @@ class HandlerCtx implements Ctx {
   readonly config: Config;
   readonly operationId: string;
   readonly prefer: PreferResult;
-  readonly newId: () => string = randomUUID;
   private accessOfCaller: Access | undefined;
 
   constructor(private readonly opts: CtxOptions) {
@@ -132,6 +131,10 @@ class HandlerCtx implements Ctx {
 
   get access(): Access {
     return (this.accessOfCaller ??= new Access(this.store, this.opts.caller ?? unauthenticated()));
+  }
+
+  newId(): string {
+    return this.world.ids?.next() ?? randomUUID();
   }
 
   newRecord<F extends object>(fields: F, at = this.world.clock.nowIso()): { id: string } & F & Timestamps {

@@ -7,6 +7,12 @@ export interface Reply<S extends number = number, B = unknown> {
   headers?: Record<string, string>;
 }
 
+/**
+ * A reply whose body is a text in a media type other than JSON (a report rendered as text/markdown). The response
+ * validator checks JSON only, so the adapter checks the type is one the operation documents for the status.
+ */
+export type TextReply<S extends number = number, T extends string = string> = Reply<S, string> & { type: T };
+
 export const ok = <B>(body: B): Reply<200, B> => ({ status: 200, body });
 export const created = <B>(body: B): Reply<201, B> => ({ status: 201, body });
 export const noContent = (): Reply<204, undefined> => ({ status: 204, body: undefined });
@@ -16,10 +22,17 @@ export const reply = <S extends number, B>(status: S, body: B, headers?: Record<
   headers,
 });
 
-/** The one place a JSON answer is written: through res.json, so the response validator checks it. */
-export function sendReply(res: Response, { status, body, headers }: Reply): void {
+/** A rendered text in one of the operation's documented non-JSON media types. */
+export const text = <S extends number, T extends string>(status: S, type: T, body: string): TextReply<S, T> => ({ status, body, type });
+
+/**
+ * The one place an answer is written: JSON through res.json, so the response validator checks it; a text reply
+ * (its media type already checked against the contract) as written.
+ */
+export function sendReply(res: Response, { status, body, headers, type }: Reply & { type?: string }): void {
   if (headers) res.set(headers);
   res.status(status);
   if (status === 204 || body === undefined) res.end();
+  else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
 }

@@ -46,3 +46,21 @@ function sentNoBody(req: MaybeBlank): boolean {
 export function requireBody(req: IncomingMessage & { body?: unknown }, required: boolean): void {
   if (required && sentNoBody(req)) unprocessable({ body: ['The body field is required.'] });
 }
+
+/**
+ * Wraps request validation so an optional JSON body that did not come is not validated: the body is read as `{}`
+ * everywhere (the handler, the journal), which need not be a valid instance of the operation's body schema (a
+ * workspace bundle has required fields; creating a workspace takes none). `body` is what the operation takes.
+ */
+export function absentOptionalBodyUnchecked(validate: RequestHandler, bodyOf: (req: IncomingMessage) => { any: boolean; required: boolean } | undefined): RequestHandler {
+  return (req, res, next) => {
+    const body = bodyOf(req);
+    if (!body?.any || body.required || !sentNoBody(req as MaybeBlank)) return validate(req, res, next);
+    const read = req.body as unknown;
+    req.body = undefined;
+    validate(req, res, (error?: unknown) => {
+      req.body = read;
+      next(error);
+    });
+  };
+}

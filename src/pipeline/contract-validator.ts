@@ -5,7 +5,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { ContractDocument } from '../contract/load-contract.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
-import { composeMiddleware } from '../http/compose-middleware.js';
+import { absentOptionalBodyUnchecked } from '../http/required-body.js';
+import { composeMiddleware } from './compose-middleware.js';
 import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
 /** The verdict on one request. */
@@ -44,13 +45,14 @@ export function contractValidator({ doc, strictOf }: ContractValidatorOptions): 
     validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: true,
     validateFormats: true,
-    // The pipeline authenticates (src/http/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
+    // The pipeline authenticates (src/access/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
     // handlers (src/pipeline/handle-request.ts) itself.
     validateSecurity: false,
     fileUploader: false,
     operationHandlers: false,
   }) as RequestHandler[];
-  const step = tolerantReader(doc, composeMiddleware(middleware), strictOf);
+  // An optional body that did not come is read as `{}`, which the validator does not see (src/http/required-body.ts).
+  const step = absentOptionalBodyUnchecked(tolerantReader(doc, composeMiddleware(middleware), strictOf), (req) => req.state?.operation?.facts.body);
   return {
     check: (req, res, late) =>
       new Promise((resolve) => {

@@ -2,20 +2,21 @@
 // after routing keys on the operation the request matched, never on how its path is spelled.
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../runtime.js';
-import { bindingPlans } from '../contract/binding-plans.js';
+import { bindingPlans } from '../access/binding-plans.js';
 import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
-import { authenticateBearer } from '../http/auth.js';
-import { resolveBindings, type BindingPlan, type RouteBindingTable } from '../http/bind-resources.js';
+import { checkTextMedia } from '../contract/text-media.js';
+import { authenticateBearer } from '../access/auth.js';
+import { resolveBindings, type BindingPlan, type RouteBindingTable } from '../access/bind-resources.js';
 import { createCtx, type Ctx } from '../http/context.js';
-import { authorizeOperation, controlPlaneWorkspace } from '../http/control-plane-access.js';
+import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
 import { notFound } from '../http/errors.js';
-import { reportIgnored } from '../http/ignored-fields.js';
+import { reportIgnored } from '../observe/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
 import { requireBody } from '../http/required-body.js';
-import { withPreferKnobs } from '../sandbox/prefer-code.js';
-import { prefersStrict } from '../sandbox/prefer-header.js';
-import { waitForKnobs } from '../sandbox/scenario-knobs.js';
+import { withPreferKnobs } from '../knobs/prefer-code.js';
+import { prefersStrict } from '../knobs/prefer-header.js';
+import { waitForKnobs } from '../knobs/scenario-knobs.js';
 import { workspaceIdOf } from '../world.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
@@ -44,14 +45,14 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const { contract: doc, config, worlds, policy } = runtime;
   checkHandlerMap(doc, handlerMap);
   // Prefer: code answers the documented example, and a bad knob 422 where the operation documents one
-  // (src/sandbox/prefer-code.ts): the knobs step, in front of every versioned operation's handler.
+  // (src/knobs/prefer-code.ts): the knobs step, in front of every versioned operation's handler.
   const handlers = withPreferKnobs(doc, handlerMap) as unknown as Record<string, AnyHandler>;
   // Handlers that manage the store themselves (reset, workspaces) run outside a transaction.
   const outsideTransaction = new Set(Object.keys(handlers).filter((id) => runsOutsideTransaction(handlers[id])));
   const plans = bindingPlans(doc, bindings);
   const withQuota = recordQuotaOperations(doc);
   const routeOperation = compileRoutes(doc, runtime.operations);
-  const readBody = bodyReader(config.bodyLimit, config.multipart);
+  const readBody = bodyReader(config);
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
   const validator = contractValidator({ doc, strictOf: (req) => config.strict || prefersStrict(req.state?.prefer) });
 
@@ -122,6 +123,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
       state.replayable = { version, clockOffset };
     }
+    // The response check of a text answer (the validator checks JSON ones as they are sent).
+    checkTextMedia(state.operation!.facts, operationId, reply);
     sendReply(res, reply);
   };
 
@@ -135,7 +138,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       await readKnobs(req, state);
       authenticate(req, state);
       await authorize(req, state);
-      state.files = await readBody(req, res, state.operation.facts.body);
+      state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);
       await handle(req, res, state, verdict);

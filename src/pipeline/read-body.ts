@@ -14,16 +14,26 @@ import { blankJsonIsNoBody } from '../http/required-body.js';
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /** Reads the body an operation takes; answers the uploaded files (none but for multipart). */
-export type ReadBody = (req: Request, res: Response, body: OperationFacts['body']) => Promise<UploadedFile[]>;
+export type ReadBody = (req: Request, res: Response, body: OperationFacts['body'], bodyLimit: OperationFacts['bodyLimit']) => Promise<UploadedFile[]>;
 
-/** The body reader of a configuration: JSON up to `bodyLimit` bytes (inflated), multipart within `multipart`. */
-export function bodyReader(bodyLimit: number, multipartLimits: MultipartLimits): ReadBody {
+/** The limits a body is read within. */
+export interface BodyLimits {
+  /** Bytes of a JSON body, inflated (BODY_LIMIT_BYTES). */
+  bodyLimit: number;
+  /** Bytes of a workspace bundle's JSON body, inflated (BUNDLE_MAX_BYTES), for an operation that declares it takes one. */
+  bundleMaxBytes: number;
+  multipart: MultipartLimits;
+}
+
+/** The body reader of a configuration: JSON up to its limit (inflated), multipart within its limits. */
+export function bodyReader(limits: BodyLimits): ReadBody {
   // A body of only whitespace or `null` is no body (src/http/required-body.ts).
-  const json = blankJsonIsNoBody(express.json({ limit: bodyLimit, type: () => true }));
-  const files = multer(multipartUploader(multipartLimits)).any();
-  return async (req, res, body) => {
+  const json = blankJsonIsNoBody(express.json({ limit: limits.bodyLimit, type: () => true }));
+  const bundle = blankJsonIsNoBody(express.json({ limit: limits.bundleMaxBytes, type: () => true }));
+  const files = multer(multipartUploader(limits.multipart)).any();
+  return async (req, res, body, bodyLimit) => {
     let uploaded: UploadedFile[] = [];
-    if (body.any && req.is(JSON_TYPES)) await run(json, req, res);
+    if (body.any && req.is(JSON_TYPES)) await run(bodyLimit === 'bundle' ? bundle : json, req, res);
     else if (body.multipart && req.headers['content-type']?.includes('multipart/form-data')) {
       await run(files, req, res).catch((error: unknown) => multipartError(error));
       uploaded = (req.files as UploadedFile[] | undefined) ?? [];

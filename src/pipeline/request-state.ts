@@ -2,13 +2,13 @@
 // order, read by the answer's observers (journal, coverage, log, the response cache). One typed object instead of
 // keys on res.locals and casts of the request.
 import type { IncomingMessage } from 'node:http';
-import type { AnswerFacts } from '../sandbox/observe-requests.js';
+import type { AnswerFacts } from '../observe/observe-requests.js';
 import type { UploadedFile } from '../contract/handler-map.js';
 import type { OperationFacts } from '../contract/operation-facts.js';
-import type { Authenticated } from '../http/auth.js';
-import type { BoundRecords } from '../http/bind-resources.js';
-import type { IgnoredFields } from '../http/ignored-fields.js';
-import type { PreferResult } from '../sandbox/prefer-header.js';
+import type { Authenticated } from '../access/auth.js';
+import type { BoundRecords } from '../access/bind-resources.js';
+import type { IgnoredFields } from '../observe/ignored-fields.js';
+import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';
 
 /** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
@@ -52,7 +52,7 @@ export interface RequestState {
   files: UploadedFile[];
   /** What the tolerant reader took out of the request. */
   ignored?: IgnoredFields;
-  /** Set when the handler's answer may be replayed (src/http/response-cache.ts). */
+  /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */
   replayable?: Replayable;
   /** What the observer knows of the answer, read once it is sent (the response cache reads it too). */
   answer?: () => AnswerFacts;

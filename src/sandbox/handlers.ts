@@ -1,4 +1,5 @@
 import type { Handlers } from '../contract/handler-map.js';
+import { bundleHandlers } from './bundle-handlers.js';
 import { journalHandlers } from './journal-handlers.js';
 import { workspaceHandlers } from './workspace-handlers.js';
 import { worldHandlers } from './world-handlers.js';
@@ -10,4 +11,5 @@ export const sandboxHandlers = {
   ...worldHandlers,
   ...workspaceHandlers,
   ...journalHandlers,
+  ...bundleHandlers,
 } satisfies Partial<Handlers>;

@@ -1,6 +1,7 @@
 import type { Handlers } from '../contract/handler-map.js';
 import type { Ctx } from '../http/context.js';
-import { noContent, ok } from '../http/reply.js';
+import { noContent, ok, text } from '../http/reply.js';
+import { renderJunit, renderMarkdown } from '../observe/coverage-formats.js';
 
 /**
  * Whose journal a call reads or clears: the world it named or its workspace token chose (the adapter resolved and
@@ -29,8 +30,11 @@ export const journalHandlers = {
     return noContent();
   },
 
-  getSandboxCoverage: (_input, ctx) => {
+  getSandboxCoverage: ({ query }, ctx) => {
     const workspace = ctx.worlds.nameOf(ctx.world);
-    return ok({ data: { workspace, ...ctx.observations.coverageOf(workspace)!.report() } });
+    const report = { workspace, ...ctx.observations.coverageOf(workspace)!.report() };
+    if (query.format === 'junit') return text(200, 'application/xml', renderJunit(report));
+    if (query.format === 'markdown') return text(200, 'text/markdown', renderMarkdown(report));
+    return ok({ data: report });
   },
 } satisfies Partial<Handlers>;

@@ -73,7 +73,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
       start over with <code>POST /_sandbox/reset</code>.</li>
   </ol>
   ${tokens ? `<h2>Demo tokens</h2>\n  <ul>\n        ${tokens}\n  </ul>` : ''}
-  <p>The README explains every option, knob and control-plane endpoint.</p>
+  <p>The README and its docs/ folder explain every option, knob and control-plane endpoint.</p>
 </body>
 </html>
 `;

@@ -140,6 +140,12 @@ export class Collection<T extends { id: string }> {
     this.write(id, record);
   }
 
+  /** A view's changed ids (added, updated or deleted), in the order it first changed them; undefined outside a view. */
+  ownIds(): IterableIterator<string> | undefined {
+    if (!this.base) return undefined;
+    return (this.own ?? new Map<string, never>()).keys();
+  }
+
   /** Forgets every change of a view: it reads as its base again (a workspace's reset). */
   discardChanges(): void {
     if (!this.base) throw new Error(`${this.name} is not a copy-on-write view`);

@@ -28,7 +28,7 @@ const RESET_HINT = 'It was left untouched. Start with --reset (or RESET=1) to re
  * The file store whose commit cost does not grow with the store: a commit appends one checksummed line to a
  * journal (group commit, written to the OS before it resolves); the snapshot (the data file, read with lowdb) is
  * rewritten in the background and older journal generations dropped once it is in place. See
- * the README section "Durability: the data file" for the file layout, the line format and the crash windows.
+ * docs/durability.md for the file layout, the line format and the crash windows.
  */
 export class JournalPersistence implements Persistence {
   readonly kind = 'file' as const;

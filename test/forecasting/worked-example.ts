@@ -1,4 +1,4 @@
-// The README's worked example, shared by the arithmetic test and the docs.
+// The worked example of docs/forecast-model.md, shared by the arithmetic test and the docs.
 import type { OpportunityInputs } from '../../src/areas/forecasting/opportunity-model.js';
 
 export const WORKED_EXAMPLE: OpportunityInputs = {

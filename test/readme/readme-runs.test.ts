@@ -1,14 +1,17 @@
-// The README cannot rot: its shell blocks run as written, in order, against a freshly started sandbox.
+// The README and docs/ cannot rot: their shell blocks run as written, in order (the README's, then each docs/ file's),
+// against a freshly started sandbox.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killStragglers, PROCESS_TEST_TIMEOUT, startServer, stopServer, tempStore, type ServerProcess } from '../durability/server-process.js';
-import { scriptOf, shellBlocks } from './readme-blocks.js';
+import { documents, scriptOf, shellBlocks } from './readme-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** Every shell block of README.md and docs/*.md, in the order a reader of the README and then of docs/ meets them. */
+const allBlocks = () => documents(ROOT).flatMap(({ file, text }) => shellBlocks(text, file));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,7 +23,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe('README', () => {
+describe('README and docs/', () => {
   const store = tempStore();
   let server: ServerProcess & { url: string };
 
@@ -40,12 +43,15 @@ describe('README', () => {
     expect(blocks[0].startsTheSandbox).toBe(true);
     expect(blocks[0].code).toMatch(/npm ci && npm start/);
     expect(blocks.filter((b) => !b.startsTheSandbox).length).toBeGreaterThanOrEqual(4);
+    // Only the README's first block starts the sandbox; the docs' blocks run against the one it started.
+    expect(allBlocks().filter((b) => b.startsTheSandbox)).toEqual([blocks[0]]);
+    expect(new Set(allBlocks().map((b) => b.file)).size).toBeGreaterThan(1);
   });
 
   it(
     'When every shell block runs as written, in order, against a fresh sandbox, then each command succeeds',
     async () => {
-      const script = scriptOf(shellBlocks(README));
+      const script = scriptOf(allBlocks());
       const run = spawn('bash', ['-c', script], {
         cwd: ROOT,
         env: { ...process.env, SANDBOX: server.url },
@@ -67,15 +73,15 @@ describe('README', () => {
 
   it('When a block calls the sandbox, then it goes through $B, so the test (and a reader with SANDBOX set) reaches the one it started', () => {
     // A block naming a fixed origin passes on a machine where something already listens there and fails everywhere else.
-    const fixed = shellBlocks(README)
+    const fixed = allBlocks()
       .filter((b) => !b.startsTheSandbox)
-      .flatMap((b) => b.code.split('\n').map((text, i) => ({ at: b.line + 1 + i, text })))
+      .flatMap((b) => b.code.split('\n').map((text, i) => ({ at: `${b.file}:${b.line + 1 + i}`, text })))
       .filter(({ text }) => /(localhost|127\.0\.0\.1):\d+/.test(text) && !/\$\{SANDBOX:-/.test(text));
     expect(fixed).toEqual([]);
   });
 
   it('When bash checks the blocks, then none has a syntax error', () => {
-    const check = spawnSync('bash', ['-n', '-c', scriptOf(shellBlocks(README))], { encoding: 'utf8' });
+    const check = spawnSync('bash', ['-n', '-c', scriptOf(allBlocks())], { encoding: 'utf8' });
     expect(check.stderr).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 // Body fields `secret`, `private_key`, `session_token` and the `x-amz-access-token` header and query were kept in
 // clear in the journal. Every secret-like name is redacted, at any depth and whatever its case, in the journal and
-// in the log line, by one module (src/sandbox/redact.ts).
+// in the log line, by one module (src/observe/redact.ts).
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.js';

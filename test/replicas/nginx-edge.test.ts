@@ -5,7 +5,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EDGE_LIMITS } from '../../deploy/nginx/nginx-config.js';
-import { bearerToken } from '../../src/http/auth.js';
+import { bearerToken } from '../../src/access/auth.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithNginx, startNginx, type RunningNginx } from '../helpers/nginx.js';
 

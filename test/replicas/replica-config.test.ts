@@ -71,11 +71,12 @@ describe('nginx configuration', () => {
     expect(readFileSync(new URL('../../deploy/nginx/sandbox.conf', import.meta.url), 'utf8')).toBe(rendered);
   });
 
-  it('When the README shows the nginx configuration and the compose file, then it shows the checked-in files verbatim', () => {
-    const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-    const readme = read('README.md');
-    expect(readme).toContain('```nginx\n' + read('deploy/nginx/sandbox.conf') + '```');
-    expect(readme).toContain('```yaml\n' + read('deploy/compose.yaml') + '```');
+  it('When the hosting guide names the nginx configuration and the compose file, then it links the checked-in files instead of a copy that could drift', () => {
+    const hosting = readFileSync(new URL('../../docs/hosting.md', import.meta.url), 'utf8');
+    expect(hosting).toContain('](../deploy/nginx/sandbox.conf)');
+    expect(hosting).toContain('](../deploy/compose.yaml)');
+    expect(hosting).not.toMatch(/^```nginx/m);
+    expect(hosting).not.toContain('upstream sandbox_r1');
   });
 
   it('When a replica id, an address or a duplicate is bad, then no configuration is rendered', () => {

@@ -99,7 +99,7 @@ describe('CLI arguments', () => {
 
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
-    for (const word of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help', '--version',
+    for (const word of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help', '--version', '--load',
       'PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE=memory', 'RESET=1', 'LATENCY_MS', 'LOG_LEVEL'])
       expect(text).toContain(word);
     expect(text.split('\n').every((l) => l.length <= 100)).toBe(true);

@@ -2,10 +2,10 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOperations, type ContractDocument } from '../../src/contract/load-contract.js';
-import { createRequestLogger } from '../../src/http/request-log.js';
-import { CoverageTracker } from '../../src/sandbox/coverage.js';
-import { observeRequests, unjournaled } from '../../src/sandbox/observe-requests.js';
-import { RequestJournal } from '../../src/sandbox/request-journal.js';
+import { createRequestLogger } from '../../src/observe/request-log.js';
+import { CoverageTracker } from '../../src/observe/coverage.js';
+import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
+import { RequestJournal } from '../../src/observe/request-journal.js';
 import type { OperationFacts } from '../../src/contract/operation-facts.js';
 import { newRequestState } from '../../src/pipeline/request-state.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrefer, preferencePairs, prefersStrict } from '../../src/sandbox/prefer-header.js';
+import { parsePrefer, preferencePairs, prefersStrict } from '../../src/knobs/prefer-header.js';
 
 const knobs = (h: string | string[] | undefined, max?: number) => {
   const r = parsePrefer(h, { maxDelayMs: max });

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import * as preferHeader from '../../src/sandbox/prefer-header.js';
+import * as preferHeader from '../../src/knobs/prefer-header.js';
 import { testApp } from '../helpers/app.js';
 
 // Every importer of parsePrefer gets the counting one: the knobs middleware, the tolerant reader, the adapter, the relay.
-vi.mock('../../src/sandbox/prefer-header.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/sandbox/prefer-header.js')>();
+vi.mock('../../src/knobs/prefer-header.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/knobs/prefer-header.js')>();
   return { ...original, parsePrefer: vi.fn(original.parsePrefer) };
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestJournal, type JournalRecordInput } from '../../src/sandbox/request-journal.js';
-import { REDACTED, capBody, isSecretKey, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/sandbox/redact.js';
+import { RequestJournal, type JournalRecordInput } from '../../src/observe/request-journal.js';
+import { REDACTED, capBody, isSecretKey, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/observe/redact.js';
 
 let n = 0;
 const journal = (capacity?: number) =>

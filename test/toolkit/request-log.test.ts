@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestLogger, logRequest, requestLogLevel } from '../../src/http/request-log.js';
+import { createRequestLogger, logRequest, requestLogLevel } from '../../src/observe/request-log.js';
 
 function logged(level: Parameters<typeof createRequestLogger>[0]['level'] = 'info') {
   const lines: string[] = [];

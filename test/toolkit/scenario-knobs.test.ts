@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { latency, waitForKnobs } from '../../src/sandbox/scenario-knobs.js';
+import { latency, waitForKnobs } from '../../src/knobs/scenario-knobs.js';
 
 const recorder = (slept: number[]) => async (ms: number) => void slept.push(ms);
 

@@ -13,7 +13,7 @@ import {
 } from '../../retailer/index.js';
 import type { World } from '../../world.js';
 import type { Worlds } from '../../worlds.js';
-import { actsIn } from '../../http/auth.js';
+import { actsIn } from '../../access/auth.js';
 import { saveConnection } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
 

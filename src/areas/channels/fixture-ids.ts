@@ -1,4 +1,4 @@
-// Stable ids of the demo channels, so the contract's examples, the README and the docs' try-it name channels that exist.
+// Stable ids of the demo channels, so the contract's examples, the README, docs/ and the docs page's try-it name channels that exist.
 
 /** The demo merchant's connected channel: relayed calls work at once with demo-owner-token. */
 export const DEMO_CONNECTED_CHANNEL_ID = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';

@@ -12,8 +12,8 @@ import {
   type RelayOutcome,
   type RetailerMethod,
 } from '../../retailer/index.js';
-import { retailerFaultOf } from '../../sandbox/prefer-code.js';
-import { redactUrl } from '../../sandbox/redact.js';
+import { retailerFaultOf } from '../../knobs/prefer-code.js';
+import { redactUrl } from '../../observe/redact.js';
 import { saveRenewedTokens } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
 import type { ChannelCallRecord, ChannelRecord } from './records.js';

@@ -1,5 +1,5 @@
 // The opportunity forecast model `sandbox-heuristic@1`: pure arithmetic over observable inputs. Every input and
-// every intermediate figure goes into forecast_inputs, so a client can redo the sums (README: "Forecast model").
+// every intermediate figure goes into forecast_inputs, so a client can redo the sums (docs/forecast-model.md).
 
 import type { components } from '../../contract/generated.js';
 import type { SizeTier } from '../marketplaces/catalog-records.js';

@@ -36,7 +36,7 @@ export const RISK_FACTORS: readonly RiskFactor[] = [
   'low_supplier_stock_under_1_week',
 ];
 
-/** Thresholds, exported so the README and tests quote the numbers the code uses. */
+/** Thresholds, exported so docs/forecast-model.md and tests quote the numbers the code uses. */
 export const THRESHOLDS = {
   /** Fewer days of price history than this: limited_price_history. */
   minPriceHistoryDays: 90,

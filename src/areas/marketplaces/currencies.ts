@@ -1,6 +1,6 @@
 // One fixed exchange table for the whole sandbox: forecasts must be reproducible, so rates never move.
 
-/** Units of USD per unit of each currency (mid-2024 levels, rounded). Documented in the README's forecast section. */
+/** Units of USD per unit of each currency (mid-2024 levels, rounded). Documented in docs/forecast-model.md. */
 export const USD_PER_UNIT: Readonly<Record<string, number>> = Object.freeze({
   USD: 1,
   EUR: 1.1,

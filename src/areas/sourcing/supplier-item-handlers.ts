@@ -27,7 +27,7 @@ function itemErrors(
   // SKU uniqueness only means something within a supplier the item may belong to.
   if (!errors.supplier_id) Object.assign(errors, supplierSkuErrors(sku.value, ctx.store.supplier_items.where('supplier_id', sku.supplierId), sku.selfId));
   if (!tiers.incoming) return { errors, removedTierIds: [] };
-  const merged = mergeCostTiers(tiers.existing, tiers.incoming, ctx.newId);
+  const merged = mergeCostTiers(tiers.existing, tiers.incoming, () => ctx.newId());
   if (!merged.ok) return { errors: { ...errors, ...merged.errors }, removedTierIds: [] };
   return { errors, costs: merged.merge.costs, removedTierIds: merged.merge.removed_ids };
 }

@@ -2,7 +2,7 @@
 // service ignores what it does not validate, and the answer says so (Sandbox-Ignored-Fields, the journal). In
 // strict mode the same fields are 422s instead, reported together with whatever else the validator finds.
 import type { Request, RequestHandler } from 'express';
-import { keptIgnored } from '../../http/ignored-fields.js';
+import { keptIgnored } from '../../observe/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
 import type { ContractDocument } from '../load-contract.js';
 import { derefIn, requestShapes, type RequestShape } from './request-shape.js';

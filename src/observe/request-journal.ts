@@ -28,6 +28,11 @@ export interface JournalRecordInput {
   ignored?: string[];
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
+  /**
+   * Set for an entry that came with a loaded workspace bundle (shown `loaded: true`): which of its bodies the
+   * exporting journal had already cut to its cap.
+   */
+  loaded?: { requestTruncated: boolean; responseTruncated: boolean };
 }
 
 /** Filters of GET /_sandbox/requests; all optional, combined with AND. */
@@ -125,8 +130,9 @@ export class RequestJournal {
       operation_id: input.operationId ?? null,
       status: input.status,
       duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      request: { query, headers, body: requestBody?.value ?? null, body_truncated: requestBody?.truncated ?? false, ignored },
-      response: { body: responseBody?.value ?? null, body_truncated: responseBody?.truncated ?? false },
+      request: { query, headers, body: requestBody?.value ?? null, body_truncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated, ignored },
+      response: { body: responseBody?.value ?? null, body_truncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated },
+      ...(input.loaded && { loaded: true }),
     };
     const bytes =
       ENTRY_OVERHEAD_BYTES +

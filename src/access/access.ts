@@ -1,12 +1,12 @@
 import type { MembershipRecord, MerchantRecord } from '../areas/merchants/records.js';
 import type { UserRecord } from '../areas/users/records.js';
 import type { Collections } from '../areas/collections.js';
-import { forbidden, notFound } from './errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 
 /**
  * Permission is membership: the caller sees and changes a merchant, and everything it owns, only as a member.
  * Unknown merchant -> 404; known but not a member -> 403 (the error handler answers 404 where the operation
- * documents no 403). The records a request names are checked with it before validation (src/http/bind-resources.ts);
+ * documents no 403). The records a request names are checked with it before validation (src/access/bind-resources.ts);
  * handlers use it for their own rules (only an owner may delete a merchant).
  */
 export class Access {

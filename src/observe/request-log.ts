@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import PinoPretty from 'pino-pretty';
-import { redactUrl } from '../sandbox/redact.js';
+import { redactUrl } from './redact.js';
 import { assignRequestId } from './request-id.js';
 
 /** The levels --log-level / LOG_LEVEL accept, pino's names; 'silent' logs nothing. */
@@ -76,7 +76,7 @@ const REQUEST_ID_KEY = 'request_id';
 /**
  * pino-http over the request logger: each request gets its id (a valid X-Request-Id it sent, else a new one, put
  * on the answer) and `req.log`, a child logger carrying `request_id`. The line is written once the journal and the
- * coverage have the same exchange (src/sandbox/observe-requests.ts), so pino-http's own line is off.
+ * coverage have the same exchange (src/observe/observe-requests.ts), so pino-http's own line is off.
  */
 export function httpRequestLogger(logger: Logger): HttpLogger {
   return pinoHttp({

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Collections } from '../areas/collections.js';
 import type { Worlds } from '../worlds.js';
 import { Access } from './access.js';
-import { notFound } from './errors.js';
+import { notFound } from '../http/errors.js';
 
 /** What a binding may read to find its record: the request's world and the registry of worlds. */
 export interface BindingScope {

@@ -1,5 +1,5 @@
-import type { BindingPlan, RouteBindingTable } from '../http/bind-resources.js';
-import { deref, isObj, listOperations, type ContractDocument } from './load-contract.js';
+import type { BindingPlan, RouteBindingTable } from './bind-resources.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/load-contract.js';
 
 /**
  * The plan of every operation that names records, read from the contract: the `{name}` segments of its path that

@@ -3,7 +3,7 @@
 // token is compared. 128 random bits cannot be guessed anyway; the throttle keeps a guesser from costing the
 // process or filling the log, and tells an operator's typo apart from a scan.
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
-import { tooManyRequests } from './errors.js';
+import { tooManyRequests } from '../http/errors.js';
 
 /** Failed admin attempts one client address may make per window, unless ADMIN_ATTEMPTS_PER_HOUR says otherwise. */
 export const DEFAULT_ADMIN_ATTEMPTS = 20;

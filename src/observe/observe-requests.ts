@@ -3,8 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { logRequest } from '../http/request-log.js';
-import { requestIdOf } from '../http/request-id.js';
+import { logRequest } from './request-log.js';
+import { requestIdOf } from './request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
 
@@ -14,7 +14,7 @@ export interface ObserveOptions {
   coverage?: CoverageTracker;
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
-  /** The request log (src/http/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
+  /** The request log (src/observe/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
   logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
@@ -185,7 +185,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         path,
         unjournaled: skipJournal?.(req, res),
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        // Nothing a caller refused at the door sent is kept (its body is not even read, src/contract/mount-contract.ts).
+        // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
         requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
         ignored: ignored?.fields,

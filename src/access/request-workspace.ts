@@ -6,7 +6,7 @@ import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
  * which world it may act in (its token, what the control plane allowed, a consent state that checked out). A
  * request that proved nothing (no token, a forged `ws_<id>.` prefix, a `?workspace=` it may not use) belongs to no
  * workspace: it is filed under the default world, never in the journal of the workspace it names. Express's
- * observer and the fast path of workspace creation (src/http/workspace-creation.ts) name it the same way.
+ * observer and the fast path of workspace creation (src/pipeline/workspace-creation.ts) name it the same way.
  */
 export function requestWorkspace(worlds: Worlds) {
   return (req: IncomingMessage): string => {

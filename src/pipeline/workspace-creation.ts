@@ -8,16 +8,16 @@
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type { Runtime } from '../runtime.js';
-import { arrivalOf, observeAnswered } from '../sandbox/observe-requests.js';
-import { requestWorkspace } from '../sandbox/request-workspace.js';
+import { arrivalOf, observeAnswered } from '../observe/observe-requests.js';
+import { requestWorkspace } from '../access/request-workspace.js';
 import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
-import { limitCreation } from './control-plane-access.js';
-import { cors, corsGrant, perOrigin } from './cors.js';
-import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from './error-handler.js';
-import { HttpError } from './errors.js';
-import { missingBodyIsEmpty, sendsNoBody } from './missing-body.js';
-import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
-import { headersSetBy, securityHeaders } from './security-headers.js';
+import { limitCreation } from '../access/control-plane-access.js';
+import { cors, corsGrant, perOrigin } from '../http/cors.js';
+import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from '../http/error-handler.js';
+import { HttpError } from '../http/errors.js';
+import { missingBodyIsEmpty, sendsNoBody } from '../http/missing-body.js';
+import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
+import { headersSetBy, securityHeaders } from '../http/security-headers.js';
 
 const PATH = '/_sandbox/workspaces';
 const OPERATION_ID = 'createSandboxWorkspace';

@@ -9,7 +9,7 @@ import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
 import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, refuseToken } from './auth.js';
-import { forbidden, tooManyRequests, unauthenticated } from './errors.js';
+import { forbidden, tooManyRequests, unauthenticated } from '../http/errors.js';
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
 export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {

@@ -8,12 +8,12 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
-import { bearerToken } from './auth.js';
-import { cors, corsGrant, perOrigin } from './cors.js';
-import { sendsNoBody } from './missing-body.js';
-import { idRequest, REQUEST_ID_HEADER } from './request-id.js';
+import { bearerToken } from '../access/auth.js';
+import { cors, corsGrant, perOrigin } from '../http/cors.js';
+import { sendsNoBody } from '../http/missing-body.js';
+import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
 import { SharedBodies } from './shared-bodies.js';
-import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../sandbox/observe-requests.js';
+import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../observe/observe-requests.js';
 
 /** Bounds of the cache; the defaults keep it well under the start-up RSS budget. */
 export interface ResponseCacheOptions {

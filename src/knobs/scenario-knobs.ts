@@ -18,7 +18,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /**
  * Parses a request's Prefer header and serves the delay it asks for (plus the latency). A bad knob waits nothing and
- * is answered later, where the operation is known (422 where it documents one, src/sandbox/prefer-code.ts).
+ * is answered later, where the operation is known (422 where it documents one, src/knobs/prefer-code.ts).
  */
 export async function waitForKnobs(prefer: string | string[] | undefined, options: KnobOptions = {}): Promise<PreferResult> {
   const parsed = parsePrefer(prefer, { maxDelayMs: options.maxDelayMs });

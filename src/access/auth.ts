@@ -3,7 +3,7 @@ import type { UserRecord } from '../areas/users/records.js';
 import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { unauthenticated } from './errors.js';
+import { unauthenticated } from '../http/errors.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {

@@ -1,7 +1,7 @@
-import { findVisibleCatalogItem } from './areas/marketplaces/catalog-access.js';
-import type { SupplierRecord } from './areas/sourcing/records.js';
-import type { PathParameterName } from './contract/handler-map.js';
-import { binding, type RouteBinding } from './http/bind-resources.js';
+import { findVisibleCatalogItem } from '../areas/marketplaces/catalog-access.js';
+import type { SupplierRecord } from '../areas/sourcing/records.js';
+import type { PathParameterName } from '../contract/handler-map.js';
+import { binding, type RouteBinding } from '../access/bind-resources.js';
 
 /**
  * What every path parameter of the contract names, Laravel-style: the parameter's name decides the record, the

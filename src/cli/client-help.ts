@@ -1,0 +1,55 @@
+// What `coverage --help` and `export --help` print, and the lines the main --help gives them.
+import { DEFAULT_URL } from './client-args.js';
+import { REQUEST_TIMEOUT_MS } from './sandbox-request.js';
+
+const CONNECTION = `  --url <url>           The sandbox (env SANDBOX_URL, default ${DEFAULT_URL})
+  --token <token>       A workspace token or the admin token (env SANDBOX_TOKEN; a local sandbox needs
+                        none for its default world)
+  --workspace <id>      The workspace (default: the one a ws_<id>. token belongs to, else the default world)
+  -h, --help            Show this help`;
+
+const EXIT_CODES = (gate: boolean) => `Exit codes:
+  0  ${gate ? 'the gate passed (without --require and --fail-under: the report was printed)' : 'the bundle was written to stdout'}
+${gate ? '  1  the gate failed: the missing pairs are listed on stderr\n' : ''}  2  a usage error${gate ? ' (a wrong line of the --require file names its line)' : ''}, no sandbox at the URL, no answer within ${REQUEST_TIMEOUT_MS / 1000} s,
+     or the sandbox refused the request (401, 403, 404${gate ? '' : ', 413 over the export limit'})`;
+
+/** The main --help's lines for the client commands. */
+export const COMMANDS_HELP = `Commands (against a running sandbox; each has --help):
+  coverage              Print the contract coverage; with --require/--fail-under, a CI gate (exit 1)
+  export                Write a workspace as one JSON bundle to stdout (run.json, for --load)`;
+
+export function coverageHelp(name: string): string {
+  return `Usage: ${name} coverage [--url <url>] [--token <token>] [--require <file>] [--fail-under <percent>] [--format <f>]
+
+Prints which (operation, documented status) pairs of the contract the workspace's requests exercised
+(GET /_sandbox/coverage) and, asked to, gates on them: the report goes to stdout, the verdict to stderr.
+
+Options:
+${CONNECTION}
+  --format <f>          markdown (default), junit (JUnit XML for a CI test report) or json
+  --fail-under <pct>    Fail when less than this share of documented pairs was exercised (0-100)
+  --require <file>      Fail when a pair the file names was not exercised. One pair a line:
+                          getProduct 404      an operationId and a status it documents
+                          createProduct 4xx   every 4xx the operation documents
+                          * 422               every operation the run called that documents 422
+                        '#' starts a comment; a wrong line is a usage error naming it.
+
+${EXIT_CODES(true)}
+
+Example:
+  ${name} coverage --token "$WS_TOKEN" --require coverage.require --fail-under 40 --format junit > coverage.xml
+`;
+}
+
+export function exportHelp(name: string): string {
+  return `Usage: ${name} export [--url <url>] [--token <token>] [--workspace <id>] > run.json
+
+Writes one workspace (its records, clock, uploads, journal and coverage) as a JSON bundle to stdout
+(GET /_sandbox/workspaces/{workspace}/export); \`${name} --load run.json\` opens it again.
+
+Options:
+${CONNECTION}
+
+${EXIT_CODES(false)}
+`;
+}

@@ -1,0 +1,106 @@
+// `commerce-operations-sandbox coverage|export ...`: the commands that talk to a running sandbox. The bin starts
+// this file instead of the server's main, so none of the server is loaded. Exit codes: 0 done (gate passed),
+// 1 gate failed, 2 usage error or no usable answer from the sandbox. The exit code is set, never forced with
+// process.exit, so stdout (a pipe to run.json, say) is written out in full first.
+import { readFile } from 'node:fs/promises';
+import { binName } from '../sandbox/package-info.js';
+import { renderJunit, renderMarkdown, gateLines, type WorkspaceCoverage } from '../observe/coverage-formats.js';
+import { isClientCommand, parseClientArgs, type ClientOptions } from './client-args.js';
+import { coverageHelp, exportHelp } from './client-help.js';
+import { decideGate, type GateOutcome } from './coverage-gate.js';
+import { parseRequireFile, requiredPairs, type Requirement } from './require-file.js';
+import { ClientError, getFromSandbox } from './sandbox-request.js';
+
+const GATE_FAILED = 1;
+const USAGE_ERROR = 2;
+
+class UsageError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+const say = (line: string) => process.stderr.write(`${binName} ${line}\n`);
+
+async function readRequirements(file: string): Promise<Requirement[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError([`coverage: cannot read --require file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`]);
+  }
+  const parsed = parseRequireFile(text, file);
+  if (!parsed.ok) throw new UsageError(parsed.errors.map((e) => `coverage: ${e}`));
+  return parsed.value;
+}
+
+function printGate(report: WorkspaceCoverage, gate: GateOutcome): void {
+  for (const line of gateLines(report, gate)) say(`coverage: ${line}`);
+  if (gate.passed) return;
+  // What to exercise next: the required pairs missed, or (below --fail-under) every pair not exercised.
+  const listed = gate.threshold?.passed === false ? [...gate.missingByOperation] : groupByOperation([...gate.missed]);
+  say(`coverage: gate failed; not exercised${gate.threshold?.passed === false ? '' : ' (required)'}:`);
+  for (const [operationId, statuses] of listed) process.stderr.write(`  ${operationId} ${statuses.join(', ')}\n`);
+}
+
+function groupByOperation(keys: string[]): [string, string[]][] {
+  const out = new Map<string, string[]>();
+  for (const key of keys) {
+    const [op, status] = key.split(' ') as [string, string];
+    out.set(op, [...(out.get(op) ?? []), status]);
+  }
+  return [...out];
+}
+
+async function coverage(options: ClientOptions): Promise<number> {
+  // The file is read first: a wrong line is reported without asking the sandbox anything.
+  const requirements = options.require === undefined ? undefined : await readRequirements(options.require);
+  const res = await getFromSandbox(options.url, '/_sandbox/coverage', options.token, { workspace: options.workspaceNamed ? options.workspace : undefined });
+  const report = ((await res.json()) as { data: WorkspaceCoverage }).data;
+  let required: string[] | undefined;
+  if (requirements) {
+    const pairs = requiredPairs(requirements, report, options.require!);
+    if (!pairs.ok) throw new UsageError(pairs.errors.map((e) => `coverage: ${e}`));
+    required = pairs.value;
+  }
+  const gating = required !== undefined || options.failUnder !== undefined;
+  const gate = gating ? decideGate(report, required, options.failUnder) : undefined;
+  const out = options.format === 'junit' ? renderJunit(report, gate) : options.format === 'markdown' ? renderMarkdown(report, gate) : `${JSON.stringify({ data: report }, null, 2)}\n`;
+  process.stdout.write(out);
+  if (!gate) return 0;
+  printGate(report, gate);
+  return gate.passed ? 0 : GATE_FAILED;
+}
+
+async function exportWorkspace(options: ClientOptions): Promise<number> {
+  const workspace = options.workspace ?? 'default';
+  const res = await getFromSandbox(options.url, `/_sandbox/workspaces/${encodeURIComponent(workspace)}/export`, options.token);
+  process.stdout.write(Buffer.from(await res.arrayBuffer()));
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!isClientCommand(command)) throw new UsageError([`unknown command '${command}'`]);
+  const parsed = parseClientArgs(command, rest, process.env);
+  if (!parsed.ok) throw new UsageError(parsed.errors.map((e) => `${command}: ${e}`));
+  if (parsed.options.help) {
+    process.stdout.write(command === 'coverage' ? coverageHelp(binName) : exportHelp(binName));
+    return 0;
+  }
+  return command === 'coverage' ? coverage(parsed.options) : exportWorkspace(parsed.options);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      for (const line of error.lines) say(line);
+      say(`${process.argv[2]} --help shows the options.`);
+    } else if (error instanceof ClientError) say(`${process.argv[2]}: ${error.message}`);
+    else process.stderr.write(`${binName}: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exitCode = USAGE_ERROR;
+  },
+);

@@ -1,0 +1,22 @@
+// The coverage gate's decision, pure: a report, the pairs required and the --fail-under percentage in; what failed out.
+import type { CoverageReport } from '../observe/coverage.js';
+import { pairsOf, type GateMarks } from '../observe/coverage-formats.js';
+
+/** What the gate decided, with everything a failure message lists. */
+export interface GateOutcome extends GateMarks {
+  passed: boolean;
+  /** Every documented pair the run did not exercise, by operationId, in the contract's order. */
+  missingByOperation: Map<string, string[]>;
+}
+
+/** Decides the gate. `required` is undefined without --require; `failUnder` compares the exact share, not the rounded one. */
+export function decideGate(report: CoverageReport, required: readonly string[] | undefined, failUnder?: number): GateOutcome {
+  const pairs = pairsOf(report);
+  const exercised = new Set(pairs.filter((p) => p.exercised).map((p) => p.key));
+  const missed = new Set((required ?? []).filter((key) => !exercised.has(key)));
+  const missingByOperation = new Map<string, string[]>();
+  for (const p of pairs) if (!p.exercised) missingByOperation.set(p.operationId, [...(missingByOperation.get(p.operationId) ?? []), p.status]);
+  const { answered_statuses: answered, documented_statuses: documented } = report.totals;
+  const threshold = failUnder === undefined ? undefined : { required: failUnder, passed: answered * 100 >= failUnder * documented };
+  return { passed: missed.size === 0 && threshold?.passed !== false, missed, requiredCount: required?.length, threshold, missingByOperation };
+}

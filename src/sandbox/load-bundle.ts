@@ -1,0 +1,87 @@
+// Loads a checked workspace bundle into a world built aside (a new workspace's, or the default world's at start):
+// its records, clock, id sequence and uploads; a record left referring to one the world does not have refuses the
+// whole bundle before the world is served. Its journal and coverage join the world's once it is registered.
+import type { UploadStorage } from '../areas/products/uploads.js';
+import { unprocessable } from '../http/errors.js';
+import { applyChanges } from '../store/store-changes.js';
+import type { World } from '../world.js';
+import type { WorkspaceBundle } from './bundle-format.js';
+import { REFERENCES } from './bundle-records.js';
+import { MAX_PROBLEMS } from './check-bundle.js';
+import type { WorldObservations } from '../observe/world-observations.js';
+
+type Rec = Record<string, unknown> & { id: string };
+type Lookup = { has(id: string): boolean; all(): Rec[] };
+
+/**
+ * Puts a checked bundle into a world nobody is served yet: its records, then its references are checked (422
+ * naming each dangling one), then its clock, ids and uploaded files. A refusal leaves the world to be dropped.
+ */
+export function loadIntoWorld(world: World, bundle: WorkspaceBundle, uploads: () => UploadStorage): void {
+  const { store } = world;
+  applyChanges(store, bundle.changes);
+  // A view counts the records it added against its quota, as if they had been added one by one.
+  if (store.base) for (const changes of Object.values(bundle.changes)) store.addedRecords += changes.added.length;
+  store.version++;
+  checkReferences(world, bundle);
+  world.clock.advance(bundle.clock.offset_ms);
+  world.ids?.restore(bundle.ids);
+  const storage = bundle.uploads.length > 0 ? uploads() : undefined;
+  for (const { key, base64 } of bundle.uploads) storage!.write(key, Buffer.from(base64, 'base64'));
+}
+
+/** Every reference of the loaded world resolves, and every uploaded file is named by an image. */
+function checkReferences(world: World, bundle: WorkspaceBundle): void {
+  const collections = world.store.collections as unknown as Record<string, Lookup>;
+  // Where each record of the bundle sits in it, to name the field that refers to nothing.
+  const placeOf = new Map<string, string>();
+  for (const [name, changes] of Object.entries(bundle.changes)) {
+    changes.added.forEach((r, i) => placeOf.set(`${name}/${r.id}`, `changes.${name}.added.${i}`));
+    changes.changed.forEach((r, i) => placeOf.set(`${name}/${r.id}`, `changes.${name}.changed.${i}`));
+  }
+  const errors: Record<string, string[]> = {};
+  let count = 0;
+  for (const [name, fields] of Object.entries(REFERENCES)) {
+    for (const record of collections[name]!.all()) {
+      for (const [field, target] of Object.entries(fields)) {
+        const value = record[field];
+        if (value === null || value === undefined || (typeof value === 'string' && collections[target]!.has(value))) continue;
+        if (count++ >= MAX_PROBLEMS) break;
+        const place = placeOf.get(`${name}/${record.id}`);
+        const path = place ? `${place}.${field}` : `changes.${target}.deleted`;
+        const why = place ? '' : ' (the bundle deletes it, but keeps a record that refers to it)';
+        (errors[path] ??= []).push(`${name} ${record.id} refers to ${target} ${String(value)}, which the world would not have${why}.`);
+      }
+    }
+  }
+  const images = new Set(collections.product_images!.all().map((image) => image.storage_key));
+  bundle.uploads.forEach(({ key }, i) => {
+    if (!images.has(key) && count++ < MAX_PROBLEMS) (errors[`uploads.${i}.key`] ??= []).push(`No image of the world names the file ${key}.`);
+  });
+  if (count > 0) unprocessable(errors, 'A record of the bundle refers to a record the world would not have; nothing was loaded.');
+}
+
+/** The bundle's journal (marked loaded) and coverage become the world's, under the name it now goes by. */
+export function restoreObservations(observations: WorldObservations, name: string, bundle: WorkspaceBundle): void {
+  // Oldest first, so the ring keeps the bundle's order (and drops the oldest past its bounds, as it always does).
+  for (const entry of [...bundle.journal].reverse()) {
+    observations.journal.record({
+      id: entry.id,
+      workspace: name,
+      method: entry.method,
+      path: entry.path,
+      operationId: entry.operation_id,
+      status: entry.status,
+      durationMs: entry.duration_ms,
+      query: entry.request.query,
+      headers: entry.request.headers,
+      requestBody: entry.request.body ?? undefined,
+      responseBody: entry.response.body ?? undefined,
+      ignored: entry.request.ignored,
+      at: new Date(entry.at),
+      loaded: { requestTruncated: entry.request.body_truncated, responseTruncated: entry.response.body_truncated },
+    });
+  }
+  const coverage = observations.coverageOf(name);
+  for (const op of bundle.coverage.operations) for (const status of [...op.answered, ...op.undocumented]) coverage?.record(op.operation_id, Number(status));
+}

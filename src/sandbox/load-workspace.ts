@@ -1,0 +1,46 @@
+// Loading a workspace bundle: into a new workspace (POST /_sandbox/workspaces with the bundle as body), or into the
+// default world when the sandbox starts (startSandbox({ load }), --load). Either way the bundle is checked, the
+// world is built aside, and only a world loaded whole is served.
+import { uploadStorageFor } from '../areas/products/uploads.js';
+import type { Config } from '../config.js';
+import type { Ctx } from '../http/context.js';
+import { seededBase, type World } from '../world.js';
+import type { WorkspaceBundle } from './bundle-format.js';
+import { checkBundle } from './check-bundle.js';
+import { loadIntoWorld, restoreObservations } from './load-bundle.js';
+import type { WorldObservations } from '../observe/world-observations.js';
+
+/** A bundle's load into a new workspace: `prepare` fills its world before it is registered, `loaded` after. */
+export interface BundleLoad {
+  prepare(world: World): void;
+  loaded(name: string): void;
+}
+
+/** True for a creation's body that carries something (no body reads as `{}`, a plain creation). */
+const carriesBundle = (body: unknown): boolean => body !== undefined && body !== null && !(typeof body === 'object' && Object.keys(body).length === 0);
+
+/** The load a creation's body asks for; undefined for a plain creation. */
+export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observations' | 'worlds'>): BundleLoad | undefined {
+  if (!carriesBundle(body)) return undefined;
+  let bundle: WorkspaceBundle | undefined;
+  const { config } = ctx;
+  return {
+    prepare: (world) => {
+      const seed = world.store.seed;
+      bundle = checkBundle(body, { seed, base: seededBase(seed), maxAddedRecords: config.workspaceMaxRecords, maxUploadBytes: config.workspaceMaxUploadBytes });
+      loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
+    },
+    loaded: (name) => restoreObservations(ctx.observations, name, bundle!),
+  };
+}
+
+/**
+ * Loads a bundle into the default world before the sandbox serves it (its quotas are a workspace's, so none
+ * apply); throws the HttpError that says why when it cannot be loaded whole.
+ */
+export function loadDefaultWorld(world: World, value: unknown, observations: WorldObservations, config: Config): void {
+  const seed = world.store.seed;
+  const bundle = checkBundle(value, { seed, base: seededBase(seed) });
+  loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
+  restoreObservations(observations, 'default', bundle);
+}
