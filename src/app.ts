@@ -4,8 +4,8 @@ import { handleRequests } from './pipeline/handle-request.js';
 import type { WarmUpResult } from './pipeline/validator-warm-up.js';
 import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
-import type { Handlers } from './contract/handler-map.js';
-import { routeBindings } from './pipeline/route-bindings.js';
+import type { Handlers } from './areas/handler-map.js';
+import { routeBindings } from './areas/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
 import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
@@ -20,6 +20,7 @@ import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { requestWorkspace } from './access/request-workspace.js';
+import { actsIn } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
@@ -66,7 +67,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // The configured latency, before any work.
       ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),
-      outsideApi(consentPages(worlds)),
+      outsideApi(consentPages(worlds, actsIn)),
       // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, handler, reply.
       pipeline,
     ]),

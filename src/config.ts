@@ -1,8 +1,14 @@
-import { boolEnv, type CliOptions } from './cli/parse-args.js';
-import type { MultipartLimits } from './http/body-limits.js';
-import { parseCorsOrigins } from './http/cors.js';
-import { parsePublicUrl } from './http/public-origin.js';
 import { weakSecretProblem } from './secret-strength.js';
+
+/** The limits of a multipart body (product image uploads). */
+export interface MultipartLimits {
+  /** Text fields (besides the file). */
+  maxFields: number;
+  /** Bytes of one text field's value. */
+  maxFieldBytes: number;
+  /** Bytes of the whole body as received, boundaries and headers included. */
+  maxTotalBytes: number;
+}
 
 /** Everything the sandbox can be told at start-up. main.ts builds it from flags and environment; tests build it directly. */
 export interface Config {
@@ -140,11 +146,20 @@ export const defaultConfig: Config = {
 export const HOSTED_CREATE_PER_MINUTE = 10;
 
 /**
+ * What the command line decided (src/cli/parse-args.ts's options fit it): the settings a flag can give, besides those
+ * only the environment carries.
+ */
+export type StartOptions = Pick<Config, 'port' | 'host' | 'store' | 'reset' | 'latencyMs' | 'logLevel' | 'strict'> & {
+  seed?: number;
+  dataFile?: string;
+};
+
+/**
  * The configuration from parsed CLI options (which already folded in PORT, HOST, SEED, DATA_FILE, STORE, RESET,
  * LATENCY_MS, LOG_LEVEL and STRICT) plus the settings only the environment carries. Bad values are reported, never
  * turned into NaN: the caller prints them and exits.
  */
-export function configFromOptions(options: CliOptions, env: NodeJS.ProcessEnv = process.env): { config: Config; errors: string[] } {
+export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv = process.env): { config: Config; errors: string[] } {
   const errors: string[] = [];
   const config: Config = {
     ...defaultConfig,
@@ -247,4 +262,39 @@ function positiveInteger(name: string, raw: string | undefined, min: number, max
   if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max) return Number(value);
   errors.push(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
   return undefined;
+}
+
+/** A 1/0 (true/false, yes/no) environment switch; a bad value is reported and answers undefined. */
+export function boolEnv(name: string, raw: string, errors: string[]): boolean | undefined {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  if (['', '0', 'false', 'no'].includes(v)) return false;
+  errors.push(`${name} must be 1 or 0 (true or false), got '${raw}'`);
+  return undefined;
+}
+
+/** Parses a CORS_ORIGINS-style setting ('*' or a comma-separated list) into CorsOptions.origins. */
+export function parseCorsOrigins(value: string | undefined): '*' | string[] {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed === '*') return '*';
+  return trimmed
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
+/** PUBLIC_URL as an origin (`https://sandbox.example.com`), or why it is not one. */
+export function parsePublicUrl(raw: string): { origin: string } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: `PUBLIC_URL must be an absolute http(s) URL such as https://sandbox.example.com, got '${raw}'` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `PUBLIC_URL must use http or https, got '${raw}'` };
+  // Links append the request's path to it: a path, query or fragment here would be doubled or lost.
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    return { problem: `PUBLIC_URL must be an origin only (scheme, host and port, no path), got '${raw}'` };
+  }
+  return { origin: url.origin };
 }

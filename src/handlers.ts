@@ -1,4 +1,4 @@
-import type { Handlers } from './contract/handler-map.js';
+import type { Handlers } from './areas/handler-map.js';
 import { channelHandlers } from './areas/channels/handlers.js';
 import { forecastingHandlers } from './areas/forecasting/handlers.js';
 import { marketplaceHandlers } from './areas/marketplaces/handlers.js';

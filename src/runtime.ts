@@ -1,8 +1,8 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { listOperations, loadContract, type ContractDocument } from './contract/load-contract.js';
-import { operationFacts, type OperationFacts } from './contract/operation-facts.js';
+import { listOperations, loadContract, type ContractDocument } from './contract/document/load-contract.js';
+import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
 import type { HttpLogger } from 'pino-http';
 import { createRequestLogger, httpRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
@@ -11,7 +11,7 @@ import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
 import { authenticate, type Authenticated } from './access/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
-import type { ResourceAccess } from './http/context.js';
+import type { ResourceAccess } from './areas/context.js';
 import { retailerOf } from './areas/channels/retailer-instance.js';
 import { uploadStorageFor } from './areas/products/uploads.js';
 import { publicOrigin, type OriginOf } from './http/public-origin.js';

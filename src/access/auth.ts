@@ -3,7 +3,7 @@ import type { UserRecord } from '../areas/users/records.js';
 import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { unauthenticated } from '../http/errors.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, unauthenticated, WORKSPACE_GONE_MESSAGE } from '../http/errors.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -31,18 +31,10 @@ export function actsIn(req: Request, worlds: Worlds, world: World): void {
   worlds.markUsed(world);
 }
 
-/** What a token of a workspace that no longer exists hears (deleted, or expired unused). */
-export const WORKSPACE_GONE_MESSAGE =
-  'The workspace of this token no longer exists (it was deleted, or expired after being unused); create a new one with POST /_sandbox/workspaces.';
-
 /** Answers 401 for a token that authenticated nobody, saying so when its workspace is gone. */
 export function refuseToken(worlds: Worlds, token: string | undefined): never {
   unauthenticated(token !== undefined && worlds.isGoneWorkspaceSecret(token) ? WORKSPACE_GONE_MESSAGE : undefined);
 }
-
-/** What a default-world demo token hears in hosted mode, where the default world is nobody's to use. */
-export const HOSTED_DEFAULT_TOKEN_MESSAGE =
-  'The demo tokens of the default world are not accepted here; create your own workspace with POST /_sandbox/workspaces and use its tokens.';
 
 /**
  * The token of `Authorization: Bearer <token>`, or undefined for a missing header, another scheme or an empty token.

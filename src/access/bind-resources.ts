@@ -7,33 +7,9 @@ import type { UserRecord } from '../areas/users/records.js';
 import type { Clock } from '../clock.js';
 import type { Collections } from '../areas/collections.js';
 import type { Worlds } from '../worlds.js';
-import { Access } from './access.js';
+import { Access } from '../areas/access.js';
 import { notFound } from '../http/errors.js';
-
-/** What a binding may read to find its record: the request's world and the registry of worlds. */
-export interface BindingScope {
-  store: Collections;
-  clock: Clock;
-  worlds: Worlds;
-}
-
-/**
- * How one path parameter becomes a record, as in Laravel's implicit route-model binding: `find` answers the record
- * or undefined (the step answers 404 "<What> not found."), and `merchantOf` names the merchant whose members alone
- * may use it (anyone else: 403, or 404 where the operation documents no 403). Without `merchantOf` the record is
- * shared (catalog items) or is checked through an earlier parameter it must belong to (`earlier`).
- */
-export interface RouteBinding<R> {
-  what: string;
-  find(scope: BindingScope, id: string, earlier: Readonly<Record<string, unknown>>): R | undefined;
-  merchantOf?(record: R, scope: BindingScope): string | undefined;
-}
-
-/** Typed construction of one binding: the record type comes from `find`, and `merchantOf` is checked against it. */
-export const binding = <R>(b: RouteBinding<R>): RouteBinding<R> => b;
-
-/** Every path parameter name of the contract: a binding, or null for a parameter that names no record. */
-export type RouteBindingTable = Readonly<Record<string, RouteBinding<unknown> | null>>;
+import type { BindingScope, RouteBindingTable } from '../areas/route-bindings.js';
 
 /** Per operation, what the step resolves: its path parameters that name records (in path order) and its merchant_id. */
 export interface BindingPlan {

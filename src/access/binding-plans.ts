@@ -1,5 +1,6 @@
-import type { BindingPlan, RouteBindingTable } from './bind-resources.js';
-import { deref, isObj, listOperations, type ContractDocument } from '../contract/load-contract.js';
+import type { BindingPlan } from './bind-resources.js';
+import type { RouteBindingTable } from '../areas/route-bindings.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 
 /**
  * The plan of every operation that names records, read from the contract: the `{name}` segments of its path that

@@ -4,12 +4,12 @@
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import type { OperationFacts } from '../contract/operation-facts.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { authenticate, bearerToken, HOSTED_DEFAULT_TOKEN_MESSAGE, refuseToken } from './auth.js';
-import { forbidden, tooManyRequests, unauthenticated } from '../http/errors.js';
+import { authenticate, bearerToken, refuseToken } from './auth.js';
+import { forbidden, HOSTED_DEFAULT_TOKEN_MESSAGE, tooManyRequests, unauthenticated } from '../http/errors.js';
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
 export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
@@ -26,7 +26,7 @@ type Asking = Pick<Request, 'ip' | 'query' | 'headers'>;
 
 /**
  * The pipeline step right after routing and authentication, before anything reads the body or a world: what the
- * matched operation declares (src/contract/operation-facts.ts) decides. `anyone` passes (a creation counts against
+ * matched operation declares (src/contract/document/operation-facts.ts) decides. `anyone` passes (a creation counts against
  * the per-address limit: 429); `workspace` needs a token of the world it acts on or the admin token (401, 403);
  * `token` was authenticated by the bearer scheme. The world the request proved it may act in becomes the state's
  * `actingWorld` (set before a 403, so a refusal is journaled where its token belongs).

@@ -1,8 +1,8 @@
 // `npm run build` and `npm start` run this (from dist/) after transpiling: it writes dist/openapi.json, the parsed
 // contract the server reads at start when it still matches openapi.yaml.
 import { readFileSync } from 'node:fs';
-import { writeContractJson } from '../contract/contract-json.js';
-import { parseYaml } from '../contract/load-contract.js';
+import { writeContractJson } from '../contract/document/contract-json.js';
+import { parseYaml } from '../contract/document/load-contract.js';
 import { contractPath } from '../paths.js';
 
 const text = readFileSync(contractPath, 'utf8');

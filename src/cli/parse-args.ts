@@ -2,6 +2,7 @@
 // error message is unit-tested and main only decides what to do with the result. node:util parseArgs splits the
 // line into tokens; the rules and messages are the sandbox's own.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
+import { boolEnv } from '../config.js';
 
 /** Log levels, quietest last. */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
@@ -91,15 +92,6 @@ function integer(name: string, raw: string, min: number, max: number, what = 'an
   const value = raw.trim();
   if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max) return Number(value);
   errors.push(`${name} must be ${what} from ${min} to ${max}, got '${raw}'`);
-  return undefined;
-}
-
-/** A 1/0 (true/false, yes/no) environment switch; a bad value is reported and answers undefined. */
-export function boolEnv(name: string, raw: string, errors: string[]): boolean | undefined {
-  const v = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes'].includes(v)) return true;
-  if (['', '0', 'false', 'no'].includes(v)) return false;
-  errors.push(`${name} must be 1 or 0 (true or false), got '${raw}'`);
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { listOperations, type ContractDocument } from './load-contract.js';
+import { listOperations, type ContractDocument } from './document/load-contract.js';
 
 /** The extension an operation declares itself with when it adds records at a client's request. */
 export const RECORD_QUOTA_EXTENSION = 'x-sandbox-record-quota';

@@ -3,20 +3,10 @@
 // message names the limit it passed.
 import { Transform } from 'node:stream';
 import { error as validatorErrors } from 'express-openapi-validator';
-import { MAX_IMAGE_BYTES } from '../areas/products/rules/image-upload.js';
+import type { MultipartLimits } from '../config.js';
 
-/** The limits of a multipart body (product image uploads). */
-export interface MultipartLimits {
-  /** Text fields (besides the file). */
-  maxFields: number;
-  /** Bytes of one text field's value. */
-  maxFieldBytes: number;
-  /** Bytes of the whole body as received, boundaries and headers included. */
-  maxTotalBytes: number;
-}
-
-/** The uploaded file's own limit, the contract's 5 MiB. */
-const MAX_FILE_BYTES = MAX_IMAGE_BYTES;
+/** The uploaded file's own limit, the contract's 5 MiB for a product image. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 1;
 /** Bytes of a field's name (busboy's own default). */
 const MAX_FIELD_NAME_BYTES = 100;

@@ -34,16 +34,6 @@ export const CORS_EXPOSE_HEADERS = [
   'Sandbox-Ignored-Fields',
 ] as const;
 
-/** Parses a CORS_ORIGINS-style setting ('*' or a comma-separated list) into CorsOptions.origins. */
-export function parseCorsOrigins(value: string | undefined): '*' | string[] {
-  const trimmed = value?.trim();
-  if (!trimmed || trimmed === '*') return '*';
-  return trimmed
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-}
-
 /** An exact, case-insensitive match of one configured origin (the cors package compares strings case-sensitively). */
 function originPattern(origin: string): RegExp {
   return new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i');

@@ -1,10 +1,9 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { HttpError, ForbiddenError, summarize } from './errors.js';
+import { HttpError, ForbiddenError, HOSTED_DEFAULT_TOKEN_MESSAGE, summarize, WORKSPACE_GONE_MESSAGE } from './errors.js';
 import { allowHeader } from './allow-header.js';
-import { bodyTooLargeMessage, multipartLimitMessage, type MultipartLimits } from './body-limits.js';
-import { defaultConfig } from '../config.js';
+import { bodyTooLargeMessage, multipartLimitMessage } from './body-limits.js';
+import { defaultConfig, type MultipartLimits } from '../config.js';
 import { redactUrl } from '../observe/redact.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE } from '../access/auth.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 import { QuotaExceeded } from '../store/quota-exceeded.js';
 
@@ -71,7 +70,7 @@ function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
   return { status: 422, body: { message, errors: { quota: [message] } } };
 }
 
-/** What the bearer scheme's handler says itself (src/access/auth.ts), kept through the validator's wrapping. */
+/** What the bearer scheme's handler says itself (src/access/auth.ts, with the texts of ./errors.ts), kept through the validator's wrapping. */
 const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
 
 /** The limits a 413 names. */

@@ -1,4 +1,4 @@
-import type { components } from '../contract/generated.js';
+import type { components } from '../contract/document/generated.js';
 
 /** Field errors in Laravel's shape (field path -> messages), as the contract's ValidationError gives them. */
 export type FieldErrors = components['schemas']['ValidationError']['errors'];
@@ -35,6 +35,14 @@ export function notFound(what: string): never {
 export function forbidden(message?: string): never {
   throw new ForbiddenError(message);
 }
+
+/** What a token of a workspace that no longer exists hears (deleted, or expired unused). */
+export const WORKSPACE_GONE_MESSAGE =
+  'The workspace of this token no longer exists (it was deleted, or expired after being unused); create a new one with POST /_sandbox/workspaces.';
+
+/** What a default-world demo token hears in hosted mode, where the default world is nobody's to use. */
+export const HOSTED_DEFAULT_TOKEN_MESSAGE =
+  'The demo tokens of the default world are not accepted here; create your own workspace with POST /_sandbox/workspaces and use its tokens.';
 
 export function unauthenticated(message = 'Unauthenticated.'): never {
   throw new HttpError(401, message);

@@ -1,4 +1,4 @@
-import type { components } from '../contract/generated.js';
+import type { components } from '../contract/document/generated.js';
 
 /** The Laravel-style `meta` of a list, as the contract gives it. */
 export type PageMeta = components['schemas']['PaginationMeta'];

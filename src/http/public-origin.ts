@@ -16,18 +16,3 @@ export function publicOrigin(config: Pick<Config, 'hosted' | 'publicUrl'>): Orig
   return configured ? () => configured : requestOrigin;
 }
 
-/** PUBLIC_URL as an origin (`https://sandbox.example.com`), or why it is not one. */
-export function parsePublicUrl(raw: string): { origin: string } | { problem: string } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { problem: `PUBLIC_URL must be an absolute http(s) URL such as https://sandbox.example.com, got '${raw}'` };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `PUBLIC_URL must use http or https, got '${raw}'` };
-  // Links append the request's path to it: a path, query or fragment here would be doubled or lost.
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    return { problem: `PUBLIC_URL must be an origin only (scheme, host and port, no path), got '${raw}'` };
-  }
-  return { origin: url.origin };
-}

@@ -128,3 +128,13 @@ export function parsePrefer(header: string | string[] | undefined, options: Pref
   knobs.applied = applied.join(', ');
   return { ok: true, knobs };
 }
+
+/**
+ * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
+ * or undefined. Call it with the handler's ctx; a bad value never gets here (the wrapper answered 422 already).
+ * A relay that honours it should add `Preference-Applied: retailer-fault=<fault>` to its reply.
+ */
+export function retailerFaultOf(ctx: { readonly prefer: PreferResult }): RetailerFault | undefined {
+  return ctx.prefer.ok ? ctx.prefer.knobs.retailerFault : undefined;
+}
+

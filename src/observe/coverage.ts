@@ -1,7 +1,7 @@
 // A CI job's contract tests pass; coverage says what they never exercised: which documented statuses of which
 // operations this sandbox has not answered since start (or reset).
-import type { ContractOperation } from '../contract/load-contract.js';
-import type { components } from '../contract/generated.js';
+import type { ContractOperation } from '../contract/document/load-contract.js';
+import type { components } from '../contract/document/generated.js';
 
 type CoverageData = components['schemas']['SandboxCoverageEnvelope']['data'];
 

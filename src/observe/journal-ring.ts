@@ -1,6 +1,6 @@
 // One workspace's bounded ring of journal entries: at most so many entries and so many bytes, the oldest dropped
 // first. Entries arrive redacted and capped (src/observe/request-journal.ts), so what a ring counts is what it holds.
-import type { components } from '../contract/generated.js';
+import type { components } from '../contract/document/generated.js';
 
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
 export type JournalEntry = components['schemas']['SandboxRequest'];

@@ -1,6 +1,6 @@
 // What the control plane reads across worlds: the request journal (a bounded ring per world), and each world's coverage.
 // The registry of worlds tells this when a world is reset or forgotten; it does not know what is kept here.
-import type { ContractOperation } from '../contract/load-contract.js';
+import type { ContractOperation } from '../contract/document/load-contract.js';
 import type { WorldsListener } from '../worlds.js';
 import { CoverageTracker } from './coverage.js';
 import { RequestJournal } from './request-journal.js';

@@ -3,7 +3,7 @@
 // pipeline authenticates, parses bodies and calls handlers itself, so the validator is told to do none of those.
 import type { Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { ContractDocument } from '../contract/load-contract.js';
+import type { ContractDocument } from '../contract/document/load-contract.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
 import { absentOptionalBodyUnchecked } from '../http/required-body.js';
 import { composeMiddleware } from './compose-middleware.js';

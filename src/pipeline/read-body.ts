@@ -4,9 +4,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import express from 'express';
 import multer from 'multer';
-import type { UploadedFile } from '../contract/handler-map.js';
-import type { OperationFacts } from '../contract/operation-facts.js';
-import { multipartUploader, type MultipartLimits } from '../http/body-limits.js';
+import type { UploadedFile } from '../areas/handler-map.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import type { MultipartLimits } from '../config.js';
+import { multipartUploader } from '../http/body-limits.js';
 import { httpError } from '../http/errors.js';
 import { missingBodyIsEmpty } from '../http/missing-body.js';
 import { blankJsonIsNoBody } from '../http/required-body.js';

@@ -3,8 +3,8 @@
 // keys on res.locals and casts of the request.
 import type { IncomingMessage } from 'node:http';
 import type { AnswerFacts } from '../observe/observe-requests.js';
-import type { UploadedFile } from '../contract/handler-map.js';
-import type { OperationFacts } from '../contract/operation-facts.js';
+import type { UploadedFile } from '../areas/handler-map.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { Authenticated } from '../access/auth.js';
 import type { BoundRecords } from '../access/bind-resources.js';
 import type { IgnoredFields } from '../observe/ignored-fields.js';

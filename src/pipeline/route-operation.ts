@@ -2,8 +2,8 @@
 // express-openapi-validator matches them in, so both agree on every request). Case-sensitive: `/_SANDBOX/requests`
 // is no spelling of an operation. Everything after this step keys on the operation it found.
 import { pathToRegexp } from 'path-to-regexp';
-import type { OperationFacts } from '../contract/operation-facts.js';
-import { listOperations, type ContractDocument } from '../contract/load-contract.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { allowHeader } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';

@@ -5,8 +5,8 @@
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
 import { IncomingMessage, ServerResponse } from '../node-http.js';
-import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/load-contract.js';
-import type { OperationFacts } from '../contract/operation-facts.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { ContractValidator } from './contract-validator.js';
 import { newRequestState } from './request-state.js';
 

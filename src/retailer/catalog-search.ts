@@ -1,4 +1,4 @@
-import type { components, operations } from '../contract/generated.js';
+import type { components, operations } from '../contract/document/generated.js';
 import { filterCatalog, searchWords } from './catalog-filter.js';
 import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
 import type { CatalogItem } from './seller-account-types.js';

@@ -1,4 +1,4 @@
-import { loadContract } from '../contract/load-contract.js';
+import { loadContract } from '../contract/document/load-contract.js';
 
 interface EndpointSchema {
   pattern: string;

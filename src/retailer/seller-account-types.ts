@@ -1,4 +1,4 @@
-import type { components } from '../contract/generated.js';
+import type { components } from '../contract/document/generated.js';
 import type { RetailerListing } from './record-types.js';
 
 /** Identifier kinds the retailer's catalog carries (the contract's IdentifierType). */

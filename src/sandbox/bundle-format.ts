@@ -1,8 +1,8 @@
 // What identifies a workspace bundle's format and the sandbox that can load it: the format's name and version, the
 // contract it was exported against, and how a seed becomes a world. A load checks each before reading anything else.
-import type { components } from '../contract/generated.js';
-import { digestOfYaml } from '../contract/contract-json.js';
-import { loadContract } from '../contract/load-contract.js';
+import type { components } from '../contract/document/generated.js';
+import { digestOfYaml } from '../contract/document/contract-json.js';
+import { loadContract } from '../contract/document/load-contract.js';
 import { fakerVersion } from './package-info.js';
 
 /** A workspace bundle, as the contract's SandboxWorkspaceBundle describes it. */

@@ -1,5 +1,5 @@
 import { uploadStorageFor } from '../areas/products/uploads.js';
-import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
+import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { formatBytes } from '../http/body-limits.js';
 import { httpError } from '../http/errors.js';
 import { ok } from '../http/reply.js';

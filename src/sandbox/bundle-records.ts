@@ -3,7 +3,7 @@
 // Checked with Ajv over the contract's own components, compiled once per process on the first load.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { deref, loadContract } from '../contract/load-contract.js';
+import { deref, loadContract } from '../contract/document/load-contract.js';
 
 type Obj = Record<string, unknown>;
 

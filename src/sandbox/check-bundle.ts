@@ -2,7 +2,7 @@
 // version, contract, seed scheme, seed), its shape, then each record against its schema and against the seeded
 // base. Each refusal is a 422 (413 for uploads past the quota) naming what is wrong, at most MAX_PROBLEMS of them.
 import type { ValidateFunction } from 'ajv';
-import { listOperations, loadContract } from '../contract/load-contract.js';
+import { listOperations, loadContract } from '../contract/document/load-contract.js';
 import { formatBytes } from '../http/body-limits.js';
 import { httpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import type { WorldStore } from '../areas/collections.js';

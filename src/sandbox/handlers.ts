@@ -1,4 +1,4 @@
-import type { Handlers } from '../contract/handler-map.js';
+import type { Handlers } from '../areas/handler-map.js';
 import { bundleHandlers } from './bundle-handlers.js';
 import { journalHandlers } from './journal-handlers.js';
 import { workspaceHandlers } from './workspace-handlers.js';

@@ -1,5 +1,5 @@
-import type { Handlers } from '../contract/handler-map.js';
-import type { Ctx } from '../http/context.js';
+import type { Handlers } from '../areas/handler-map.js';
+import type { Ctx } from '../areas/context.js';
 import { noContent, ok, text } from '../http/reply.js';
 import { renderJunit, renderMarkdown } from '../observe/coverage-formats.js';
 

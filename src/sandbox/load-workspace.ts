@@ -3,7 +3,7 @@
 // world is built aside, and only a world loaded whole is served.
 import { uploadStorageFor } from '../areas/products/uploads.js';
 import type { Config } from '../config.js';
-import type { Ctx } from '../http/context.js';
+import type { Ctx } from '../areas/context.js';
 import { seededBase, type World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { checkBundle } from './check-bundle.js';

@@ -1,5 +1,5 @@
-import type { components } from '../contract/generated.js';
-import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
+import type { components } from '../contract/document/generated.js';
+import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { forbidden, httpError, tooManyRequests } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
 import type { World } from '../world.js';

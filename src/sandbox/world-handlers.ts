@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { outsideTransaction, type Handlers } from '../contract/handler-map.js';
-import type { Ctx } from '../http/context.js';
+import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
+import type { Ctx } from '../areas/context.js';
 import { MAX_CLOCK_OFFSET_DAYS } from '../clock.js';
 import { unprocessable } from '../http/errors.js';
 import { created, noContent, ok } from '../http/reply.js';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relayTarget, RETAILER_QUERY } from '../../src/areas/channels/relay-target.js';
 import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, MISSING_CHANNEL, ORDERS, ORDERS_QUERY, relayPath } from './support.js';
 

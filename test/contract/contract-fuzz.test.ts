@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadContract } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { resetWorld } from '../../src/world.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { contractValidator } from '../helpers/contract-schemas.js';

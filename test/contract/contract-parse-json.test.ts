@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readContractJson, writeContractJson } from '../../src/contract/contract-json.js';
-import { parseYaml } from '../../src/contract/load-contract.js';
+import { readContractJson, writeContractJson } from '../../src/contract/document/contract-json.js';
+import { parseYaml } from '../../src/contract/document/load-contract.js';
 import { contractPath } from '../../src/paths.js';
 
 // The build's JSON copy of the contract stands in for parsing openapi.yaml only while it names that very text.

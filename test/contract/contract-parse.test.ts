@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseWithYaml } from 'yaml';
-import { parseYaml } from '../../src/contract/load-contract.js';
+import { parseYaml } from '../../src/contract/document/load-contract.js';
 import { contractPath } from '../../src/paths.js';
 
 // The contract is parsed with js-yaml (the faster parser) and served as YAML with `yaml`: both must read it alike.

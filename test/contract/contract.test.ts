@@ -6,8 +6,8 @@ import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { checkHandlerMap } from '../../src/contract/handler-map.js';
-import { listOperations, loadContract } from '../../src/contract/load-contract.js';
+import { checkHandlerMap } from '../../src/areas/handler-map.js';
+import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { handlers } from '../../src/handlers.js';
 import { projectRoot } from '../../src/paths.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
@@ -98,8 +98,8 @@ describe('the contract', () => {
     try {
       const out = join(dir, 'generated.ts');
       execFileSync(process.execPath, [join(projectRoot, 'node_modules/openapi-typescript/bin/cli.js'), join(projectRoot, 'openapi.yaml'), '-o', out], { stdio: 'pipe' });
-      const committed = readFileSync(join(projectRoot, 'src/contract/generated.ts'), 'utf8');
-      expect(readFileSync(out, 'utf8') === committed, 'src/contract/generated.ts is stale: run npm run gen:types').toBe(true);
+      const committed = readFileSync(join(projectRoot, 'src/contract/document/generated.ts'), 'utf8');
+      expect(readFileSync(out, 'utf8') === committed, 'src/contract/document/generated.ts is stale: run npm run gen:types').toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

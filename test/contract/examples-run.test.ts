@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import SwaggerClient from 'swagger-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { contractOperations, deref, paramsOf } from '../helpers/contract-requests.js';
 import { exampleCall, parameterExample, type ExampleCall } from '../helpers/example-requests.js';

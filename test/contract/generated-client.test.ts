@@ -1,11 +1,11 @@
 import createClient from 'openapi-fetch';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { retailerOf } from '../../src/areas/channels/retailer-instance.js';
-import type { paths } from '../../src/contract/generated.js';
+import type { paths } from '../../src/contract/document/generated.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 
 // The specification's workflow (section 1) driven by a client generated from openapi.yaml: openapi-typescript types
-// (src/contract/generated.ts) and openapi-fetch calls over real loopback HTTP. No request input is cast: if the
+// (src/contract/document/generated.ts) and openapi-fetch calls over real loopback HTTP. No request input is cast: if the
 // contract stopped describing what a client must send, `npm run typecheck` fails here before any test runs.
 
 const RELAY = '/2024-09/channels/retailer/{channel}/call/{endpoint}';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContractOperation } from '../../src/contract/load-contract.js';
+import type { ContractOperation } from '../../src/contract/document/load-contract.js';
 import { contractOperations, exampleRequest, jsonBodyOf, paramsOf, type Param } from '../helpers/contract-requests.js';
 import { testApp } from '../helpers/app.js';
 

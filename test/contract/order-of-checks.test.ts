@@ -5,7 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { DEMO_SCRAPING_REQUEST_ID, DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
-import { deref, isObj, listOperations, loadContract, type ContractOperation } from '../../src/contract/load-contract.js';
+import { deref, isObj, listOperations, loadContract, type ContractOperation } from '../../src/contract/document/load-contract.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { channels, ORDERS } from '../channels/support.js';
 

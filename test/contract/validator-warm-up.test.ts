@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { defaultConfig } from '../../src/config.js';
-import { listOperations } from '../../src/contract/load-contract.js';
+import { listOperations } from '../../src/contract/document/load-contract.js';
 import { createRuntime } from '../../src/runtime.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { freshWorld } from '../helpers/test-world.js';

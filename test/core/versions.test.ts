@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 import { projectRoot } from '../../src/paths.js';
 
 const read = (file: string) => JSON.parse(readFileSync(join(projectRoot, file), 'utf8'));

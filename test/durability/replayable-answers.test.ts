@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { defaultConfig, type Config } from '../../src/config.js';
-import type { Handlers } from '../../src/contract/handler-map.js';
+import type { Handlers } from '../../src/areas/handler-map.js';
 import { handlers } from '../../src/handlers.js';
 import { ok, reply } from '../../src/http/reply.js';
 import { createRuntime } from '../../src/runtime.js';

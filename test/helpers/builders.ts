@@ -2,7 +2,7 @@
 // contract), and returns the created record. Defaults make a valid record of the demo merchant; overrides set
 // what the test is about.
 import request from 'supertest';
-import type { components } from '../../src/contract/generated.js';
+import type { components } from '../../src/contract/document/generated.js';
 import { DEMO_SUPPLIER_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { demo, type DemoUser, type TestApp } from './app.js';
 

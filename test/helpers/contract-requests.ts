@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { listOperations, loadContract, type ContractOperation } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract, type ContractOperation } from '../../src/contract/document/load-contract.js';
 
 /** One parameter of an operation, with its `$ref` resolved. */
 export interface Param {

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 
 const CONTRACT_ID = 'https://sandbox.local/openapi.json';
 

@@ -1,6 +1,6 @@
 // Each operation's request as Swagger UI's "Try it out" builds it from the contract alone: every parameter that has
 // an example (or a schema example or default), and the request body's example.
-import type { ContractOperation } from '../../src/contract/load-contract.js';
+import type { ContractOperation } from '../../src/contract/document/load-contract.js';
 import { contractOperations, deref, jsonBodyOf, paramsOf } from './contract-requests.js';
 
 type Obj = Record<string, unknown>;

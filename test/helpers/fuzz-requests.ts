@@ -2,7 +2,7 @@
 // operation's parameter and body schemas: valid values, boundary values (at and just past each bound) and hostile
 // ones (wrong types, prototype-named keys, non-finite and huge numbers, long strings, deep nesting).
 import fc from 'fast-check';
-import type { ContractDocument, ContractOperation } from '../../src/contract/load-contract.js';
+import type { ContractDocument, ContractOperation } from '../../src/contract/document/load-contract.js';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;

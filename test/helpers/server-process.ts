@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { lockPath } from '../../src/store/data-file-lock.js';
 
 /** A sandbox started as its own process, the way a user starts it (npm start, the bin, the Docker command). */
@@ -75,4 +75,13 @@ export async function eventually(done: () => boolean | Promise<boolean>, withinM
 /** The server on `url` is gone and has released `dataFile`: nothing listens, no lock file is left. */
 export async function releasedBy(url: string, dataFile: string): Promise<boolean> {
   return !(await accepts(url)) && !existsSync(lockPath(dataFile));
+}
+
+/** A loopback port nothing listens on now: for a server to start on, or a client to find closed. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -3,7 +3,7 @@
 // victim's world, journal, coverage and idle time stay exactly as the victim left them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadContract } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { testApp } from '../helpers/app.js';
 import { rawRequest } from './raw-request.js';
 import { ADMIN, bearer, PUBLIC_URL, UNTHROTTLED } from './support.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
 
 const doc = loadContract().doc as any;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

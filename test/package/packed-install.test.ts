@@ -1,45 +1,32 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
-import { eventually, releasedBy, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
+import { consumerOf, packThisCheckout, runIn, type Packed } from '../helpers/packed-package.js';
+import { eventually, releasedBy, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
-// The package as a stranger gets it: `npm pack` (whose prepack builds dist/) in a copy of this checkout, so no other
-// test ever sees a dist/ being rebuilt, then `npm i <tarball>` in an empty folder.
+// The package as a stranger gets it: packed from a copy of this checkout, installed in an empty folder.
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const NOT_PACKED = new Set(['node_modules', 'dist', '.git', 'coverage', 'data', 'test', 'bench']);
 
+let packed: Packed;
 let root: string;
 let consumer: string;
 let tarball: string;
 const started: ServerProcess[] = [];
 
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+const run = (command: string, args: string[], cwd: string) => runIn(cwd, command, args);
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'sandbox-pack-'));
-  const checkout = join(root, 'checkout');
-  cpSync(projectRoot, checkout, { recursive: true, filter: (src) => !NOT_PACKED.has(relative(projectRoot, src).split('/')[0]!) });
-  // The build needs the dev dependencies (tsc, esbuild): the checkout's own install, shared read-only.
-  symlinkSync(realpathSync(join(projectRoot, 'node_modules')), join(checkout, 'node_modules'));
-  const packs = join(root, 'packs');
-  mkdirSync(packs);
-  run('npm', ['pack', '--pack-destination', packs], checkout);
-  tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz'))!);
-  consumer = join(root, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], consumer);
+  packed = packThisCheckout();
+  ({ root, tarball } = packed);
+  consumer = consumerOf(packed, 'consumer', { name: 'consumer', private: true, type: 'module' });
 }, 300_000);
 
 afterEach(() => {
   for (const server of started.splice(0)) server.child.kill('SIGKILL');
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => packed?.cleanup());
 
 const installed = () => join(consumer, 'node_modules', 'commerce-operations-sandbox');
 const track = (server: ServerProcess) => (started.push(server), server);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
-import { MAX_IMAGE_BYTES } from '../../src/areas/products/rules/image-upload.js';
+import { MAX_FILE_BYTES } from '../../src/http/body-limits.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { aMerchant, aProduct } from '../helpers/builders.js';
 
@@ -129,7 +129,7 @@ describe('createProductImage by upload', () => {
   });
 
   it('When the file is larger than 5 MiB, then 413 with a message, never 500', async () => {
-    const big = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX_FILE_BYTES)]);
     const res = await api()
       .post(`/2024-09/products/${DEMO_PRODUCT_ID}/images`)
       .set(t.auth('owner'))

@@ -2,7 +2,7 @@
 // forged `ws_<id>.` prefixes filed in (and keeping alive) the victim's workspace.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_GONE_MESSAGE } from '../../src/access/auth.js';
+import { WORKSPACE_GONE_MESSAGE } from '../../src/http/errors.js';
 import { testApp } from '../helpers/app.js';
 import { rawRequest } from '../hosted/raw-request.js';
 import { ADMIN, bearer, PUBLIC_URL, UNTHROTTLED } from '../hosted/support.js';

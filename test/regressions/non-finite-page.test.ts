@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listOperations, loadContract } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 
 // Every list with page/per_page, with the path ids and required query that reach its pagination.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECTED_CHANNEL_ID } from '../../src/areas/channels/fixture-ids.js';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { DEMO_SCRAPING_REQUEST_ID, DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
-import { listOperations, loadContract } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { demo, testApp } from '../helpers/app.js';
 
 type Parameter = { name: string; in: string; required?: boolean; $ref?: string };

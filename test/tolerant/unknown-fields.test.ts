@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContractDocument } from '../../src/contract/load-contract.js';
+import type { ContractDocument } from '../../src/contract/document/load-contract.js';
 import { derefIn } from '../../src/contract/tolerant/request-shape.js';
 import { unknownFields, withoutPaths } from '../../src/contract/tolerant/unknown-fields.js';
 

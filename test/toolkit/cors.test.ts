@@ -1,7 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { cors, parseCorsOrigins, type CorsOptions } from '../../src/http/cors.js';
+import { cors, type CorsOptions } from '../../src/http/cors.js';
+import { parseCorsOrigins } from '../../src/config.js';
 
 function appWith(options?: CorsOptions) {
   const app = express();

@@ -2,13 +2,12 @@
 // exit codes and streams a job reads. (The packed bin runs them in test/readme/ci-run-recipe.test.ts.)
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
-import { userEnv } from '../helpers/server-process.js';
+import { freePort, userEnv } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
 
 interface Run {
@@ -26,14 +25,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   });
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('commerce-operations-sandbox coverage', () => {
   let sandbox: RunningSandbox;
@@ -91,7 +82,7 @@ describe('commerce-operations-sandbox coverage', () => {
 
   it('When the --require file has a wrong line, then it exits 2 naming the file and line, before asking the sandbox anything', async () => {
     const require = file('wrong.require', 'listMerchants 200\nlistMerchants: 404\n');
-    const port = await closedPort();
+    const port = await freePort();
     const run = await cli(['coverage', '--url', `http://127.0.0.1:${port}`, '--require', require]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`coverage: ${require}:2: expected '<operationId or *> <status like 404 or 4xx>', got 'listMerchants: 404'`);
@@ -106,7 +97,7 @@ describe('commerce-operations-sandbox coverage', () => {
   }, 60_000);
 
   it('When no sandbox answers, the token is refused or a flag is wrong, then it exits 2 saying so', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const [gone, refused, usage] = await Promise.all([
       cli(['coverage', '--url', `http://127.0.0.1:${port}`]),
       cli(['coverage', '--url', sandbox.url], { SANDBOX_TOKEN: 'ws_000000000000.wrong' }),

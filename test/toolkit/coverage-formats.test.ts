@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
-import { operationFacts } from '../../src/contract/operation-facts.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
+import { operationFacts } from '../../src/contract/document/operation-facts.js';
 import { checkTextMedia } from '../../src/contract/text-media.js';
 import { renderJunit, renderMarkdown, type WorkspaceCoverage } from '../../src/observe/coverage-formats.js';
 import { contractOperations, deref } from '../helpers/contract-requests.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseClientArgs } from '../../src/cli/client-args.js';
 import { decideGate } from '../../src/cli/coverage-gate.js';
 import { parseRequireFile, requiredPairs, type Requirement } from '../../src/cli/require-file.js';
-import { listOperations, type ContractDocument } from '../../src/contract/load-contract.js';
+import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/coverage.js';
 
 /** A small contract: three operations, ten documented pairs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadContract, type ContractDocument } from '../../src/contract/load-contract.js';
+import { listOperations, loadContract, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/coverage.js';
 
 const operations = listOperations({

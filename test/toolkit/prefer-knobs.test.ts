@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.js';
-import type { Handlers } from '../../src/contract/handler-map.js';
+import { loadContract } from '../../src/contract/document/load-contract.js';
+import type { Handlers } from '../../src/areas/handler-map.js';
 import { ok, type Reply } from '../../src/http/reply.js';
-import { knobFacts, PREFER_IGNORED_HEADER, withPreferKnobs } from '../../src/knobs/prefer-code.js';
+import { knobFacts, PREFER_IGNORED_HEADER, withPreferKnobs } from '../../src/pipeline/prefer-code.js';
 import { parsePrefer } from '../../src/knobs/prefer-header.js';
 import { contractValidator } from '../helpers/contract-schemas.js';
 import { demo, testApp } from '../helpers/app.js';

@@ -1,5 +1,5 @@
 import type { Collections } from '../collections.js';
-import type { BesideStore } from '../../http/context.js';
+import type { BesideStore } from '../context.js';
 import { retailerPort } from './retailer-instance.js';
 
 /**

@@ -13,7 +13,6 @@ import {
 } from '../../retailer/index.js';
 import type { World } from '../../world.js';
 import type { Worlds } from '../../worlds.js';
-import { actsIn } from '../../access/auth.js';
 import { saveConnection } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
 
@@ -50,8 +49,11 @@ const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** Records that a request proved it may act in `world` (src/access/auth.ts's actsIn): journaled there, kept alive. */
+export type ActsIn = (req: Request, worlds: Worlds, world: World) => void;
+
 /** The simulated retailer's pages and the sandbox's OAuth callback (HTML, outside the contract). */
-export function consentPages(worlds: Worlds): Router {
+export function consentPages(worlds: Worlds, actsIn: ActsIn): Router {
   /**
    * The world these pages act in. No API token arrives with them, so the state names it: in a workspace it starts
    * with the workspace's `ws_<id>.` prefix, like its tokens (see stateTokens). A gone workspace: no world. The

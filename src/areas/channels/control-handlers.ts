@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { paginate } from '../../http/pagination.js';
 import { noContent, ok } from '../../http/reply.js';
 import { revokeGrant } from '../../retailer/index.js';

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { channelResourceHandlers } from './channel-handlers.js';
 import { channelControlHandlers } from './control-handlers.js';
 import { relayHandlers } from './relay-handlers.js';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Handlers } from '../../contract/handler-map.js';
-import type { Ctx } from '../../http/context.js';
+import type { Handlers } from '../handler-map.js';
+import type { Ctx } from '../context.js';
 import { paginate } from '../../http/pagination.js';
 import { ok, reply } from '../../http/reply.js';
 import {
@@ -12,7 +12,7 @@ import {
   type RelayOutcome,
   type RetailerMethod,
 } from '../../retailer/index.js';
-import { retailerFaultOf } from '../../knobs/prefer-code.js';
+import { retailerFaultOf } from '../../knobs/prefer-header.js';
 import { redactUrl } from '../../observe/redact.js';
 import { saveRenewedTokens } from './connection.js';
 import { retailerPort } from './retailer-instance.js';

@@ -1,7 +1,7 @@
 // The opportunity forecast model `sandbox-heuristic@1`: pure arithmetic over observable inputs. Every input and
 // every intermediate figure goes into forecast_inputs, so a client can redo the sums (docs/forecast-model.md).
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { SizeTier } from '../marketplaces/catalog-records.js';
 import type { CategoryCode } from '../marketplaces/categories.js';
 import { exchangeRate, roundMoney } from '../marketplaces/currencies.js';

@@ -1,7 +1,7 @@
 // Risk factors by documented thresholds. Each family contributes at most its most severe value, so a forecast
 // never says both "under 20%" and "under 5%".
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CategoryCode } from '../marketplaces/categories.js';
 
 /** A risk factor, as the contract's RiskFactor enum names it. */

@@ -1,6 +1,6 @@
 // The sales volume forecast record, derived at read time (nothing stored): it is a view of the catalog's ranks.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CatalogItemRecord, MarketplaceRecord } from '../marketplaces/catalog-records.js';
 import { CATEGORIES } from '../marketplaces/categories.js';
 import { DAY_MS, dayStartIso, utcDay } from '../marketplaces/calendar.js';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../http/context.js';
+import type { Ctx } from '../context.js';
 import type { Collections } from '../collections.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';

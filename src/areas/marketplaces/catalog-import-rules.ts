@@ -1,7 +1,7 @@
 // Catalog item imports: the outcome is decided once, at creation (deterministic rules, so the same request on the
 // same catalog gives the same answer), and the status is derived from the clock, so tests can move time through it.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CatalogIdentifier, CatalogItemImportRecord } from './catalog-records.js';
 import { isValidIdentifier } from './identifier-codes.js';
 

@@ -1,7 +1,7 @@
 // Stored shapes of the Marketplaces area (plain JSON, snake_case), taken from the contract's schemas. Presenters
 // strip what the contract does not show and derive what it shows but the store does not keep.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { IdentifierType } from '../products/record-types.js';
 
 type Schemas = components['schemas'];

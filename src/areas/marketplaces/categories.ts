@@ -1,6 +1,6 @@
 // The sandbox's category set: one table drives titles, sales-rank names and demand, so they never disagree.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 
 /** Category codes, as the contract's CatalogCategory enum lists them (same order). */
 export const CATEGORY_CODES: readonly CategoryCode[] = [

@@ -1,7 +1,7 @@
 // Current offers, derived from the item and the clock. Their number is the item's seller_count (what forecasts
 // read as the seller count) and the winner's price is today's price-history point.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
 import { dayStartIso, utcDay } from './calendar.js';
 import { minorUnitDigits, roundMoney, exchangeRate } from './currencies.js';

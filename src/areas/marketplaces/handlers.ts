@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { catalogHandlers } from './catalog-handlers.js';
 import { importHandlers } from './import-handlers.js';
 

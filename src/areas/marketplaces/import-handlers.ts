@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';

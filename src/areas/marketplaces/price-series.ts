@@ -1,7 +1,7 @@
 // The buy-box price series. Derived, never stored: a point is a pure function of the item's simulation seed and the
 // day, so the series reaches whatever day the sandbox clock is on and its last point IS the current buy-box price.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CatalogItemRecord } from './catalog-records.js';
 import { dayStartIso, seriesWindow, utcDay } from './calendar.js';
 import { shelfPrice } from './currencies.js';

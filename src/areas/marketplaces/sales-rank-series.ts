@@ -1,7 +1,7 @@
 // Daily sales ranks, derived like the price series (seed + day). The root-category series feeds the sales volume
 // model, so what a client reads here is exactly what the volume and opportunity forecasts were computed from.
 
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import type { CatalogItemRecord } from './catalog-records.js';
 import { CATEGORIES } from './categories.js';
 import { dayStartIso, seriesWindow } from './calendar.js';

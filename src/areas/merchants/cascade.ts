@@ -1,4 +1,4 @@
-import type { BesideStore } from '../../http/context.js';
+import type { BesideStore } from '../context.js';
 import type { Collections } from '../collections.js';
 import { deleteMerchantChannels } from '../channels/cascade.js';
 import { deleteMerchantForecasting } from '../forecasting/cascade.js';

@@ -1,6 +1,6 @@
 // Both identifier POSTs (product, supplier item) check and store an identifier the same way; only the owner differs.
-import type { components } from '../../contract/generated.js';
-import type { Ctx } from '../../http/context.js';
+import type { components } from '../../contract/document/generated.js';
+import type { Ctx } from '../context.js';
 import type { Collection } from '../../store/collection.js';
 import { failOn } from './field-errors.js';
 import { duplicateIdentifierErrors } from './rules/identifier-duplicates.js';

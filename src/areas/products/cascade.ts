@@ -1,5 +1,5 @@
 import type { Collections } from '../collections.js';
-import type { BesideStore } from '../../http/context.js';
+import type { BesideStore } from '../context.js';
 
 /**
  * Deletes a product with what only exists through it: its identifiers, its images and their uploaded files.

@@ -1,5 +1,5 @@
-import type { Handlers } from '../../contract/handler-map.js';
-import type { Ctx } from '../../http/context.js';
+import type { Handlers } from '../handler-map.js';
+import type { Ctx } from '../context.js';
 import { unprocessable, type FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';

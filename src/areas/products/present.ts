@@ -1,4 +1,4 @@
-import type { Ctx } from '../../http/context.js';
+import type { Ctx } from '../context.js';
 import type { ProductIdentifierRecord, ProductImageRecord, ProductRecord } from './records.js';
 import { uploadUrl } from './rules/image-upload.js';
 import { workspaceIdOf } from '../../world.js';

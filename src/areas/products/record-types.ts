@@ -1,6 +1,6 @@
 // Shapes of the stored product records (plain JSON, snake_case, ISO timestamps), taken from the contract's schemas.
 // records.ts declares the collections over these; kept apart so pure rules and seed generators need no store import.
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 
 type Schemas = components['schemas'];
 

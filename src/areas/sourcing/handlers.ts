@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { scrapingHandlers } from './scraping-handlers.js';
 import { supplierHandlers } from './supplier-handlers.js';
 import { supplierItemHandlers } from './supplier-item-handlers.js';

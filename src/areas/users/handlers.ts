@@ -1,4 +1,4 @@
-import type { Handlers } from '../../contract/handler-map.js';
+import type { Handlers } from '../handler-map.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';

@@ -1,4 +1,4 @@
-import type { components } from '../../contract/generated.js';
+import type { components } from '../../contract/document/generated.js';
 import { defineCollection } from '../../store/collection.js';
 
 /** A user as stored; presented as is. */

@@ -1,5 +1,5 @@
 // What the contract names in one operation's request: its query parameters and its body schema per media type.
-import { deref, listOperations, type ContractDocument } from '../load-contract.js';
+import { deref, listOperations, type ContractDocument } from '../document/load-contract.js';
 import type { Deref } from './unknown-fields.js';
 
 /** The parts of an operation's request the tolerant reader compares a request with. */

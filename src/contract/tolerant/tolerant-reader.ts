@@ -4,7 +4,7 @@
 import type { Request, RequestHandler } from 'express';
 import { keptIgnored } from '../../observe/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
-import type { ContractDocument } from '../load-contract.js';
+import type { ContractDocument } from '../document/load-contract.js';
 import { derefIn, requestShapes, type RequestShape } from './request-shape.js';
 import { unknownFields, withoutPaths } from './unknown-fields.js';
 

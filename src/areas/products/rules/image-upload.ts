@@ -5,9 +5,6 @@ import type { FieldErrors } from '../record-types.js';
 /** Media types accepted for an upload (what browsers and marketplaces display). */
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-/** Largest accepted upload; multer's fileSize limit should match so a larger file answers 413. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 // Magic numbers: a client's declared content type is not trusted alone, so a renamed text file is refused.
 const SIGNATURES: Record<(typeof IMAGE_CONTENT_TYPES)[number], (b: Uint8Array) => boolean> = {
   'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,

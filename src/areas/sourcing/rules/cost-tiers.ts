@@ -1,6 +1,6 @@
 // The cost-tier rules a contract cannot express: distinct minimum_order_quantity within an item, and which tier ids
 // survive a PUT. Tier ids matter because opportunity forecasts refer to them as supplier_item_cost_id.
-import type { components } from '../../../contract/generated.js';
+import type { components } from '../../../contract/document/generated.js';
 import type { CostTierRecord, FieldErrors } from '../record-types.js';
 
 /** A tier as a client sends it (CostTierInput); `id` only makes sense on update. */

@@ -1,6 +1,6 @@
 // Scraping attempts are never stored: they follow from a request's schedule, its id (hash) and the clock, so the
 // seeded store stays deterministic and moving the sandbox clock moves attempts from scheduled to started to ended.
-import type { components } from '../../../contract/generated.js';
+import type { components } from '../../../contract/document/generated.js';
 import type { ScrapingFrequency, ScrapingRequestRecord, ScrapingRequestState } from '../record-types.js';
 import { hashInt, hashUuid } from './deterministic.js';
 import { foundItemsCount } from './supplier-catalogue.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { contractPath } from '../paths.js';
+import { contractPath } from '../../paths.js';
 import { readContractJson } from './contract-json.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '../areas/users/records.js';
+import type { UserRecord } from './users/records.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
-import type { Collections } from '../areas/collections.js';
+import type { Collections } from './collections.js';
 import type { World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
-import type { UploadStorage } from '../areas/products/uploads.js';
+import type { UploadStorage } from './products/uploads.js';
 import type { WorldObservations } from '../observe/world-observations.js';
 import type { Worlds } from '../worlds.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
-import { Access } from '../access/access.js';
-import { unauthenticated } from './errors.js';
+import { Access } from './access.js';
+import { unauthenticated } from '../http/errors.js';
 
 /** What a handler may use besides its input: the world's collections and clock, the caller, and request facts. */
 export interface Ctx {

@@ -1,6 +1,6 @@
-import type { MembershipRecord, MerchantRecord } from '../areas/merchants/records.js';
-import type { UserRecord } from '../areas/users/records.js';
-import type { Collections } from '../areas/collections.js';
+import type { MembershipRecord, MerchantRecord } from './merchants/records.js';
+import type { UserRecord } from './users/records.js';
+import type { Collections } from './collections.js';
 import { forbidden, notFound } from '../http/errors.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { operations } from './generated.js';
-import { listOperations, type ContractDocument } from './load-contract.js';
+import type { operations } from '../contract/document/generated.js';
+import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import type { Reply, TextReply } from '../http/reply.js';
-import type { Ctx } from '../http/context.js';
-import type { MerchantRecord } from '../areas/merchants/records.js';
-import type { BoundRecordTypes } from '../pipeline/route-bindings.js';
+import type { Ctx } from './context.js';
+import type { MerchantRecord } from './merchants/records.js';
+import type { BoundRecordTypes } from './route-bindings.js';
 
 /** Every operationId of openapi.yaml: the only link between the contract and the code. */
 export type OperationId = keyof operations;
@@ -23,7 +23,7 @@ type TextReplyOf<S extends number, T extends string> = [T] extends [never] ? nev
 
 type PathOf<K extends OperationId> = Defined<Parameters<K>['path']>;
 
-/** Every path parameter name of the contract: the keys src/pipeline/route-bindings.ts must declare. */
+/** Every path parameter name of the contract: the keys src/areas/route-bindings.ts must declare. */
 export type PathParameterName = { [K in OperationId]: keyof PathOf<K> & string }[OperationId];
 
 type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['query']>] extends [never]

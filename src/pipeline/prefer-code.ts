@@ -2,13 +2,12 @@
 // passed authentication and validation (a client asking for a 200 with a bad token still gets its 401). It
 // wraps the handler map rather than sitting in Express because only here is the operation known, so a knob on
 // an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
-import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../contract/handler-map.js';
-import { deref, isObj, listOperations, type ContractDocument } from '../contract/load-contract.js';
+import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { allowHeader } from '../http/allow-header.js';
-import type { Ctx } from '../http/context.js';
+import type { Ctx } from '../areas/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
-import type { RetailerFault } from './prefer-header.js';
 
 /** Header that says a knob was ignored (and why) on an operation that cannot answer 422. */
 export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
@@ -114,13 +113,3 @@ export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Hand
   }
   return out as Handlers;
 }
-
-/**
- * The hook for the channel relay: the retailer fault a request asked for with `Prefer: retailer-fault=<throttle|timeout|error>`,
- * or undefined. Call it with the handler's ctx; a bad value never gets here (the wrapper answered 422 already).
- * A relay that honours it should add `Preference-Applied: retailer-fault=<fault>` to its reply.
- */
-export function retailerFaultOf(ctx: Pick<Ctx, 'prefer'>): RetailerFault | undefined {
-  return ctx.prefer.ok ? ctx.prefer.knobs.retailerFault : undefined;
-}
-

@@ -5,7 +5,7 @@ import { hash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { projectRoot } from '../paths.js';
+import { projectRoot } from '../../paths.js';
 
 export const contractJsonPath = join(projectRoot, 'dist', 'openapi.json');
 
