@@ -5,8 +5,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { ContractDocument } from '../contract/document/load-contract.js';
 import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
-import { absentOptionalBodyUnchecked } from '../http/required-body.js';
 import { composeMiddleware } from './compose-middleware.js';
+import { absentOptionalBodyUnchecked } from './read-body.js';
 import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
 /** The verdict on one request. */
@@ -51,7 +51,7 @@ export function contractValidator({ doc, strictOf }: ContractValidatorOptions): 
     fileUploader: false,
     operationHandlers: false,
   }) as RequestHandler[];
-  // An optional body that did not come is read as `{}`, which the validator does not see (src/http/required-body.ts).
+  // An optional body that did not come is read as `{}`, which the validator does not see (src/pipeline/read-body.ts).
   const step = absentOptionalBodyUnchecked(tolerantReader(doc, composeMiddleware(middleware), strictOf), (req) => req.state?.operation?.facts.body);
   return {
     check: (req, res, late) =>

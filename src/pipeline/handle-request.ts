@@ -14,14 +14,13 @@ import { authorizeOperation, controlPlaneWorkspace } from '../access/control-pla
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
-import { requireBody } from '../http/required-body.js';
 import { withPreferKnobs } from './prefer-code.js';
 import { prefersStrict } from '../knobs/prefer-header.js';
 import { waitForKnobs } from '../knobs/scenario-knobs.js';
 import { workspaceIdOf } from '../world.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
-import { bodyReader } from './read-body.js';
+import { bodyReader, requireBody } from './read-body.js';
 import { newRequestState, type MatchedOperation, type RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { warmUpValidator, type WarmUpResult } from './validator-warm-up.js';
@@ -125,7 +124,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.replayable = { version, clockOffset };
     }
     // The response check of a text answer (the validator checks JSON ones as they are sent).
-    checkTextMedia(state.operation!.facts, operationId, reply);
+    if (reply.type !== undefined) checkTextMedia(state.operation!.facts, operationId, reply);
     sendReply(res, reply);
   };
 

@@ -10,7 +10,7 @@ import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken } from '../access/auth.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';
-import { sendsNoBody } from '../http/missing-body.js';
+import { sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
 import { SharedBodies } from './shared-bodies.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../observe/observe-requests.js';

@@ -15,7 +15,7 @@ import { limitCreation } from '../access/control-plane-access.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';
 import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from '../http/error-handler.js';
 import { HttpError } from '../http/errors.js';
-import { missingBodyIsEmpty, sendsNoBody } from '../http/missing-body.js';
+import { missingBodyIsEmpty, sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
 import { headersSetBy, securityHeaders } from '../http/security-headers.js';
 

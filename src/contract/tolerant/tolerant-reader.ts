@@ -5,8 +5,8 @@ import type { Request, RequestHandler } from 'express';
 import { keptIgnored } from '../../observe/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
 import type { ContractDocument } from '../document/load-contract.js';
-import { derefIn, requestShapes, type RequestShape } from './request-shape.js';
-import { unknownFields, withoutPaths } from './unknown-fields.js';
+import { requestShapes, type RequestShape } from './request-shape.js';
+import { derefIn, unknownFields, withoutPaths } from './unknown-fields.js';
 
 function bodySchemaOf(req: Request, shape: RequestShape): unknown {
   if (shape.body.size === 0 || req.body === undefined || req.body === null) return undefined;
