@@ -24,5 +24,5 @@ process.on('SIGUSR2', () => {
   const reading = { seq: ++seq, count: histogram.count, p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), gc };
   histogram.reset();
   gc = { count: 0, totalMs: 0, maxMs: 0 };
-  writeFileSync(file, JSON.stringify(reading) + '\n');
+  writeFileSync(file, `${JSON.stringify(reading)}\n`);
 });

@@ -1,4 +1,4 @@
-// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --baseline <commit> | --no-baseline]
+// npm run bench [-- --smoke] [-- --rounds N] [-- --no-build] [-- --startup-only] [-- --memory-only] [-- --export-only] [-- --baseline <commit> | --no-baseline]
 // Holds the built sandbox against json-server 1.0, a bare node:http server and the sandbox built at an earlier
 // commit (bench/baseline-commit.ts) in one run (the issues' targets):
 //  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections, the
@@ -14,10 +14,13 @@
 //  6. (run before 5) the worst health-check latency while one GET catches up with 20 x 100 scraping attempts
 //     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
 //  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
+//  8. export and load of a workspace with 10,000 records, each against 1 s (bench/bundle-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
-// --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
+//     then the first call of each of the API's operations right after a start, against the earlier commit (bench/first-calls.ts);
+// --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
+// --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,12 +32,15 @@ import { BASELINE_COMMIT, prepareBaseline } from './baseline-commit.js';
 import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
+import { benchBundles, bundleChecks } from './bundle-bench.js';
 import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
+import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
-  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node; the first call of each operation)
+  --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -106,7 +112,7 @@ const fmt = (x: number, unit: string) =>
   Number.isNaN(x) ? 'n/a' : unit === 'req/s' || unit === 'creates/s' ? Math.round(x).toLocaleString('en-US') : x < 10 ? x.toFixed(2) : x.toFixed(1);
 
 function log(line: string): void {
-  process.stdout.write(line + '\n');
+  process.stdout.write(`${line}\n`);
 }
 
 /** A copy of a data file (snapshot and any journal generations) at a new path. */
@@ -131,11 +137,13 @@ const STARTUP_HEADING = '## Start-up to the first authenticated 200';
 /** The start-up figures and their targets, as the section of bench/results.md that --startup-only rewrites. */
 function startupSection(startedAt: Date): string {
   const rows = STARTUP_CASES.map((c) => {
-    const f = figures.get(STARTUP_PREFIX + c.key + '.ms');
+    const f = figures.get(`${STARTUP_PREFIX}${c.key}.ms`);
     const m = median(f?.values ?? [NaN]);
     const verdict = c.targetMs === undefined ? 'reference' : `<= ${c.targetMs} ms: ${smoke ? 'smoke, not judged' : m <= c.targetMs ? 'met' : 'SHORT'}`;
-    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms'), 'ms');
-    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${verdict} |`;
+    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`), 'ms');
+    const times = c.key === FLOOR_KEY ? '' : `${roundRatio(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`).toFixed(1)}x`;
+    const share = c.targetMs === undefined ? '' : `${(m / c.targetMs).toFixed(2)}`;
+    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${times} | ${verdict} | ${share} |`;
   });
   return [
     STARTUP_HEADING,
@@ -145,29 +153,127 @@ function startupSection(startedAt: Date): string {
     '',
     // What a start adds to Node's own, round by round: steadier across the hours than the time itself, since how
     // fast this shared machine runs Node moves both alike.
-    '| command | median (ms) | min | max | over bare Node (median of the rounds) | target |',
+    '| command | median (ms) | min | max | over bare Node (median of the rounds) | times bare Node (median of the rounds) | target | median / target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+const FIRST_CALL_TARGETS = { medianMs: 10, worstMs: 50 };
+/** The first-call cases measured in this run (none when the section did not run). */
+let firstCallCases: FirstCallCase[] = [];
+
+/**
+ * The first call of each operation (bench/first-calls.ts): this build once it reports its validators compiled
+ * (the target), the same build called at once after its first 200, and the earlier commit (which compiles each
+ * operation's validators on its first call) at once after its first 200.
+ */
+async function firstCallRun(dir: string, baselineRoot: { root: string; commit: string } | undefined): Promise<void> {
+  log('first call of each operation:');
+  const cases: FirstCallCase[] = [
+    { key: 'sandbox', name: 'this build, once it reports its validators compiled', root: ROOT, afterWarmUp: true },
+    { key: 'sandbox-at-once', name: 'this build, at once after its first 200', root: ROOT },
+    ...(baselineRoot ? [{ key: 'baseline', name: `sandbox @${baselineRoot.commit}, at once after its first 200`, root: baselineRoot.root }] : []),
+  ];
+  firstCallCases = cases;
+  await measureFirstCalls(cases, rounds, dir, note, log);
+}
+
+// A part of the start-up section (which --startup-only rewrites whole).
+const FIRST_CALL_HEADING = '### First call of each operation';
+
+/** The first-call figures against their targets. */
+function firstCallSection(): string {
+  if (firstCallCases.length === 0) return '';
+  const rows = firstCallCases.map((c) => {
+    const [m, w] = [med(`first-call.${c.key}.median`), med(`first-call.${c.key}.worst`)];
+    const judged = c.key === 'sandbox';
+    const verdict = !judged ? 'reference' : smoke ? 'smoke, not judged' : m <= FIRST_CALL_TARGETS.medianMs && w <= FIRST_CALL_TARGETS.worstMs ? 'met' : 'SHORT';
+    return `| ${c.name} | ${Math.round(med(`first-call.${c.key}.count`))} | ${Math.round(med(`first-call.${c.key}.2xx`))} | ${fmt(m, 'ms')} | ${fmt(w, 'ms')} | ${verdict} |`;
+  });
+  return [
+    FIRST_CALL_HEADING,
+    '',
+    `Every operation of the versioned API called once, one after another, right after a fresh start, with the request its contract's examples give ` +
+      `(reads first, deletes last); from sending a call to the last byte of its answer; medians over ${rounds} round(s) of each round's median and worst. ` +
+      `Target: median <= ${FIRST_CALL_TARGETS.medianMs} ms, worst <= ${FIRST_CALL_TARGETS.worstMs} ms.`,
+    '',
+    '| server | operations | answered 2xx | median (ms) | worst (ms) | target |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
 }
 
-async function startupOnlyRun(startedAt: Date): Promise<void> {
+/**
+ * Runs one part alone and rewrites only its section of bench/results.md (from its heading up to the next section,
+ * or the end), so the other sections keep their figures.
+ */
+async function sectionOnlyRun(measure: (dir: string) => Promise<void>, section: () => string, heading: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   try {
-    await measureStartup(rounds, dir, note, log);
+    await measure(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const section = startupSection(startedAt);
+  const text = section();
   log('');
-  log(section);
-  const file = join(ROOT, 'bench', 'results.md');
+  log(text);
   if (smoke) return log('(smoke run: bench/results.md left as it was)');
+  const file = join(ROOT, 'bench', 'results.md');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const at = current.indexOf(STARTUP_HEADING);
-  writeFileSync(file, `${at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`}${section}`);
+  const at = current.indexOf(heading);
+  const next = at < 0 ? -1 : current.indexOf('\n## ', at + heading.length);
+  const before = at >= 0 ? current.slice(0, at) : `${current.trimEnd()}\n\n`;
+  const after = next >= 0 ? current.slice(next + 1) : '';
+  writeFileSync(file, `${before}${text}${after ? `\n${after}` : ''}`);
 }
+
+const startupOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun(
+    async (dir) => {
+      await measureStartup(rounds, dir, note, log);
+      const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
+      if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
+      await firstCallRun(dir, baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined);
+    },
+    () => `${startupSection(startedAt)}\n${firstCallSection()}`,
+    STARTUP_HEADING,
+  );
+
+const BUNDLE_RECORDS = 10_000;
+const BUNDLE_HEADING = '## Workspace export and load';
+
+/** The bundle figures and their targets, as the section of bench/results.md that --export-only rewrites. */
+function bundleSection(startedAt: Date): string {
+  const row = (key: string) => {
+    const f = figures.get(key);
+    const unit = f?.unit ?? 'ms';
+    return `| ${f?.label ?? key} (${unit}) | ${fmt(med(key), unit)} | ${fmt(Math.min(...(f?.values ?? [NaN])), unit)} | ${fmt(Math.max(...(f?.values ?? [NaN])), unit)} |`;
+  };
+  const checks = bundleChecks(med, BUNDLE_RECORDS).map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`);
+  return [
+    BUNDLE_HEADING,
+    '',
+    `Measured ${startedAt.toISOString()} with \`npm run bench -- --export-only\`: ${rounds} round(s) on the built server (in memory), over HTTP from ` +
+      `the same machine; node ${process.version}, load average ${loadavg()[0].toFixed(2)}.`,
+    '',
+    '| figure | median | min | max |',
+    '|---|---|---|---|',
+    row('bundle.load.ms'),
+    row('bundle.export.ms'),
+    row('bundle.mib'),
+    '',
+    '| target | measured (medians) | |',
+    '|---|---|---|',
+    ...checks,
+    '',
+  ].join('\n');
+}
+
+const bundleOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun((dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }), () => bundleSection(startedAt), BUNDLE_HEADING);
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
@@ -198,6 +304,7 @@ async function main(): Promise<void> {
   }
 
   if (startupOnly) return startupOnlyRun(startedAt);
+  if (argv.includes('--export-only')) return bundleOnlyRun(startedAt);
 
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const running: Running[] = [];
@@ -225,7 +332,7 @@ async function main(): Promise<void> {
     const jsonServer = 'bin' in jsonServerBin ? await startJsonServer(jsonServerBin.bin, join(dir, 'db.json')) : undefined;
     if (jsonServer) {
       running.push(jsonServer);
-      const jsBody = await getJson<unknown[]>(jsonServer.url + '/products');
+      const jsBody = await getJson<unknown[]>(`${jsonServer.url}/products`);
       if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
     }
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
@@ -281,7 +388,7 @@ async function main(): Promise<void> {
 
     // 2. Creates on a small and a grown store, and start-up, each round on fresh copies.
     const createSpec = (url: string): Omit<LoadSpec, 'connections'> => ({
-      url: url + '/2024-09/products',
+      url: `${url}/2024-09/products`,
       method: 'POST',
       headers: { ...AUTH, 'Content-Type': 'application/json' },
       seconds: createSeconds,
@@ -355,8 +462,11 @@ async function main(): Promise<void> {
     // 5. Start-up as a newcomer meets it.
     log('start-up to the first authenticated 200:');
     await measureStartup(rounds, dir, note, log);
+    await firstCallRun(dir, baselineRoot);
     // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
+    // 8. A workspace of 10,000 records exported and loaded (issue 25).
+    await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
@@ -365,7 +475,7 @@ async function main(): Promise<void> {
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
   for (const [key, f] of figures) {
-    if (key.startsWith(STARTUP_PREFIX)) continue;
+    if (key.startsWith(STARTUP_PREFIX) || key.startsWith('bundle.')) continue;
     const unit = f.unit;
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
@@ -416,9 +526,11 @@ async function main(): Promise<void> {
   const report = [...header, '', ...table, '', ...targetTable, ''].join('\n');
   log('');
   log(report);
-  const startup = startupSection(startedAt);
+  const startup = `${startupSection(startedAt)}\n${firstCallSection()}`;
   log(startup);
-  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}`);
+  const bundles = bundleSection(startedAt);
+  log(bundles);
+  if (!smoke) writeFileSync(join(ROOT, 'bench', 'results.md'), `# Benchmark results\n\n${report}\n${startup}\n${bundles}`);
   else log('(smoke run: bench/results.md left as it was)');
 }
 

@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
 import { handleRequests } from './pipeline/handle-request.js';
-import type { WarmUpResult } from './pipeline/validator-warm-up.js';
+import type { WarmUp } from './pipeline/validator-warm-up.js';
 import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './areas/handler-map.js';
@@ -24,8 +24,11 @@ import { actsIn } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
-/** The app, with the warm-up of the validator's checks (src/pipeline/validator-warm-up.ts) for after listening. */
-export type SandboxApp = Express & { warmUp(): Promise<WarmUpResult> };
+/** The sandbox's Express app, and the start of its validators' warm-up (startSandbox runs it once listening). */
+export interface SandboxApp extends Express {
+  warmUp(): WarmUp;
+}
+
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,

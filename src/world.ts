@@ -116,6 +116,8 @@ interface OpenWorldOptions {
   clock?: Clock;
   tokenPrefix?: string;
   seedTokens?: SeedTokens;
+  /** The seeded snapshot of `seed` computed elsewhere (src/seeding-thread.ts); undefined: seeded here. */
+  seeded?: Promise<Snapshot | undefined>;
 }
 
 /**
@@ -131,7 +133,9 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   if (snapshot) store.load(snapshot);
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
-    seedStore(store, seeders);
+    const seeded = await opts.seeded;
+    if (seeded) store.load(seeded);
+    else seedStore(store, seeders);
     if (opts.seedTokens) loadSeeded(store, opts.seedTokens);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.

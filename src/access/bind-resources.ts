@@ -4,9 +4,6 @@
 // inside the handler's transaction, and answers their 404/403 there before the validator's verdict
 // (src/pipeline/handle-request.ts), so the handler gets the records as they are when it runs.
 import type { UserRecord } from '../areas/users/records.js';
-import type { Clock } from '../clock.js';
-import type { Collections } from '../areas/collections.js';
-import type { Worlds } from '../worlds.js';
 import { Access } from '../areas/access.js';
 import { notFound } from '../http/errors.js';
 import type { BindingScope, RouteBindingTable } from '../areas/route-bindings.js';

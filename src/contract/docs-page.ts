@@ -1,8 +1,8 @@
 // The docs a reader opens first: Swagger UI over the contract this very server validates against, with
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
 import { Router, type RequestHandler } from 'express';
+import { dump } from 'js-yaml';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
-import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
@@ -34,9 +34,9 @@ export interface DocsRouterOptions {
 // swagger-ui-express supports customJsStr but its published types lag behind.
 type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
 
-// The YAML serializer is loaded on the first /openapi.yaml, not on every start that never serves it.
-const toYaml = (value: unknown, options: { aliasDuplicateObjects: boolean }): string =>
-  (createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(value, options);
+// js-yaml, the contract's own parser: no anchors for objects met twice (a reader gets the document as written), no
+// folded lines; its default schema quotes any string a YAML 1.1 reader would take for a date or a boolean.
+const toYaml = (value: unknown): string => dump(value, { noRefs: true, lineWidth: -1 });
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
 
@@ -62,7 +62,7 @@ function specCache(spec: OpenApiDocument) {
       return origin ? withOrigin((json ??= JSON.stringify(template(), null, 2)), origin) : JSON.stringify(spec, null, 2);
     },
     get yaml() {
-      return origin ? withOrigin((yaml ??= toYaml(template(), { aliasDuplicateObjects: false })), origin) : toYaml(spec, { aliasDuplicateObjects: false });
+      return origin ? withOrigin((yaml ??= toYaml(template())), origin) : toYaml(spec);
     },
   });
 }

@@ -38,7 +38,7 @@ export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIM
 
 /** A bug, written with its stack to `log` (stderr by default): the one line every 500 leaves, whichever path answered it. */
 export function logServerError(log: Logger | undefined, method: string | undefined, url: string | undefined, cause: unknown): void {
-  (log ?? ((line: string) => process.stderr.write(line + '\n')))(`[sandbox] 500 on ${method} ${url === undefined ? url : redactUrl(url)}: ${(cause as Error)?.stack ?? String(cause)}`);
+  (log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`[sandbox] 500 on ${method} ${url === undefined ? url : redactUrl(url)}: ${(cause as Error)?.stack ?? String(cause)}`);
 }
 
 /** What a bug is answered with: nothing of the cause leaves the server. */

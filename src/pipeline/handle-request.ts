@@ -23,17 +23,18 @@ import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, requireBody } from './read-body.js';
 import { newRequestState, type MatchedOperation, type RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
-import { warmUpValidator, type WarmUpResult } from './validator-warm-up.js';
+import { startWarmUp, type WarmUp } from './validator-warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
 
 /** The pipeline as Express mounts it, with the warm-up of what it compiles on first use. */
 export interface RequestPipeline extends RequestHandler {
   /**
-   * Compiles every operation's request and response checks now (one operation per turn of the event loop), instead
-   * of on each operation's first request (src/pipeline/validator-warm-up.ts). Call it once the server listens.
+   * Starts compiling every operation's request and response checks in the background (one operation per turn of
+   * the event loop), instead of on each operation's first request (src/pipeline/validator-warm-up.ts). startSandbox
+   * calls it once the server listens.
    */
-  warmUp(app: Express): Promise<WarmUpResult>;
+  warmUp(app: Express): WarmUp;
 }
 
 /**
@@ -128,7 +129,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     sendReply(res, reply);
   };
 
-  const warmUp = (app: Express) => warmUpValidator(app, doc, runtime.operations, validator);
+  const warmUp = (app: Express) => startWarmUp(app, doc, runtime.operations, validator);
   return Object.assign(handleRequest, { warmUp });
 
   async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {

@@ -41,7 +41,7 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
         httpError(405, `The ${method} method is not supported for route ${path}.`, undefined, { Allow: allowHeader([...methods.keys()]) });
       }
       const pathParams: Record<string, string> = Object.create(null);
-      keys.forEach((key, i) => (pathParams[key] = decodeSegment(match[i + 1]!)));
+      for (const [i, key] of keys.entries()) pathParams[key] = decodeSegment(match[i + 1]!);
       return { id, facts: facts.get(id)!, pathParams };
     }
     return httpError(404, `The route ${path} could not be found.`);

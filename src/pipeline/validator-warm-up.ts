@@ -19,14 +19,36 @@ export interface WarmUpResult {
   answersChecked: number;
 }
 
+/** A warm-up under way. */
+export interface WarmUp {
+  /** Settles once every operation's checks are compiled (or the warm-up was stopped). */
+  readonly done: Promise<WarmUpResult>;
+  /** Stops before the next operation (a closing server does not compile what nobody will call). */
+  stop(): void;
+}
+
+/** Starts warming up in the background (see warmUpValidator). */
+export function startWarmUp(app: Express, doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>, validator: ContractValidator): WarmUp {
+  const state = { stopped: false };
+  return { done: warmUpValidator(app, doc, facts, validator, () => state.stopped), stop: () => void (state.stopped = true) };
+}
+
 /**
  * Compiles every operation's request and response checks ahead of its first request. `app` gives the synthetic
  * requests Express's prototypes (the validator reads the app's routing settings through them).
  */
-export async function warmUpValidator(app: Express, doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>, validator: ContractValidator): Promise<WarmUpResult> {
+export async function warmUpValidator(
+  app: Express,
+  doc: ContractDocument,
+  facts: ReadonlyMap<string, OperationFacts>,
+  validator: ContractValidator,
+  stopped: () => boolean = () => false,
+): Promise<WarmUpResult> {
   const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
   for (const op of listOperations(doc)) {
+    // One operation a turn of the event loop (setImmediate: I/O waiting in between goes first).
     await new Promise((resolve) => setImmediate(resolve));
+    if (stopped()) break;
     result.operations++;
     const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
     const verdict = await validator.check(req, res, () => {});

@@ -1,7 +1,7 @@
 import { readFile, rm, stat, truncate } from 'node:fs/promises';
 import { acquireDataFileLock, type DataFileLock } from './data-file-lock.js';
 import { journalGenerations, journalPath, snapshotTempPath } from './journal-files.js';
-import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry } from './journal-line.js';
+import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry, type ParsedJournal } from './journal-line.js';
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
 import { StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
@@ -94,7 +94,7 @@ export class JournalPersistence implements Persistence {
       const path = journalPath(this.file, generation);
       const damaged = (what: string) =>
         new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
-      let parsed;
+      let parsed: ParsedJournal;
       try {
         // Only the newest generation can end in a torn line: writes are strictly ordered across generations.
         parsed = parseJournal(await readFile(path), i === live.length - 1);

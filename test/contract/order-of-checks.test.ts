@@ -54,8 +54,8 @@ function jsonBodySchema(op: ContractOperation): Obj | undefined {
 /** A value of the wrong type for a schema: what must be a 422 once the records are found. */
 function wrongValue(schema: Obj): unknown {
   if (Array.isArray(schema.enum)) return 'not-one-of-them';
-  if (schema.type === 'string') return schema.format === undefined ? 12345 : 'not-a-' + String(schema.format);
-  return 'not-a-' + String(schema.type ?? 'value');
+  if (schema.type === 'string') return schema.format === undefined ? 12345 : `not-a-${String(schema.format)}`;
+  return `not-a-${String(schema.type ?? 'value')}`;
 }
 
 function invalidInput(op: ContractOperation): Case['invalid'] {

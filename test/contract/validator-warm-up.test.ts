@@ -14,7 +14,7 @@ describe('validator warm-up', () => {
     const runtime = createRuntime({ worlds, config, log: () => {} });
     const app = createApp(runtime);
     const version = world.store.version;
-    const result = await app.warmUp();
+    const result = await app.warmUp().done;
     expect(result.operations).toBe(listOperations(runtime.contract).length);
     expect(result.requestsChecked).toBeGreaterThan(result.operations / 2);
     expect(result.answersChecked).toBeGreaterThan(result.operations / 2);

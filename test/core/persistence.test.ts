@@ -79,10 +79,10 @@ class HeldPersistence extends MemoryPersistence {
     });
   }
   finish(): void {
-    this.pending.splice(0).forEach((write) => write.resolve());
+    for (const write of this.pending.splice(0)) write.resolve();
   }
   fail(error: Error): void {
-    this.pending.splice(0).forEach((write) => write.reject(error));
+    for (const write of this.pending.splice(0)) write.reject(error);
   }
 }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_STOCK } from '../../src/areas/sourcing/fixture-ids.js';
+import { DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_STOCK } from '../../src/areas/sourcing/fixture-ids.js';
 import { RISK_WEIGHTS } from '../../src/areas/forecasting/risk-score.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { aSupplierItem } from '../helpers/builders.js';

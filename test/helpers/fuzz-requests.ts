@@ -253,8 +253,8 @@ function queryString(pairs: [string, unknown][]): string {
   // Nesting past a few levels becomes plain text: qs reads five levels, and a URL has no room for thousands.
   const add = (key: string, v: unknown, depth = 0): void => {
     if (v === undefined) return;
-    if (depth < 6 && Array.isArray(v)) v.forEach((item) => add(key, item, depth + 1));
-    else if (depth < 6 && v !== null && typeof v === 'object') Object.entries(v).forEach(([k, inner]) => add(`${key}[${k}]`, inner, depth + 1));
+    if (depth < 6 && Array.isArray(v)) for (const item of v) add(key, item, depth + 1);
+    else if (depth < 6 && v !== null && typeof v === 'object') for (const [k, inner] of Object.entries(v)) add(`${key}[${k}]`, inner, depth + 1);
     else if (typeof v === 'object' && v !== null) params.append(key, 'nested');
     else params.append(key, typeof v === 'string' && v.startsWith(RAW_NUMBER) ? v.slice(RAW_NUMBER.length) : String(v ?? ''));
   };

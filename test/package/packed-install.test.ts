@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
+import { startSandbox } from '../../src/start-sandbox.js';
 import { consumerOf, packThisCheckout, runIn, type Packed } from '../helpers/packed-package.js';
-import { eventually, releasedBy, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { eventually, releasedBy, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 
 // The package as a stranger gets it: packed from a copy of this checkout, installed in an empty folder.
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
@@ -90,6 +92,45 @@ describe('the packed package, installed in an empty folder', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 60_000);
+
+  it('When the bin is started with --load run.json, then the default world is the exported one (records, journal marked loaded, the docs on it); a bundle it cannot load exits 2 naming why', async () => {
+    // The run a CI job exports: a workspace of a sandbox from this checkout (the same contract the package ships).
+    const source = await startSandbox({ logLevel: 'silent' });
+    let bundle: Record<string, unknown>;
+    let product: string;
+    try {
+      const ws = source.createWorkspace();
+      const auth = { Authorization: `Bearer ${ws.tokens.owner}`, 'Content-Type': 'application/json' };
+      const made = await fetch(`${source.url}/2024-09/products`, { method: 'POST', headers: auth, body: JSON.stringify({ merchant_id: MERCHANT, sku: 'CI-RUN-1', title: 'From CI' }) });
+      product = ((await made.json()) as { data: { id: string } }).data.id;
+      bundle = (await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).json()) as Record<string, unknown>;
+    } finally {
+      await source.close();
+    }
+    const runFile = join(root, 'run.json');
+    writeFileSync(runFile, JSON.stringify(bundle));
+    const bin = join(consumer, 'node_modules', '.bin', 'commerce-operations-sandbox');
+    const server = track(startServerProcess(bin, ['--load', runFile, '--port', '0'], { cwd: consumer }));
+    const url = await server.url;
+    const got = await fetch(`${url}/2024-09/products/${product}`, { headers: OWNER });
+    expect(await json(got)).toMatchObject({ data: { id: product, sku: 'CI-RUN-1' } });
+    const journal = (await json(await fetch(`${url}/_sandbox/requests`))).data as { path: string; loaded?: boolean }[];
+    // The run's request, marked loaded, after the one just made here.
+    expect(journal.map((e) => [e.path, e.loaded])).toEqual([[`/2024-09/products/${product}`, undefined], ['/2024-09/products', true]]);
+    // The docs page opens on the default world, with its demo token filled in: the loaded world.
+    expect(await (await fetch(`${url}/docs/`)).text()).toContain('demo-owner-token');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const badFile = join(root, 'bad-run.json');
+    writeFileSync(badFile, JSON.stringify({ ...bundle, format_version: 2 }));
+    const refused = spawnSync(bin, ['--load', badFile, '--port', '0'], { cwd: consumer, env: userEnv(), encoding: 'utf8', timeout: 60_000 });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('format_version: The bundle format version 2 is unknown; this sandbox reads version 1.');
+    const missing = spawnSync(bin, ['--load', join(root, 'nothing.json'), '--port', '0'], { cwd: consumer, env: userEnv(), encoding: 'utf8', timeout: 60_000 });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/nothing\.json: cannot read the bundle \(ENOENT\)/);
+  }, 120_000);
 
   it("When a TypeScript file imports startSandbox from 'commerce-operations-sandbox', then it type-checks against the package's types and runs", () => {
     writeFileSync(

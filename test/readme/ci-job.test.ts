@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { consumerOf, packThisCheckout, type Packed } from '../helpers/packed-package.js';
 import { freePort, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { PROCESS_TEST_TIMEOUT } from '../durability/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

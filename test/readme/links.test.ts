@@ -84,6 +84,15 @@ describe('Links of the README and docs/', () => {
     expect(missing).toEqual([]);
   });
 
+  it("When a document is in docs/, then the README's table of documents links it", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## More documentation'));
+    const unlisted = documents(ROOT)
+      .map(({ file }) => file)
+      .filter((file) => file.startsWith('docs/') && !table.includes(`](${file})`));
+    expect(unlisted).toEqual([]);
+  });
+
   it('When headings are turned into anchors, then they are the ones GitHub makes', () => {
     expect([...anchorsOf("## Walk-through: the specification's workflow with curl\n## The control plane (`/_sandbox`)\n## A\n## A")]).toEqual([
       'walk-through-the-specifications-workflow-with-curl',

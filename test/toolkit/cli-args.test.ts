@@ -97,6 +97,13 @@ describe('CLI arguments', () => {
     expect(ok(['-v'])).toMatchObject({ version: true, help: false });
   });
 
+  it('When --load names a bundle file, then the sandbox runs in memory on it; with --data or --reset, both are named as not combinable', () => {
+    expect(ok(['--load', 'run.json', '--port', '0'])).toMatchObject({ load: 'run.json', store: 'memory', reset: false });
+    expect(errors(['--load', 'run.json', '--data', 'x.json'])).toEqual(['--load and --data cannot be combined: --load keeps the loaded world in memory']);
+    expect(errors(['--load', 'run.json', '--reset'])).toEqual(['--load and --reset cannot be combined: --load starts from the bundle']);
+    expect(errors(['--load'])).toEqual(['--load needs a value']);
+  });
+
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
     for (const word of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help', '--version', '--load',

@@ -1,11 +1,14 @@
 import express from 'express';
 import request from 'supertest';
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsRouter, specForOrigin } from '../../src/contract/docs-page.js';
+import { docsRouter, specForOrigin, type OpenApiDocument } from '../../src/contract/docs-page.js';
 import { landingPageHtml, landingRouter } from '../../src/sandbox/landing-page.js';
 import { describeWithBrowser, launchBrowser, serveOnLoopback, type BrowserSession, type LoopbackServer } from '../helpers/browser.js';
+
+/** A served or checked-in contract as YAML, read back (js-yaml, the sandbox's own YAML library). */
+const parseYaml = (text: string) => load(text) as OpenApiDocument & { servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> };
 
 // A tiny contract: one bearer-protected operation (to prove try-it sends the token to this server) and one
 // sandbox operation under its own tag.

@@ -11,7 +11,7 @@ const req = (over: Partial<JournalRecordInput> = {}): JournalRecordInput => ({
   path: '/2024-09/merchants',
   operationId: 'listMerchants',
   status: 200,
-  durationMs: 3.14159,
+  durationMs: 1.23456,
   ...over,
 });
 
@@ -30,7 +30,7 @@ describe('request journal', () => {
       path: '/b',
       operation_id: 'listMerchants',
       status: 200,
-      duration_ms: 3.14,
+      duration_ms: 1.23,
       request: { query: { page: '2' }, headers: {}, body: { name: 'x' }, body_truncated: false, ignored: [] },
       response: { body: { data: [] }, body_truncated: false },
     });

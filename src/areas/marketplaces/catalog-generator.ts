@@ -37,10 +37,10 @@ export function generateIdentifier(faker: Faker, type: CatalogIdentifier['type']
     case 'EAN':
       return { type, value: withGs1Check(faker.helpers.arrayElement(['40', '50', '76', '80', '87']) + faker.string.numeric({ length: 10 })) };
     case 'GTIN':
-      return { type, value: withGs1Check('1' + faker.string.numeric({ length: 12 })) };
+      return { type, value: withGs1Check(`1${faker.string.numeric({ length: 12 })}`) };
     case 'ISBN': {
       if (faker.datatype.boolean({ probability: 0.8 })) {
-        return { type, value: withGs1Check('978' + faker.string.numeric({ length: 9 })) };
+        return { type, value: withGs1Check(`978${faker.string.numeric({ length: 9 })}`) };
       }
       const body = faker.string.numeric({ length: 9 });
       return { type, value: body + isbn10CheckChar(body) };
@@ -70,7 +70,7 @@ export function generateProductTemplate(faker: Faker, identifier?: CatalogIdenti
   if (identifier) identifiers.splice(0, identifiers.length, { type: identifier.type, value: identifier.value });
   const isBook = category === 'books';
   return {
-    external_id: isBook && identifiers[0]!.value.length === 10 ? identifiers[0]!.value : 'B0' + faker.string.alphanumeric({ length: 8, casing: 'upper' }),
+    external_id: isBook && identifiers[0]!.value.length === 10 ? identifiers[0]!.value : `B0${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
     title: isBook
       ? `${noun}: ${faker.word.adjective({ length: { min: 4, max: 9 } })} recipes by ${faker.person.lastName()}`
       : `${brand} ${faker.commerce.productAdjective()} ${noun}, ${colour[0]!.toUpperCase()}${colour.slice(1)}`,

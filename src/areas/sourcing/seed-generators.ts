@@ -9,7 +9,7 @@ import type {
   SupplierRecord,
 } from './record-types.js';
 import { scheduleAttempts } from './rules/scraping-schedule.js';
-import { catalogueEntry, catalogueSize } from './rules/supplier-catalogue.js';
+import { supplierCatalogue } from './rules/supplier-catalogue.js';
 
 const DAY = 86_400_000;
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CNY', 'CAD'] as const;
@@ -59,9 +59,11 @@ export function generateSupplierItems(
 ): SupplierItemSeed {
   const { supplier, productIds, refDate } = args;
   const seed: SupplierItemSeed = { supplier_items: [], supplier_item_identifiers: [] };
-  const count = Math.min(args.n, catalogueSize(supplier.id));
+  // The catalogue its scraping attempts read later: built once per supplier, shared (read only here).
+  const catalogue = supplierCatalogue(supplier.id);
+  const count = Math.min(args.n, catalogue.length);
   for (let i = 0; i < count; i++) {
-    const entry = catalogueEntry(supplier.id, i);
+    const entry = catalogue[i]!;
     const id = i === 0 && args.pinned?.itemId ? args.pinned.itemId : faker.string.uuid();
     const created = faker.date.between({ from: Date.parse(supplier.created_at), to: refDate.getTime() - 7 * DAY }).getTime();
     const costs = entry.tiers.map((t, k) => ({

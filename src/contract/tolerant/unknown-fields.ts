@@ -55,7 +55,7 @@ export function unknownFields(value: unknown, schemas: readonly unknown[], deref
     const all = members(candidates, deref);
     if (Array.isArray(node)) {
       const items = all.map((s) => s.items).filter((s) => s !== undefined);
-      if (items.length > 0) node.forEach((item, index) => walk(item, items, [...path, String(index)]));
+      if (items.length > 0) for (const [index, item] of node.entries()) walk(item, items, [...path, String(index)]);
       return;
     }
     if (!isObject(node)) return;
