@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
-import type { WarmUp } from './pipeline/validator-warm-up.js';
+import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/validator-warm-up.js';
 import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
@@ -100,8 +100,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
-    // Every operation's validators are compiled from now on, in the background (src/pipeline/validator-warm-up.ts).
-    if (warmsUp) warmUp = app.warmUp();
+    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/validator-warm-up.ts).
+    if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, () => app.warmUp());
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.
     await written;

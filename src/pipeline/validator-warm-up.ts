@@ -2,6 +2,7 @@
 // Warming up sends each operation a request made from the contract's own examples through the validator's step
 // alone (no handler runs, nothing is written), then the operation's example answer through its response check,
 // one operation per turn of the event loop, so requests that come meanwhile wait behind one compile at most.
+import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
 import { IncomingMessage, ServerResponse } from '../node-http.js';
@@ -25,6 +26,40 @@ export interface WarmUp {
   readonly done: Promise<WarmUpResult>;
   /** Stops before the next operation (a closing server does not compile what nobody will call). */
   stop(): void;
+}
+
+// How long a server that has not been asked anything yet waits before it warms up.
+const QUIET_START_MS = 100;
+
+/**
+ * `begin`'s warm-up, begun once the server has answered its first request (or has had none for a moment): the
+ * request a client sends as soon as the port opens does not wait behind a step of it.
+ */
+export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): WarmUp {
+  let started: WarmUp | undefined;
+  let stopped = false;
+  let settle!: (result: WarmUpResult) => void;
+  const done = new Promise<WarmUpResult>((resolve) => (settle = resolve));
+  const start = () => {
+    clearTimeout(timer);
+    server.off('request', onRequest);
+    if (started || stopped) return;
+    started = begin();
+    void started.done.then(settle);
+  };
+  const onRequest = (_req: unknown, res: { once(event: 'finish', listener: () => void): unknown }) => void res.once('finish', start);
+  server.once('request', onRequest);
+  const timer = setTimeout(start, QUIET_START_MS);
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      server.off('request', onRequest);
+      started?.stop();
+      settle({ operations: 0, requestsChecked: 0, answersChecked: 0 });
+    },
+  };
 }
 
 /** Starts warming up in the background (see warmUpValidator). */

@@ -77,15 +77,15 @@ function worldIds(t: TestApp) {
   return { pools, ownedA: a.ids, ownedB: b.ids };
 }
 
-/** Segments of the schema of a documented JSON answer, following $refs; undefined when the status has no JSON body. */
-function responseSchema(operationPath: string, method: string, status: number): string[] | undefined {
+/** Segments of the schema of a documented answer in `mediaType`, following $refs; undefined when the status has no body in it. */
+function responseSchema(operationPath: string, method: string, status: number, mediaType: string): string[] | undefined {
   let segments = ['paths', operationPath, method.toLowerCase(), 'responses', String(status)];
   let node = segments.reduce<any>((n, k) => n?.[k], doc);
   while (node?.$ref) {
     segments = (node.$ref as string).slice(2).split('/');
     node = segments.reduce<any>((n, k) => n?.[k], doc);
   }
-  return node?.content?.['application/json']?.schema ? [...segments, 'content', 'application/json', 'schema'] : undefined;
+  return node?.content?.[mediaType]?.schema ? [...segments, 'content', mediaType, 'schema'] : undefined;
 }
 
 /** The first object in `body` that belongs to a merchant in `owned` (its merchant_id, or its id). */
@@ -131,9 +131,12 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
       outcome.undocumented.set(key, (outcome.undocumented.get(key) ?? 0) + 1);
     }
     if (status >= 400 && (!/json/.test(res.type) || typeof res.body?.message !== 'string')) problem(req, status, `error body is not JSON with a message: ${res.type} ${res.text.slice(0, 120)}`);
-    const schema = op.statuses.includes(status) ? responseSchema(op.path, op.method, status) : undefined;
+    // A text answer (the coverage report as JUnit or Markdown) is checked against its own media type's schema.
+    const json = !res.type || /json/.test(res.type);
+    const schema = op.statuses.includes(status) ? responseSchema(op.path, op.method, status, json ? 'application/json' : res.type) : undefined;
+    if (!json && !schema) problem(req, status, `answered as ${res.type}, which the contract does not document for it`);
     if (schema) {
-      const errors = validator.check(schema, res.body);
+      const errors = validator.check(schema, json ? res.body : res.text);
       if (errors) problem(req, status, `body does not match the contract: ${JSON.stringify(errors.slice(0, 2))}`);
     }
     // The control plane (/_sandbox) is the workspace's own, shared by its users by design.
