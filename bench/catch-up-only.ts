@@ -16,7 +16,7 @@ const median = (key: string) => {
   const m = Math.floor(xs.length / 2);
   return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
 };
-const log = (line: string) => process.stdout.write(line + '\n');
+const log = (line: string) => process.stdout.write(`${line}\n`);
 const fromSources = async (dataFile: string) => {
   const port = await freePort();
   return startProcess({

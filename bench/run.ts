@@ -17,7 +17,8 @@
 //  8. export and load of a workspace with 10,000 records, each against 1 s (bench/bundle-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
-// --startup-only: only step 5; rewrites only the start-up section of bench/results.md.
+//     then the first call of each of the API's operations right after a start, against the earlier commit (bench/first-calls.ts);
+// --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
 // --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
 import { spawnSync } from 'node:child_process';
@@ -32,12 +33,24 @@ import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
-import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
+import {
+  getJson,
+  MERCHANT,
+  memoryOf,
+  OWNER_TOKEN,
+  ROOT,
+  startBareServer,
+  startExpressCreateFloor,
+  startJsonServer,
+  startSandbox,
+  type Running,
+} from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
+import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
-  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node)
+  --startup-only         only the start-up section (npm start, the built server, the packed bin, bare Node; the first call of each operation)
   --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
@@ -110,7 +123,7 @@ const fmt = (x: number, unit: string) =>
   Number.isNaN(x) ? 'n/a' : unit === 'req/s' || unit === 'creates/s' ? Math.round(x).toLocaleString('en-US') : x < 10 ? x.toFixed(2) : x.toFixed(1);
 
 function log(line: string): void {
-  process.stdout.write(line + '\n');
+  process.stdout.write(`${line}\n`);
 }
 
 /** A copy of a data file (snapshot and any journal generations) at a new path. */
@@ -135,11 +148,13 @@ const STARTUP_HEADING = '## Start-up to the first authenticated 200';
 /** The start-up figures and their targets, as the section of bench/results.md that --startup-only rewrites. */
 function startupSection(startedAt: Date): string {
   const rows = STARTUP_CASES.map((c) => {
-    const f = figures.get(STARTUP_PREFIX + c.key + '.ms');
+    const f = figures.get(`${STARTUP_PREFIX}${c.key}.ms`);
     const m = median(f?.values ?? [NaN]);
     const verdict = c.targetMs === undefined ? 'reference' : `<= ${c.targetMs} ms: ${smoke ? 'smoke, not judged' : m <= c.targetMs ? 'met' : 'SHORT'}`;
-    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(STARTUP_PREFIX + c.key + '.ms', STARTUP_PREFIX + FLOOR_KEY + '.ms'), 'ms');
-    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${verdict} |`;
+    const over = c.key === FLOOR_KEY ? '' : fmt(roundDifference(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`), 'ms');
+    const times = c.key === FLOOR_KEY ? '' : `${roundRatio(`${STARTUP_PREFIX}${c.key}.ms`, `${STARTUP_PREFIX}${FLOOR_KEY}.ms`).toFixed(1)}x`;
+    const share = c.targetMs === undefined ? '' : `${(m / c.targetMs).toFixed(2)}`;
+    return `| ${c.label} | ${fmt(m, 'ms')} | ${fmt(Math.min(...(f?.values ?? [NaN])), 'ms')} | ${fmt(Math.max(...(f?.values ?? [NaN])), 'ms')} | ${over} | ${times} | ${verdict} | ${share} |`;
   });
   return [
     STARTUP_HEADING,
@@ -149,7 +164,53 @@ function startupSection(startedAt: Date): string {
     '',
     // What a start adds to Node's own, round by round: steadier across the hours than the time itself, since how
     // fast this shared machine runs Node moves both alike.
-    '| command | median (ms) | min | max | over bare Node (median of the rounds) | target |',
+    '| command | median (ms) | min | max | over bare Node (median of the rounds) | times bare Node (median of the rounds) | target | median / target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+const FIRST_CALL_TARGETS = { medianMs: 10, worstMs: 50 };
+/** The first-call cases measured in this run (none when the section did not run). */
+let firstCallCases: FirstCallCase[] = [];
+
+/**
+ * The first call of each operation (bench/first-calls.ts): this build once it reports its validators compiled
+ * (the target), the same build called at once after its first 200, and the earlier commit (which compiles each
+ * operation's validators on its first call) at once after its first 200.
+ */
+async function firstCallRun(dir: string, baselineRoot: { root: string; commit: string } | undefined): Promise<void> {
+  log('first call of each operation:');
+  const cases: FirstCallCase[] = [
+    { key: 'sandbox', name: 'this build, once it reports its validators compiled', root: ROOT, afterWarmUp: true },
+    { key: 'sandbox-at-once', name: 'this build, at once after its first 200', root: ROOT },
+    ...(baselineRoot ? [{ key: 'baseline', name: `sandbox @${baselineRoot.commit}, at once after its first 200`, root: baselineRoot.root }] : []),
+  ];
+  firstCallCases = cases;
+  await measureFirstCalls(cases, rounds, dir, note, log);
+}
+
+// A part of the start-up section (which --startup-only rewrites whole).
+const FIRST_CALL_HEADING = '### First call of each operation';
+
+/** The first-call figures against their targets. */
+function firstCallSection(): string {
+  if (firstCallCases.length === 0) return '';
+  const rows = firstCallCases.map((c) => {
+    const [m, w] = [med(`first-call.${c.key}.median`), med(`first-call.${c.key}.worst`)];
+    const judged = c.key === 'sandbox';
+    const verdict = !judged ? 'reference' : smoke ? 'smoke, not judged' : m <= FIRST_CALL_TARGETS.medianMs && w <= FIRST_CALL_TARGETS.worstMs ? 'met' : 'SHORT';
+    return `| ${c.name} | ${Math.round(med(`first-call.${c.key}.count`))} | ${Math.round(med(`first-call.${c.key}.2xx`))} | ${fmt(m, 'ms')} | ${fmt(w, 'ms')} | ${verdict} |`;
+  });
+  return [
+    FIRST_CALL_HEADING,
+    '',
+    `Every operation of the versioned API called once, one after another, right after a fresh start, with the request its contract's examples give ` +
+      `(reads first, deletes last); from sending a call to the last byte of its answer; medians over ${rounds} round(s) of each round's median and worst. ` +
+      `Target: median <= ${FIRST_CALL_TARGETS.medianMs} ms, worst <= ${FIRST_CALL_TARGETS.worstMs} ms.`,
+    '',
+    '| server | operations | answered 2xx | median (ms) | worst (ms) | target |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
@@ -180,7 +241,17 @@ async function sectionOnlyRun(measure: (dir: string) => Promise<void>, section: 
   writeFileSync(file, `${before}${text}${after ? `\n${after}` : ''}`);
 }
 
-const startupOnlyRun = (startedAt: Date) => sectionOnlyRun((dir) => measureStartup(rounds, dir, note, log), () => startupSection(startedAt), STARTUP_HEADING);
+const startupOnlyRun = (startedAt: Date) =>
+  sectionOnlyRun(
+    async (dir) => {
+      await measureStartup(rounds, dir, note, log);
+      const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
+      if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
+      await firstCallRun(dir, baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined);
+    },
+    () => `${startupSection(startedAt)}\n${firstCallSection()}`,
+    STARTUP_HEADING,
+  );
 
 const BUNDLE_RECORDS = 10_000;
 const BUNDLE_HEADING = '## Workspace export and load';
@@ -213,7 +284,11 @@ function bundleSection(startedAt: Date): string {
 }
 
 const bundleOnlyRun = (startedAt: Date) =>
-  sectionOnlyRun((dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }), () => bundleSection(startedAt), BUNDLE_HEADING);
+  sectionOnlyRun(
+    (dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }),
+    () => bundleSection(startedAt),
+    BUNDLE_HEADING,
+  );
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
@@ -225,15 +300,24 @@ function baselineChecks() {
   return [
     { target: `products page req/s no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.rps', 'page.baseline.rps', 'req/s', true) },
     { target: `products page p99 no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.p99', 'page.baseline.p99', 'ms', false) },
-    { target: `creates/s, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.rps', 'create.baseline.rps', 'creates/s', true) },
+    {
+      target: `creates/s, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`,
+      ...versus('create.small.rps', 'create.baseline.rps', 'creates/s', true),
+    },
     { target: `create p99, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.p99', 'create.baseline.p99', 'ms', false) },
   ];
 }
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  log(`Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`);
-  log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  log(
+    `Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`,
+  );
+  log(
+    `load average at start: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   // The floods start the sandbox from its sources: no build needed.
   if (argv.includes('--memory-only')) return benchMemory({ smoke, log, note });
 
@@ -272,7 +356,7 @@ async function main(): Promise<void> {
     const jsonServer = 'bin' in jsonServerBin ? await startJsonServer(jsonServerBin.bin, join(dir, 'db.json')) : undefined;
     if (jsonServer) {
       running.push(jsonServer);
-      const jsBody = await getJson<unknown[]>(jsonServer.url + '/products');
+      const jsBody = await getJson<unknown[]>(`${jsonServer.url}/products`);
       if (jsBody.length !== 25) throw new Error(`json-server answers ${jsBody.length} products, not 25`);
     }
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
@@ -317,7 +401,9 @@ async function main(): Promise<void> {
         const r = await load({ url: t.server.url + t.path, method: 'GET', headers: t.headers, seconds: pageSeconds }, `${t.key} page`);
         note(`page.${t.key}.rps`, `products page, ${t.name}`, 'req/s', r.requestsPerSecond);
         note(`page.${t.key}.p99`, `products page p99, ${t.name}`, 'ms', r.p99Ms);
-        log(`  round ${round}: ${t.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${t.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
       }
       for (const server of perRound) {
         running.splice(running.indexOf(server), 1);
@@ -328,7 +414,7 @@ async function main(): Promise<void> {
 
     // 2. Creates on a small and a grown store, and start-up, each round on fresh copies.
     const createSpec = (url: string): Omit<LoadSpec, 'connections'> => ({
-      url: url + '/2024-09/products',
+      url: `${url}/2024-09/products`,
       method: 'POST',
       headers: { ...AUTH, 'Content-Type': 'application/json' },
       seconds: createSeconds,
@@ -375,7 +461,9 @@ async function main(): Promise<void> {
         note('create.baseline.p99', `create p99, ${baselineName}, ${smallCount} products`, 'ms', r.p99Ms);
         await server.stop();
         running.splice(running.indexOf(server), 1);
-        log(`  round ${round}: ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
         rmSync(copy, { force: true });
       }
       // The floor of the stack, same creates, same round: Express 5 alone and Express 5 + the validator, each with
@@ -390,7 +478,9 @@ async function main(): Promise<void> {
         note(`create.${key}.p99`, `create p99, ${floor.name} (floor)`, 'ms', r.p99Ms);
         await floor.stop();
         running.splice(running.indexOf(floor), 1);
-        log(`  round ${round}: ${floor.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${floor.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
       }
     }
 
@@ -402,6 +492,7 @@ async function main(): Promise<void> {
     // 5. Start-up as a newcomer meets it.
     log('start-up to the first authenticated 200:');
     await measureStartup(rounds, dir, note, log);
+    await firstCallRun(dir, baselineRoot);
     // 7. Memory under the floods of issue 22.
     await benchMemory({ smoke, log, note });
     // 8. A workspace of 10,000 records exported and loaded (issue 25).
@@ -434,7 +525,11 @@ async function main(): Promise<void> {
       ok: crossOrigin.ratio >= TARGETS.crossOriginRatio,
     },
     ...(figures.has('page.baseline.rps') ? baselineChecks() : []),
-    { target: `products page p99 <= ${TARGETS.pageP99Ms} ms`, measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`, ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms },
+    {
+      target: `products page p99 <= ${TARGETS.pageP99Ms} ms`,
+      measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`,
+      ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms,
+    },
     {
       target: `create p99 at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.createP99Ms} ms`,
       measured: `${fmt(med('create.grown.p99'), 'ms')} ms`,
@@ -451,12 +546,23 @@ async function main(): Promise<void> {
       measured: grownRate.text,
       ok: grownRate.ratio >= TARGETS.createRateRatio,
     },
-    { target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`, measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`, ok: med('startup.grown.ms') <= TARGETS.startupMs },
+    {
+      target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`,
+      measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`,
+      ok: med('startup.grown.ms') <= TARGETS.startupMs,
+    },
     { target: `RSS at start-up <= ${TARGETS.rssMb} MB`, measured: `${fmt(med('startup.grown.rss'), 'MB')} MB`, ok: med('startup.grown.rss') <= TARGETS.rssMb },
     ...workspaceChecks(med, smoke ? 1000 : 10_000),
     ...catchUpChecks(med),
   ];
-  const targetTable = ['| target | measured (medians) | |', '|---|---|---|', ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`)];
+  const targetTable = [
+    '| target | measured (medians) | |',
+    '|---|---|---|',
+    ...checks.map(
+      (c) =>
+        `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`,
+    ),
+  ];
   const header = [
     `Measured ${startedAt.toISOString()} with \`npm run bench${smoke ? ' -- --smoke' : ''}\`: node ${process.version}, ${cpus().length} cores, ` +
       `load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections, client on the same machine; ` +
@@ -465,7 +571,7 @@ async function main(): Promise<void> {
   const report = [...header, '', ...table, '', ...targetTable, ''].join('\n');
   log('');
   log(report);
-  const startup = startupSection(startedAt);
+  const startup = `${startupSection(startedAt)}\n${firstCallSection()}`;
   log(startup);
   const bundles = bundleSection(startedAt);
   log(bundles);

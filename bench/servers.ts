@@ -16,6 +16,8 @@ export interface Running {
   url: string;
   /** Milliseconds from spawn to the probe's first 200. */
   readyMs: number;
+  /** Resolves once the server has printed `text` on stdout (only when started with `watchStdout`); false after `timeoutMs`. */
+  printed?(text: string, timeoutMs: number): Promise<boolean>;
   stop(): Promise<number | null>;
 }
 
@@ -69,13 +71,22 @@ export async function startProcess(opts: {
   timeoutMs?: number;
   /** The folder it runs in; this checkout by default. */
   cwd?: string;
+  /** Keep what it prints on stdout, for `printed`. */
+  watchStdout?: boolean;
 }): Promise<Running> {
   const started = performance.now();
   const child = spawn(opts.command ?? process.execPath, opts.args, {
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', opts.watchStdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  let stdout = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  const printed = async (text: string, timeoutMs: number) => {
+    const until = performance.now() + timeoutMs;
+    while (!stdout.includes(text) && performance.now() < until && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+    return stdout.includes(text);
+  };
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -106,6 +117,7 @@ export async function startProcess(opts: {
     child,
     url,
     readyMs,
+    ...(opts.watchStdout && { printed }),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -164,10 +176,18 @@ function entryOf(root: string): string {
  * The built sandbox (its bin, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
  * `root` is another build of it (bench/baseline-commit.ts), named `name`.
  */
-export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox', nodeArgs: string[] = []): Promise<Running> {
+export async function startSandbox(
+  dataFile: string,
+  extraEnv: Record<string, string> = {},
+  root = ROOT,
+  name = 'sandbox',
+  nodeArgs: string[] = [],
+  watchStdout = false,
+): Promise<Running> {
   const port = await freePort();
   return startProcess({
     name,
+    watchStdout,
     cwd: root,
     args: [...nodeArgs, entryOf(root)],
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, STORE: 'file', LOG_LEVEL: 'warn', ...extraEnv },

@@ -38,7 +38,7 @@ for (let i = sample; i < total; i++) create();
 const atTotal = settled();
 times.sort((a, b) => a - b);
 process.stdout.write(
-  JSON.stringify({
+  `${JSON.stringify({
     workspaces: total,
     rssPerWorkspaceKiB: (afterSample.rss - before.rss) / sample / 1024,
     heapPerWorkspaceKiB: (afterSample.heap - before.heap) / sample / 1024,
@@ -47,6 +47,6 @@ process.stdout.write(
     createP50Ms: times[Math.floor(times.length * 0.5)],
     createP99Ms: times[Math.floor(times.length * 0.99)],
     createMaxMs: times[times.length - 1],
-  }) + '\n',
+  })}\n`,
 );
 await worlds.close();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one way the sandbox starts: `npx commerce-operations-sandbox`, `npm start` (which transpiles src/ to dist/src
+// The one way the sandbox starts: `npx commerce-operations-sandbox`, `npm start` (which bundles src/ into dist/src
 // first) and the Docker image all run this file, in one process, so the PID that started it is the server's and a
 // signal sent to it stops it.
 //

@@ -25,6 +25,12 @@ import { actsIn } from './access/auth.js';
 import { withPreferKnobs } from './pipeline/prefer-code.js';
 import { scenarioKnobs } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
+import { warmUpContract, type WarmUp } from './pipeline/warm-up.js';
+
+/** The sandbox's Express app, and the start of its validators' warm-up (startSandbox runs it once listening). */
+export interface SandboxApp extends Express {
+  warmUp(): WarmUp;
+}
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
@@ -32,7 +38,7 @@ import type { Runtime } from './runtime.js';
  * parsing, records, request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
  * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
-export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Express {
+export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): SandboxApp {
   const { worlds, config, observe, contract: doc, log } = runtime;
   const app = express();
   app.disable('x-powered-by');
@@ -41,6 +47,22 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
   app.set('etag', false);
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
+
+  const contract = mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
+    // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
+    // answered by withPreferKnobs, which knows the operation.
+    routed: [
+      scenarioKnobs({
+        maxDelayMs: config.maxDelayMs,
+        appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true,
+        deferErrors: true,
+      }),
+    ],
+    // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
+    // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
+    // whitespace or `null` is no body (src/http/required-body.ts).
+    authorized: [jsonBodyParser(runtime), missingBodyIsEmpty],
+  });
 
   // One router layer for the whole pipeline, in this order (src/pipeline/compose-middleware.ts says why).
   app.use(
@@ -54,8 +76,19 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
-      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
-      outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
+      outsideApi(
+        toolingPage(
+          landingRouter({
+            demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })),
+            version: packageVersion,
+            docsToken: DEMO_USERS[0],
+            hosted: config.hosted,
+          }),
+        ),
+      ),
+      outsideApi(
+        toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
+      ),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,
@@ -63,19 +96,9 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Ex
       scenarioKnobs({ latencyMs: config.latencyMs, readsPrefer: () => false }),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds, actsIn)),
-      ...mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
-        // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
-        // answered by withPreferKnobs, which knows the operation.
-        routed: [
-          scenarioKnobs({ maxDelayMs: config.maxDelayMs, appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true, deferErrors: true }),
-        ],
-        // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
-        // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
-        // whitespace or `null` is no body (src/http/required-body.ts).
-        authorized: [jsonBodyParser(runtime), missingBodyIsEmpty],
-      }),
+      ...contract,
     ]),
   );
   app.use(errorHandler(log, config));
-  return app;
+  return Object.assign(app, { warmUp: () => warmUpContract(app, doc, contract.check) });
 }

@@ -6,8 +6,15 @@ import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
 import { BundleRefused } from './sandbox/bundle-file.js';
-import { startSandbox } from './start-sandbox.js';
+import { seedOnAThread } from './seeding-thread.js';
+import type { RunningSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
+
+/** Printed once every operation's validators are compiled (the benchmark waits for it). */
+const WARMED_UP_LINE = '  validators: compiled for every operation';
+
+// The server's modules, loaded once the seeding thread has started (main below).
+let startSandbox: typeof import('./start-sandbox.js').startSandbox;
 
 /** Exit code for a bad command line, as most CLIs use. */
 const USAGE_ERROR = 2;
@@ -34,7 +41,7 @@ async function main(): Promise<void> {
 
   // Signals are handled from before the server listens: whoever sees it answer (or reads the announcement) may
   // stop it at once, and a signal that arrives while it starts stops it once it has started.
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let sandbox: RunningSandbox | undefined;
   let requested: string | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
@@ -49,7 +56,9 @@ async function main(): Promise<void> {
     }
     closing = true;
     if (config.logLevel !== 'silent') {
-      console.log(`${signal}: no new connections; requests in flight may finish within ${config.shutdownGraceMs / 1000} s, then the store is flushed and the sandbox exits`);
+      console.log(
+        `${signal}: no new connections; requests in flight may finish within ${config.shutdownGraceMs / 1000} s, then the store is flushed and the sandbox exits`,
+      );
     }
     sandbox.close({ graceMs: config.shutdownGraceMs }).then(
       () => process.exit(0),
@@ -63,8 +72,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));
 
-  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise.
-  sandbox = await startSandbox({ ...config, load: parsed.options.load });
+  // The request log goes to stdout: readable lines in a terminal, JSON lines otherwise. A new world is seeded on
+  // another thread while the server's modules load, which is why they are imported only now (a loaded bundle
+  // brings its own world).
+  const seeded = parsed.options.load ? undefined : seedOnAThread(config);
+  ({ startSandbox } = await import('./start-sandbox.js'));
+  sandbox = await startSandbox({ ...config, load: parsed.options.load, seeded });
   const { url } = sandbox;
   if (requested) return shutdown(requested);
 
@@ -75,6 +88,8 @@ async function main(): Promise<void> {
     console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
     if (parsed.options.load) console.log(`  loaded: ${parsed.options.load} (its requests: ${url}/_sandbox/requests)`);
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
+    // It answers from the start; from this line on, no operation's first call waits for its validators to compile.
+    sandbox.warmedUp.then(() => closing || console.log(WARMED_UP_LINE));
   }
 }
 
@@ -86,8 +101,10 @@ main().catch((error) => {
     process.exit(USAGE_ERROR);
   }
   if (error instanceof StoreFileError) console.error(`${binName}: ${error.message}`);
-  else if (e?.code === 'EADDRINUSE') console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
-  else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
+  else if (e?.code === 'EADDRINUSE')
+    console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
+  else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
+    console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
   else if (e?.code === 'EACCES') console.error(`${binName}: not allowed to listen on port ${e.port}; use a port above 1023.`);
   else console.error(error);
   process.exit(1);

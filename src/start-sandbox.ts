@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/warm-up.js';
 import { defaultConfig, type Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
+import type { Snapshot } from './store/persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
 import { openWorldWriting } from './world.js';
@@ -18,6 +20,13 @@ export type StartSandboxOptions = Partial<Config> & {
   requestLog?: (line: string) => void;
   /** Where unexpected errors go (stderr by default). */
   errorLog?: (line: string) => void;
+  /**
+   * Compile every operation's validators in the background once listening (default true), so that no operation's
+   * first call waits for them; false leaves each to its operation's first call.
+   */
+  warmUp?: boolean;
+  /** The default world's seeded snapshot, when computed elsewhere (src/seeding-thread.ts); not used with `load`. */
+  seeded?: Promise<Snapshot | undefined>;
   /**
    * A workspace bundle to load into the default world before serving (its parsed JSON, or the path of its file):
    * the world runs in memory (no data file is touched), with the bundle's seed unless `seed` is given. A bundle
@@ -41,6 +50,8 @@ export interface RunningSandbox {
    * connections close once idle, and whatever is still open after the grace is dropped.
    */
   close(options?: { graceMs?: number }): Promise<void>;
+  /** Settles once the background warm-up is over (every operation's validators compiled); at once without one. */
+  warmedUp: Promise<void>;
   app: Express;
   server: SandboxServer;
   worlds: Worlds;
@@ -54,12 +65,18 @@ export interface RunningSandbox {
  * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { requestLog, errorLog, load, ...overrides } = options;
+  const { requestLog, errorLog, load, warmUp: warmsUp = true, seeded, ...overrides } = options;
   let config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
   const source = typeof load === 'string' ? load : 'the bundle';
   const bundle = typeof load === 'string' ? readBundleFile(load, config.bundleMaxBytes) : load;
   if (bundle !== undefined) config = { ...config, store: 'memory', reset: false, seed: overrides.seed ?? seedOf(bundle) ?? config.seed };
-  const { world, written } = await openWorldWriting({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const { world, written } = await openWorldWriting({
+    id: 'default',
+    persistence: openPersistence(config),
+    seed: config.seed,
+    reset: config.reset,
+    seeded: bundle === undefined ? seeded : undefined,
+  });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: errorLog, requestLog });
   if (bundle !== undefined) {
@@ -74,6 +91,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (config.reset) runtime.resourcesOf(world).uploads().clear();
   const app = createApp(runtime);
   const server = createServer(runtime, app);
+  let warmUp: WarmUp | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -82,10 +100,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
+    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/warm-up.ts).
+    if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, () => app.warmUp());
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.
     await written;
   } catch (error) {
+    warmUp?.stop();
     if (server.listening) await stopListening(server);
     await worlds.close();
     throw error;
@@ -101,7 +122,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       const ws = worlds.createWorkspace();
       return { id: ws.id, tokens: demoTokens(ws.seedTokens) };
     },
-    close: (options) => (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close())),
+    close: (options) => {
+      warmUp?.stop();
+      return (closed ??= stopListening(server, options?.graceMs).then(() => worlds.close()));
+    },
+    warmedUp: warmUp?.done ?? Promise.resolve(),
     app,
     server,
     worlds,

@@ -44,8 +44,7 @@ export const workspaceIdOf = (world: World): string | undefined => (world.tokenP
 const bases = new Map<number, WorldStore>();
 
 /** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
-export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
-  new Store(persistence, seed, collectionDefs, base);
+export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore => new Store(persistence, seed, collectionDefs, base);
 
 /** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
 export function seededBase(seed: number): WorldStore {
@@ -116,6 +115,8 @@ interface OpenWorldOptions {
   clock?: Clock;
   tokenPrefix?: string;
   seedTokens?: SeedTokens;
+  /** The seeded snapshot of `seed` computed elsewhere (src/seeding-thread.ts); undefined: seeded here. */
+  seeded?: Promise<Snapshot | undefined>;
 }
 
 /**
@@ -131,13 +132,23 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
   if (snapshot) store.load(snapshot);
   else {
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
-    seedStore(store, seeders);
+    const seeded = await opts.seeded;
+    if (seeded) store.load(seeded);
+    else seedStore(store, seeders);
     if (opts.seedTokens) loadSeeded(store, opts.seedTokens);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens, ids: new IdSequence() };
+  const world = {
+    id: opts.id,
+    store,
+    clock: opts.clock ?? new Clock(),
+    resources: new WorldResources(),
+    tokenPrefix: opts.tokenPrefix ?? '',
+    seedTokens: opts.seedTokens,
+    ids: new IdSequence(),
+  };
   return { world, written };
 }
 

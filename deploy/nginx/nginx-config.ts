@@ -86,7 +86,7 @@ export function nginxConfig(options: NginxConfigOptions): string {
   const limits = { ...EDGE_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) positive(name, value);
   const temp = options.tempDir
-    ? ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${options.tempDir}/${kind};`).join('\n') + '\n'
+    ? `${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${options.tempDir}/${kind};`).join('\n')}\n`
     : '';
   const upstreams = replicas
     .map((r) => `    upstream sandbox_${r.id} {\n        server ${r.address};\n        keepalive 16;\n        keepalive_timeout 4s;\n    }`)

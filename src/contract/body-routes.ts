@@ -11,7 +11,11 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
  * 400, 413 or 415 there, statuses such an operation does not document (the real service ignores what it does not read).
  */
 export function readsJsonBody(doc: ContractDocument): (req: IncomingMessage) => boolean {
-  const withBody = new Set(listOperations(doc).filter((op) => op.operation.requestBody !== undefined).map((op) => op.operationId));
+  const withBody = new Set(
+    listOperations(doc)
+      .filter((op) => op.operation.requestBody !== undefined)
+      .map((op) => op.operationId),
+  );
   // body-parser passes the request it was given: here always Express's, routed by the contract already.
   return (incoming) => {
     const req = incoming as Request;

@@ -1,8 +1,8 @@
 // The docs a reader opens first: Swagger UI over the contract this very server validates against, with
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
 import { Router, type RequestHandler } from 'express';
+import { dump } from 'js-yaml';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
-import { createRequire } from 'node:module';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
@@ -34,12 +34,11 @@ export interface DocsRouterOptions {
 // swagger-ui-express supports customJsStr but its published types lag behind.
 type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
 
-// The YAML serializer is loaded on the first /openapi.yaml, not on every start that never serves it.
-const toYaml = (value: unknown, options: { aliasDuplicateObjects: boolean }): string =>
-  (createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(value, options);
+// js-yaml, the contract's own parser: no anchors for objects met twice (a reader gets the document as written), no
+// folded lines; its default schema quotes any string a YAML 1.1 reader would take for a date or a boolean.
+const toYaml = (value: unknown): string => dump(value, { noRefs: true, lineWidth: -1 });
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
-
 
 /** A copy of the contract whose only server is `origin`, so try-it calls the server that served it. */
 export function specForOrigin(spec: OpenApiDocument, origin: string | undefined): OpenApiDocument {
@@ -54,22 +53,23 @@ const ORIGIN_PLACEHOLDER = 'http://sandbox-origin.invalid';
 function specCache(spec: OpenApiDocument) {
   let json: string | undefined;
   let yaml: string | undefined;
-  const withOrigin = (text: string, origin: string | undefined) =>
-    origin ? text.split(ORIGIN_PLACEHOLDER).join(origin) : text;
+  const withOrigin = (text: string, origin: string | undefined) => (origin ? text.split(ORIGIN_PLACEHOLDER).join(origin) : text);
   const template = () => specForOrigin(spec, ORIGIN_PLACEHOLDER);
   return (origin: string | undefined) => ({
     get json() {
       return origin ? withOrigin((json ??= JSON.stringify(template(), null, 2)), origin) : JSON.stringify(spec, null, 2);
     },
     get yaml() {
-      return origin ? withOrigin((yaml ??= toYaml(template(), { aliasDuplicateObjects: false })), origin) : toYaml(spec, { aliasDuplicateObjects: false });
+      return origin ? withOrigin((yaml ??= toYaml(template())), origin) : toYaml(spec);
     },
   });
 }
 
 // JSON inside an inline <script>: "</script>" or "<!--" in a value must not end the script.
 function scriptLiteral(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 function bannerHtml(demoToken: string | undefined): string {
@@ -112,15 +112,28 @@ const BANNER_CSS = `
 
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
 export function docsRouter(options: DocsRouterOptions): Router {
-  const { spec, demoToken, hosted = false, originOf = requestOrigin, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
+  const {
+    spec,
+    demoToken,
+    hosted = false,
+    originOf = requestOrigin,
+    securityScheme = 'bearerAuth',
+    title = 'Commerce Operations API sandbox · docs',
+  } = options;
   const router = Router({ caseSensitive: true });
   const specFor = specCache(spec);
 
   router.get('/openapi.json', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/json').send(specFor(originOf(req)).json);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('application/json')
+      .send(specFor(originOf(req)).json);
   });
   router.get('/openapi.yaml', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(specFor(originOf(req)).yaml);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('application/yaml; charset=utf-8')
+      .send(specFor(originOf(req)).yaml);
   });
 
   const inlineScripts = [

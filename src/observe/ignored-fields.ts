@@ -21,7 +21,7 @@ export interface IgnoredFields {
 /** A field path as a header can carry it: visible ASCII, with commas, percent signs and anything else percent-encoded. */
 function headerSafe(name: string): string {
   return name.replace(/[^\x21-\x24\x26-\x2b\x2d-\x7e]/gu, (c) =>
-    [...Buffer.from(c, 'utf8')].map((byte) => '%' + byte.toString(16).toUpperCase().padStart(2, '0')).join(''),
+    [...Buffer.from(c, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   );
 }
 

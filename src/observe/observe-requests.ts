@@ -162,7 +162,24 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
   const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = facts;
   const { requestId, at, method, url, headers, log } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
-  observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status, durationMs });
+  observe({
+    requestId,
+    at,
+    method,
+    url,
+    headers,
+    log,
+    path,
+    query,
+    requestBody,
+    responseBody,
+    ignored,
+    operationId,
+    workspace,
+    unjournaled,
+    status,
+    durationMs,
+  });
 }
 
 const ANSWER = 'observedAnswer';

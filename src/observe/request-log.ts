@@ -2,10 +2,11 @@
 // when a person watches a terminal. pino-http gives each request its id (the X-Request-Id it is answered with) and
 // a logger bound to it. Secrets in query strings (the retailer callback's `code`, a token passed as a parameter)
 // never reach the log.
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import PinoPretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 import { redactUrl } from './redact.js';
 import { assignRequestId } from './request-id.js';
 
@@ -36,15 +37,18 @@ export interface RequestLoggerOptions {
 }
 
 // In a terminal a request is one short line: the fields are read in a sentence rather than listed.
-const PRETTY_MESSAGE =
-  '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
+const PRETTY_MESSAGE = '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
 const PRETTY_IN_MESSAGE = 'pid,hostname,method,path,query,status,duration_ms,operation_id,workspace,request_id';
+
+// pino-pretty and its dependencies are loaded only when lines are made for a person: a server whose output goes
+// to a file, a pipe or a test never loads them.
+const loadPinoPretty = (): typeof PinoPretty => createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 
 /** The request logger: pino at the configured level, JSON unless `pretty`. */
 export function createRequestLogger({ level, write, pretty = !write && process.stdout.isTTY === true }: RequestLoggerOptions): Logger {
   const lines = write && new Writable({ write: (chunk, _encoding, done) => (write(String(chunk).replace(/\n$/, '')), done()) });
   const destination: DestinationStream = pretty
-    ? PinoPretty({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
+    ? loadPinoPretty()({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
     : write
       ? { write: (chunk) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) }
       : pino.destination({ dest: 1, sync: true });

@@ -22,6 +22,7 @@ import { preferOf } from '../knobs/scenario-knobs.js';
 import { unprocessable } from '../http/errors.js';
 import { nonFiniteNumberErrors } from '../http/finite-numbers.js';
 import { absentOptionalBodyUnchecked, requireBody } from '../http/required-body.js';
+import type { ContractCheck } from './warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: ReturnType<typeof createCtx>) => Reply | Promise<Reply>;
 type ValidatorOptions = Parameters<typeof validatorMiddleware>[1];
@@ -58,7 +59,12 @@ export interface ContractSteps {
  * service's: route (404/405), who may call the operation (401, 403, 429), only then the body (400, 413, 415), the
  * records it names (404/403), the shape of the input (422), the handler. A stranger's body is never read.
  */
-export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable, steps: ContractSteps = {}): RequestHandler[] {
+export function mountContract(
+  runtime: Runtime,
+  handlerMap: Handlers,
+  bindings: RouteBindingTable,
+  steps: ContractSteps = {},
+): RequestHandler[] & { check: ContractCheck } {
   const doc = runtime.contract;
   const handlers = handlerMap as unknown as Record<string, AnyHandler>;
   checkHandlerMap(doc, handlers);
@@ -71,7 +77,15 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     if (!found) throw new Error(`express-openapi-validator has no ${name} step: the order of checks needs it`);
     return found;
   };
-  const known = new Set(['pathParamsMiddleware', 'metadataMiddleware', 'securityMiddleware', 'multipartMiddleware', 'requestMiddleware', 'responseMiddleware', 'operationHandlersMiddleware']);
+  const known = new Set([
+    'pathParamsMiddleware',
+    'metadataMiddleware',
+    'securityMiddleware',
+    'multipartMiddleware',
+    'requestMiddleware',
+    'responseMiddleware',
+    'operationHandlersMiddleware',
+  ]);
   const unknown = validator.filter((mw) => !known.has(mw.name)).map((mw) => mw.name);
   if (unknown.length) throw new Error(`express-openapi-validator has steps the order of checks does not place: ${unknown.join(', ')}`);
   const middleware = [
@@ -89,11 +103,24 @@ export function mountContract(runtime: Runtime, handlerMap: Handlers, bindings: 
     step('responseMiddleware'),
     step('operationHandlersMiddleware'),
   ];
-  return withTolerantReader(doc, middleware, runtime.config.strict);
+  // The validator's own steps that compile an operation's validators, without the caller's check or the handler:
+  // what the warm-up (src/pipeline/warm-up.ts) runs. Each passes its request on, whatever it found.
+  const checks = [step('pathParamsMiddleware'), step('metadataMiddleware'), step('requestMiddleware'), step('responseMiddleware')];
+  const check: ContractCheck = async (req, res) => {
+    for (const mw of checks) await new Promise<void>((resolve) => void mw(req, res, () => resolve()));
+  };
+  return Object.assign(withTolerantReader(doc, middleware, runtime.config.strict), { check });
 }
 
 /** What express-openapi-validator is told: the contract's checks, the bearer scheme's handler, and an adapter per operation. */
-export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyHandler>, plans: Map<string, BindingPlan>, bindings: RouteBindingTable): ValidatorOptions {
+export function validatorOptions(
+  runtime: Runtime,
+  handlers: Record<string, AnyHandler>,
+  plans: Map<string, BindingPlan>,
+  bindings: RouteBindingTable,
+): ValidatorOptions {
+  // Read from the contract once, not on each operation's first call.
+  const quotaOperations = recordQuotaOperations(runtime.contract);
   return {
     // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test); checking
     // it again on every start costs a tenth of the start-up time.
@@ -112,7 +139,7 @@ export function validatorOptions(runtime: Runtime, handlers: Record<string, AnyH
         const item = apiDoc.paths?.[route.openApiRoute] as Record<string, { operationId?: string }> | undefined;
         const operationId = item?.[route.method.toLowerCase()]?.operationId;
         if (!operationId || !handlers[operationId]) throw new Error(`no handler for ${route.method} ${route.openApiRoute}`);
-        return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings);
+        return adapt(runtime, operationId, handlers[operationId], plans.get(operationId), bindings, quotaOperations);
       },
     },
   };
@@ -151,10 +178,17 @@ export interface Replayable {
  * It marks the answer replayable (res.locals) when the handler wrote nothing and read neither the clock nor
  * anything kept beside the store.
  */
-function adapt(runtime: Runtime, operationId: string, handler: AnyHandler, plan: BindingPlan | undefined, bindings: RouteBindingTable): RequestHandler {
+function adapt(
+  runtime: Runtime,
+  operationId: string,
+  handler: AnyHandler,
+  plan: BindingPlan | undefined,
+  bindings: RouteBindingTable,
+  quotaOperations: ReadonlySet<string>,
+): RequestHandler {
   const { worlds, config } = runtime;
   // A workspace's quota: the default world (the operator's own) has none.
-  const recordQuota = recordQuotaOperations(runtime.contract).has(operationId) ? config.workspaceMaxRecords : undefined;
+  const recordQuota = quotaOperations.has(operationId) ? config.workspaceMaxRecords : undefined;
   const facts = runtime.operations.get(operationId);
   return async (req, res, next) => {
     try {

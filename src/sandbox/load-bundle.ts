@@ -36,8 +36,8 @@ function checkReferences(world: World, bundle: WorkspaceBundle): void {
   // Where each record of the bundle sits in it, to name the field that refers to nothing.
   const placeOf = new Map<string, string>();
   for (const [name, changes] of Object.entries(bundle.changes)) {
-    changes.added.forEach((r, i) => placeOf.set(`${name}/${r.id}`, `changes.${name}.added.${i}`));
-    changes.changed.forEach((r, i) => placeOf.set(`${name}/${r.id}`, `changes.${name}.changed.${i}`));
+    for (const [i, r] of changes.added.entries()) placeOf.set(`${name}/${r.id}`, `changes.${name}.added.${i}`);
+    for (const [i, r] of changes.changed.entries()) placeOf.set(`${name}/${r.id}`, `changes.${name}.changed.${i}`);
   }
   const errors: Record<string, string[]> = {};
   let count = 0;

@@ -1,7 +1,7 @@
 import { readFile, rm, stat, truncate } from 'node:fs/promises';
 import { acquireDataFileLock, type DataFileLock } from './data-file-lock.js';
 import { journalGenerations, journalPath, snapshotTempPath } from './journal-files.js';
-import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry } from './journal-line.js';
+import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry, type ParsedJournal } from './journal-line.js';
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
 import { StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
@@ -92,9 +92,8 @@ export class JournalPersistence implements Persistence {
     let bytes = 0;
     for (const [i, generation] of live.entries()) {
       const path = journalPath(this.file, generation);
-      const damaged = (what: string) =>
-        new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
-      let parsed;
+      const damaged = (what: string) => new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
+      let parsed: ParsedJournal;
       try {
         // Only the newest generation can end in a torn line: writes are strictly ordered across generations.
         parsed = parseJournal(await readFile(path), i === live.length - 1);
@@ -210,10 +209,14 @@ export class JournalPersistence implements Persistence {
     this.generation = generation;
     let size: number;
     try {
-      size = await writeSnapshotFile(this.file, { ...snapshot, journal: mark }, {
-        chunkBytes: this.opts.snapshotChunkBytes,
-        shouldStop: () => this.closing !== null,
-      });
+      size = await writeSnapshotFile(
+        this.file,
+        { ...snapshot, journal: mark },
+        {
+          chunkBytes: this.opts.snapshotChunkBytes,
+          shouldStop: () => this.closing !== null,
+        },
+      );
     } catch (error) {
       // Both generations stay on disk and the old snapshot still names the older one: a load replays both.
       if (error instanceof SnapshotWriteAborted) return;

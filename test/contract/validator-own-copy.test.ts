@@ -11,7 +11,7 @@ import { demo, testApp } from '../helpers/app.js';
 
 // The validator prepares (and changes) its own copy of the contract; the sandbox's copy serves the docs, the
 // operation list and the examples, so it must stay as the YAML reads.
-describe('The validator\'s own copy of the contract', () => {
+describe("The validator's own copy of the contract", () => {
   it('When the validator has been built and has answered, then the contract the sandbox shares is as the YAML reads', async () => {
     const t = await testApp();
     await request(t.app).get(`/2024-09/products?merchant_id=${demo.merchant}`).set(t.auth('owner')).expect(200);
@@ -22,7 +22,8 @@ describe('The validator\'s own copy of the contract', () => {
   it('When the validator is not the release the tuning was written for, then its own middleware() builds the same steps', () => {
     const t = { contract: loadContract().doc };
     type Handlers = Parameters<typeof validatorOptions>[1];
-    const options = () => validatorOptions({ ...t, config: defaultConfig } as never, handlers as unknown as Handlers, bindingPlans(t.contract, routeBindings), routeBindings);
+    const options = () =>
+      validatorOptions({ ...t, config: defaultConfig } as never, handlers as unknown as Handlers, bindingPlans(t.contract, routeBindings), routeBindings);
     const names = (steps: { name: string }[]) => steps.map((step) => step.name);
     const tuned = validatorMiddleware(t.contract, options(), true);
     const untuned = validatorMiddleware(t.contract, options(), false);

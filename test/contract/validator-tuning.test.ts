@@ -19,11 +19,15 @@ const { doc } = loadContract();
 const require = createRequire(import.meta.url);
 const validatorDir = dirname(require.resolve('express-openapi-validator'));
 
-type Preprocessor = { preProcess(): { apiDoc: unknown; apiDocRes: unknown }; ajv: { getSchema(ref: string): { schema: unknown } | undefined }; resolveSchema(s: unknown): unknown };
+type Preprocessor = {
+  preProcess(): { apiDoc: unknown; apiDocRes: unknown };
+  ajv: { getSchema(ref: string): { schema: unknown } | undefined };
+  resolveSchema(s: unknown): unknown;
+};
 type PreprocessorClass = { new (apiDoc: unknown, ajvOptions: unknown, responseOptions: unknown): Preprocessor; prototype: Preprocessor };
 
 function localRefs(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => localRefs(n, out));
+  if (Array.isArray(node)) for (const n of node) localRefs(n, out);
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') out.add(value);
@@ -38,7 +42,10 @@ const runtime = { contract: doc, config: defaultConfig } as Runtime;
 mountContract(runtime, handlers, routeBindings);
 type Handlers = Parameters<typeof validatorOptions>[1];
 const options = validatorOptions(runtime, handlers as unknown as Handlers, bindingPlans(doc, routeBindings), routeBindings);
-const oav = new (validatorModules.validator().OpenApiValidator)({ ...options, apiSpec: doc }) as unknown as { ajvOpts: { preprocessor: unknown; multipart: unknown }; options: { validateResponses: unknown } };
+const oav = new (validatorModules.validator().OpenApiValidator)({ ...options, apiSpec: doc }) as unknown as {
+  ajvOpts: { preprocessor: unknown; multipart: unknown };
+  options: { validateResponses: unknown };
+};
 const ajvOptions = oav.ajvOpts.preprocessor;
 const responseOptions = oav.options.validateResponses;
 
@@ -154,19 +161,23 @@ describe('the validator tuning', () => {
     expect(JSON.stringify(tuned.apiDocRes)).toBe(JSON.stringify(untuned.apiDocRes));
   });
 
-  it('When an operation\'s schemas are added without walking the document beside them, then every documented answer (and some wrong ones) validates exactly as before', () => {
+  it("When an operation's schemas are added without walking the document beside them, then every documented answer (and some wrong ones) validates exactly as before", () => {
     // Nothing for Ajv's walk to find there: no $id or anchor anywhere in the contract.
     const ids = JSON.stringify(doc).match(/"\$(id|anchor|dynamicAnchor)"\s*:/g);
     expect(ids).toBeNull();
     type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
     type UseAjvCache = ((ajv: unknown, schema: object, key: string) => Validate) & { untuned: (ajv: unknown, schema: object, key: string) => Validate };
     const useAjvCache = validatorModules.util().useAjvCache as UseAjvCache;
-    const { createResponseAjv } = require(require.resolve('./framework/ajv/index.js', { paths: [validatorDir] })) as { createResponseAjv(spec: unknown, options: unknown): unknown };
+    const { createResponseAjv } = require(require.resolve('./framework/ajv/index.js', { paths: [validatorDir] })) as {
+      createResponseAjv(spec: unknown, options: unknown): unknown;
+    };
     const responseAjvOptions = (oav.ajvOpts as unknown as { response: unknown }).response;
     const [tunedAjv, untunedAjv] = [createResponseAjv(doc, responseAjvOptions), createResponseAjv(doc, responseAjvOptions)];
     type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
     let compared = 0;
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, Media> }> }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, Media> }> }>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           const media = response.content?.['application/json'];
@@ -176,7 +187,9 @@ describe('the validator tuning', () => {
           const key = `${method}-${path}-${status}`;
           const tuned = useAjvCache(tunedAjv, schemaFor(), key);
           const untuned = useAjvCache.untuned(untunedAjv, schemaFor(), key);
-          const samples = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value), {}, null, 'text', { data: [{ id: 7 }] }].filter((x) => x !== undefined);
+          const samples = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value), {}, null, 'text', { data: [{ id: 7 }] }].filter(
+            (x) => x !== undefined,
+          );
           for (const sample of samples) {
             expect(tuned({ response: sample }), `${key} ${JSON.stringify(sample)?.slice(0, 80)}`).toBe(untuned({ response: sample }));
             expect(tuned.errors ?? null).toEqual(untuned.errors ?? null);
@@ -201,7 +214,16 @@ describe('the validator tuning', () => {
 });
 
 describe('the route lookup', () => {
-  type Req = { method: string; url: string; originalUrl: string; path: string; baseUrl: string; app: { enabled(s: string): boolean }; openapi?: Record<string, unknown>; params?: unknown };
+  type Req = {
+    method: string;
+    url: string;
+    originalUrl: string;
+    path: string;
+    baseUrl: string;
+    app: { enabled(s: string): boolean };
+    openapi?: Record<string, unknown>;
+    params?: unknown;
+  };
   type Factory = ((context: unknown, responseApiDoc: unknown) => (req: Req, res: unknown, next: (e?: unknown) => void) => void) & { untuned: Factory };
 
   async function contextOf(apiDoc: object) {
@@ -222,22 +244,34 @@ describe('the route lookup', () => {
     const { status, message, path } = (outcome ?? {}) as { status?: number; message?: string; path?: string };
     return {
       outcome: typeof outcome === 'string' ? outcome : { status, message, path },
-      route: req.openapi && { expressRoute: req.openapi.expressRoute, openApiRoute: req.openapi.openApiRoute, pathParams: req.openapi.pathParams, schema: req.openapi.schema, responseSchema: req.openapi._responseSchema },
+      route: req.openapi && {
+        expressRoute: req.openapi.expressRoute,
+        openApiRoute: req.openapi.openApiRoute,
+        pathParams: req.openapi.pathParams,
+        schema: req.openapi.schema,
+        responseSchema: req.openapi._responseSchema,
+      },
       params: req.params,
     };
   }
 
-  it('When any request of the contract, or one it does not have, is looked up, then the route, params and errors are the validator\'s own', async () => {
+  it("When any request of the contract, or one it does not have, is looked up, then the route, params and errors are the validator's own", async () => {
     const { context, apiDoc } = await contextOf(doc);
     const tuned = (validatorModules.metadata() as unknown as { applyOpenApiMetadata: Factory }).applyOpenApiMetadata;
     const fill = (path: string) => path.replace(/\{[^}]+\}/g, (_m, i: number) => `0000000${i % 10}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`);
     const cases: [string, string][] = [];
-    for (const [path, item] of Object.entries(doc.paths)) {
+    for (const path of Object.keys(doc.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) cases.push([method.toUpperCase(), fill(path)]);
-      cases.push(['GET', fill(path) + '?page=2&per_page=5']);
-      cases.push(['GET', fill(path) + '/extra']);
+      cases.push(['GET', `${fill(path)}?page=2&per_page=5`]);
+      cases.push(['GET', `${fill(path)}/extra`]);
     }
-    cases.push(['GET', '/2024-09/nothing-here'], ['GET', '/'], ['GET', '/docs/'], ['GET', '/2024-09/products/%E0%A4%A'], ['POST', '/2024-09/channels/retailer/abc%2Fdef/relay']);
+    cases.push(
+      ['GET', '/2024-09/nothing-here'],
+      ['GET', '/'],
+      ['GET', '/docs/'],
+      ['GET', '/2024-09/products/%E0%A4%A'],
+      ['POST', '/2024-09/channels/retailer/abc%2Fdef/relay'],
+    );
     let compared = 0;
     for (const [method, url] of cases) {
       const want = run(tuned.untuned, context, apiDoc, method, url);

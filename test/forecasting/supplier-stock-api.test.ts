@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_STOCK } from '../../src/areas/sourcing/fixture-ids.js';
+import { DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_STOCK } from '../../src/areas/sourcing/fixture-ids.js';
 import { RISK_WEIGHTS } from '../../src/areas/forecasting/risk-score.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { aSupplierItem } from '../helpers/builders.js';
@@ -87,7 +87,7 @@ describe('calculateOpportunityForecast and the supplier item stock', () => {
 });
 
 describe('seeded opportunity forecasts and supplier stock', () => {
-  it('When the demo merchant\'s seeded forecasts are read, then they carry the items\' stock and some show low-stock factors', async () => {
+  it("When the demo merchant's seeded forecasts are read, then they carry the items' stock and some show low-stock factors", async () => {
     const t = await testApp();
     const forecasts = t.store.opportunity_forecasts.where('merchant_id', demo.merchant);
     for (const f of forecasts) {

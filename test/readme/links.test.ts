@@ -75,13 +75,24 @@ describe('Links of the README and docs/', () => {
 
   it('When a document names a file or folder of the repository, then it exists (a moved or retired file is named no more)', () => {
     // Folders a run makes (bench/tmp/, git-ignored) are named before they exist.
-    const made = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').filter((l) => l.endsWith('/'));
+    const made = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l.endsWith('/'));
     const missing = documents(ROOT).flatMap(({ file, text }) =>
       pathsNamedIn(text)
         .filter(({ path }) => !existsSync(join(ROOT, path)) && !made.some((dir) => `${path}/`.startsWith(dir)))
         .map(({ path, line }) => `${file}:${line} ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("When a document is in docs/, then the README's table of documents links it", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## More documentation'));
+    const unlisted = documents(ROOT)
+      .map(({ file }) => file)
+      .filter((file) => file.startsWith('docs/') && !table.includes(`](${file})`));
+    expect(unlisted).toEqual([]);
   });
 
   it('When headings are turned into anchors, then they are the ones GitHub makes', () => {

@@ -6,19 +6,30 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const NAMES = ['secret', 'client_secret', 'Password', 'session_token', 'sessionToken', 'private_key', 'API_KEY', 'state', 'x-amz-access-token', 'X-Amz-Access-Token'];
+const NAMES = [
+  'secret',
+  'client_secret',
+  'Password',
+  'session_token',
+  'sessionToken',
+  'private_key',
+  'API_KEY',
+  'state',
+  'x-amz-access-token',
+  'X-Amz-Access-Token',
+];
 // Every value is unique, so a leak of any one is found by its value alone.
-const valueOf = (name: string, where: string) => `leak-${where}-${name.toLowerCase().replace(/[^a-z]/g, '')}-${name.length}`;
+const leakValue = (name: string, where: string) => `leak-${where}-${name.toLowerCase().replace(/[^a-z]/g, '')}-${name.length}`;
 
 async function sentWithSecrets() {
   const lines: string[] = [];
   const t = await testApp({ logLevel: 'info' }, { requestLog: (line) => lines.push(line) });
-  const query = Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'query')]));
+  const query = Object.fromEntries(NAMES.map((n) => [n, leakValue(n, 'query')]));
   const body = {
     merchant_id: MERCHANT,
     name: 'Redaction probe',
-    ...Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'top')])),
-    nested: { deeper: [{ ...Object.fromEntries(NAMES.map((n) => [n, valueOf(n, 'deep')])) }] },
+    ...Object.fromEntries(NAMES.map((n) => [n, leakValue(n, 'top')])),
+    nested: { deeper: [{ ...Object.fromEntries(NAMES.map((n) => [n, leakValue(n, 'deep')])) }] },
   };
   await request(t.app)
     .post('/2024-09/products')
@@ -36,8 +47,8 @@ describe('secret-like names are redacted in the journal and the log', () => {
   it.each(NAMES)('When %s is sent in the query and in the body at any depth, then neither the journal nor the log holds its value', async (name) => {
     const { entry, journalText, logText } = await sentWithSecrets();
     for (const where of ['query', 'top', 'deep']) {
-      expect(journalText).not.toContain(valueOf(name, where));
-      expect(logText).not.toContain(valueOf(name, where));
+      expect(journalText).not.toContain(leakValue(name, where));
+      expect(logText).not.toContain(leakValue(name, where));
     }
     expect((entry.request.query as Record<string, unknown>)[name]).toBe('[REDACTED]');
     expect((entry.request.body as Record<string, unknown>)[name]).toBe('[REDACTED]');

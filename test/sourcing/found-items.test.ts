@@ -136,9 +136,9 @@ describe('catchUpScraping and supplier stock', () => {
     const known = (sku: string, id: string): SupplierItemRecord => ({ ...existing, id, sku, stock_quantity: 7 });
     const items = [known(withStock.sku, 'e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e0a1'), known(withoutStock.sku, 'e2e2e2e2-e2e2-4e2e-8e2e-e2e2e2e2e0a2')];
     const r = catchUpScraping({ supplier, requests: [request], items, now });
-    const after = (sku: string) => r.updates.find((i) => i.sku === sku) ?? items.find((i) => i.sku === sku)!;
-    expect(after(withStock.sku).stock_quantity).not.toBe(7);
-    expect(after(withStock.sku).stock_quantity).toBeGreaterThan(0);
-    expect(after(withoutStock.sku).stock_quantity).toBe(7);
+    const itemAfter = (sku: string) => r.updates.find((i) => i.sku === sku) ?? items.find((i) => i.sku === sku)!;
+    expect(itemAfter(withStock.sku).stock_quantity).not.toBe(7);
+    expect(itemAfter(withStock.sku).stock_quantity).toBeGreaterThan(0);
+    expect(itemAfter(withoutStock.sku).stock_quantity).toBe(7);
   });
 });

@@ -27,9 +27,11 @@ function setup(logLevel: 'info' | 'warn' = 'info') {
       journal,
       coverage,
       logger: createRequestLogger({ level: logLevel, write: (l) => lines.push(l) }),
-      workspaceOf: (req) => (req.get('x-test-workspace') ?? undefined),
+      workspaceOf: (req) => req.get('x-test-workspace') ?? undefined,
       // As the contract declares it (x-sandbox-journaled: false), by the operation matched.
-      skipJournal: unjournaled(new Map([['listSandboxRequests', { caller: 'workspace', createsWorkspace: false, journaled: false, knobs: false, bodyLimit: 'default' }]])),
+      skipJournal: unjournaled(
+        new Map([['listSandboxRequests', { caller: 'workspace', createsWorkspace: false, journaled: false, knobs: false, bodyLimit: 'default' }]]),
+      ),
     }),
   );
   // Stands in for express-openapi-validator, which leaves the matched operation on req.openapi.

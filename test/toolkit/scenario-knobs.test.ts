@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/http/errors.js';
+import type { HttpError } from '../../src/http/errors.js';
 import { preferOf, scenarioKnobs, type ScenarioKnobOptions } from '../../src/knobs/scenario-knobs.js';
 
 function appWith(options: ScenarioKnobOptions, slept: number[]) {
@@ -38,7 +38,10 @@ describe('scenario knobs middleware', () => {
 
   it('When a knob is bad, then the answer is 422 naming it', async () => {
     const slept: number[] = [];
-    const res = await request(appWith({ maxDelayMs: 1000 }, slept)).get('/2024-09/merchants').set('Prefer', 'delay=5000').expect(422);
+    const res = await request(appWith({ maxDelayMs: 1000 }, slept))
+      .get('/2024-09/merchants')
+      .set('Prefer', 'delay=5000')
+      .expect(422);
     expect(res.body.errors).toEqual({ 'Prefer.delay': ["The Prefer delay must be an integer number of milliseconds from 0 to 1000, got '5000'."] });
     expect(slept).toEqual([]);
   });
@@ -46,13 +49,18 @@ describe('scenario knobs middleware', () => {
   it('When a request is one the knobs do not apply to, then neither latency nor knobs apply', async () => {
     const slept: number[] = [];
     const appliesTo = (req: { path: string }) => req.path !== '/docs/';
-    const res = await request(appWith({ latencyMs: 100, appliesTo }, slept)).get('/docs/').set('Prefer', 'code=abc').expect(200);
+    const res = await request(appWith({ latencyMs: 100, appliesTo }, slept))
+      .get('/docs/')
+      .set('Prefer', 'code=abc')
+      .expect(200);
     expect(res.body.prefer).toEqual({ applied: '' });
     expect(slept).toEqual([]);
   });
 
   it('When the real timer is used, then the answer really is late', async () => {
-    const app = express().use(scenarioKnobs()).get('/x', (_req, res) => void res.json({}));
+    const app = express()
+      .use(scenarioKnobs())
+      .get('/x', (_req, res) => void res.json({}));
     const started = Date.now();
     await request(app).get('/x').set('Prefer', 'delay=60').expect(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);

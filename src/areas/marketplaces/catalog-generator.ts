@@ -37,10 +37,10 @@ export function generateIdentifier(faker: Faker, type: CatalogIdentifier['type']
     case 'EAN':
       return { type, value: withGs1Check(faker.helpers.arrayElement(['40', '50', '76', '80', '87']) + faker.string.numeric({ length: 10 })) };
     case 'GTIN':
-      return { type, value: withGs1Check('1' + faker.string.numeric({ length: 12 })) };
+      return { type, value: withGs1Check(`1${faker.string.numeric({ length: 12 })}`) };
     case 'ISBN': {
       if (faker.datatype.boolean({ probability: 0.8 })) {
-        return { type, value: withGs1Check('978' + faker.string.numeric({ length: 9 })) };
+        return { type, value: withGs1Check(`978${faker.string.numeric({ length: 9 })}`) };
       }
       const body = faker.string.numeric({ length: 9 });
       return { type, value: body + isbn10CheckChar(body) };
@@ -58,9 +58,7 @@ function identifiersFor(faker: Faker, category: CategoryCode): CatalogIdentifier
 /** A new product. `identifier` pins one identifier (an import asking for it) and the category it implies. */
 export function generateProductTemplate(faker: Faker, identifier?: CatalogIdentifier): ProductTemplate {
   const category: CategoryCode =
-    identifier?.type === 'ISBN'
-      ? 'books'
-      : faker.helpers.arrayElement(CATEGORY_CODES.filter((c) => c !== 'books' || identifier === undefined));
+    identifier?.type === 'ISBN' ? 'books' : faker.helpers.arrayElement(CATEGORY_CODES.filter((c) => c !== 'books' || identifier === undefined));
   const info = CATEGORIES[category];
   const sub = faker.helpers.arrayElement(info.subcategories);
   const brand = faker.helpers.arrayElement(BRAND_HEAD) + faker.helpers.arrayElement(BRAND_TAIL);
@@ -70,7 +68,7 @@ export function generateProductTemplate(faker: Faker, identifier?: CatalogIdenti
   if (identifier) identifiers.splice(0, identifiers.length, { type: identifier.type, value: identifier.value });
   const isBook = category === 'books';
   return {
-    external_id: isBook && identifiers[0]!.value.length === 10 ? identifiers[0]!.value : 'B0' + faker.string.alphanumeric({ length: 8, casing: 'upper' }),
+    external_id: isBook && identifiers[0]!.value.length === 10 ? identifiers[0]!.value : `B0${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
     title: isBook
       ? `${noun}: ${faker.word.adjective({ length: { min: 4, max: 9 } })} recipes by ${faker.person.lastName()}`
       : `${brand} ${faker.commerce.productAdjective()} ${noun}, ${colour[0]!.toUpperCase()}${colour.slice(1)}`,
@@ -137,9 +135,7 @@ export function generateListing(faker: Faker, product: ProductTemplate, options:
   const { marketplace, availableAt } = options;
   const listedBefore = options.listedBefore ?? availableAt;
   // A fifth of items are recent (< 90 days of history), so `limited_price_history` shows up in forecasts.
-  const ageDays = faker.datatype.boolean({ probability: 0.2 })
-    ? faker.number.int({ min: 5, max: 89 })
-    : faker.number.int({ min: 90, max: 1500 });
+  const ageDays = faker.datatype.boolean({ probability: 0.2 }) ? faker.number.int({ min: 5, max: 89 }) : faker.number.int({ min: 90, max: 1500 });
   const listedAt = new Date(Math.floor((listedBefore.getTime() - ageDays * DAY_MS) / DAY_MS) * DAY_MS);
   const localPriceFactor = faker.number.float({ min: 0.95, max: 1.15 });
   const volatility = faker.helpers.weightedArrayElement([

@@ -2,27 +2,16 @@
 // Seeded supplier items are drawn from each supplier's simulated catalogue, so later scraping attempts match them
 // by SKU and refresh them instead of duplicating them.
 import type { Faker } from '@faker-js/faker';
-import type {
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from './record-types.js';
+import type { ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from './record-types.js';
 import { scheduleAttempts } from './rules/scraping-schedule.js';
-import { catalogueEntry, catalogueSize } from './rules/supplier-catalogue.js';
+import { supplierCatalogue } from './rules/supplier-catalogue.js';
 
 const DAY = 86_400_000;
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CNY', 'CAD'] as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** `n` suppliers of a merchant created 200-300 days before refDate; the first deals in USD, the others vary. */
-export function generateSuppliers(
-  faker: Faker,
-  merchantId: string,
-  n: number,
-  refDate: Date,
-  pinnedIds: readonly string[] = [],
-): SupplierRecord[] {
+export function generateSuppliers(faker: Faker, merchantId: string, n: number, refDate: Date, pinnedIds: readonly string[] = []): SupplierRecord[] {
   return Array.from({ length: n }, (_, i) => {
     const at = iso(faker.date.between({ from: refDate.getTime() - 300 * DAY, to: refDate.getTime() - 200 * DAY }).getTime());
     return {
@@ -59,9 +48,11 @@ export function generateSupplierItems(
 ): SupplierItemSeed {
   const { supplier, productIds, refDate } = args;
   const seed: SupplierItemSeed = { supplier_items: [], supplier_item_identifiers: [] };
-  const count = Math.min(args.n, catalogueSize(supplier.id));
+  // The catalogue its scraping attempts read later: built once per supplier, shared (read only here).
+  const catalogue = supplierCatalogue(supplier.id);
+  const count = Math.min(args.n, catalogue.length);
   for (let i = 0; i < count; i++) {
-    const entry = catalogueEntry(supplier.id, i);
+    const entry = catalogue[i]!;
     const id = i === 0 && args.pinned?.itemId ? args.pinned.itemId : faker.string.uuid();
     const created = faker.date.between({ from: Date.parse(supplier.created_at), to: refDate.getTime() - 7 * DAY }).getTime();
     const costs = entry.tiers.map((t, k) => ({

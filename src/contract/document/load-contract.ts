@@ -81,8 +81,8 @@ export function deref(doc: ContractDocument, value: unknown): unknown {
 }
 
 /**
- * js-yaml with YAML 1.2's core schema (what `yaml`, which serves /openapi.yaml, reads by default: no timestamps or
- * other 1.1 types): the quicker of the two parsers on a cold start, where the contract is parsed.
+ * js-yaml with YAML 1.2's core schema: no timestamps or other YAML 1.1 types, so a date in an example stays the
+ * string the contract writes. The one YAML library of the sandbox (it also serves /openapi.yaml).
  */
 export function parseYaml(text: string): ContractDocument {
   // express-openapi-validator loads js-yaml on every start anyway (json-schema-ref-parser's YAML parser).

@@ -21,7 +21,11 @@ function bodySchemaOf(req: Request, shape: RequestShape): unknown {
 function asValidatorErrors(query: string[], body: string[][]): ValidatorError[] {
   return [
     ...query.map((name) => ({ path: `/query/${name}`, message: `Unknown query parameter '${name}'` })),
-    ...body.map((path) => ({ path: `/body/${path.join('/')}`, message: 'must NOT have additional properties', errorCode: 'additionalProperties.openapi.validation' })),
+    ...body.map((path) => ({
+      path: `/body/${path.join('/')}`,
+      message: 'must NOT have additional properties',
+      errorCode: 'additionalProperties.openapi.validation',
+    })),
   ];
 }
 
@@ -47,7 +51,8 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     if (strictOf(req, res)) {
       const extra = asValidatorErrors(queryIgnored, bodyIgnored);
       return validateRequest(req, res, (error?: unknown) => {
-        if (error === undefined || error === null) return next(Object.assign(new Error('The request has fields the contract does not name.'), { status: 400, errors: extra }));
+        if (error === undefined || error === null)
+          return next(Object.assign(new Error('The request has fields the contract does not name.'), { status: 400, errors: extra }));
         const found = error as { status?: number; errors?: unknown };
         if (found.status === 400 && Array.isArray(found.errors)) found.errors = [...found.errors, ...extra];
         next(error);
@@ -68,4 +73,3 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     return validateRequest(req, res, next);
   };
 }
-

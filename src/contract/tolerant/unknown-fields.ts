@@ -12,8 +12,7 @@ export type Deref = (schema: unknown) => Schema | undefined;
 /** Nesting beyond this is not searched: the validator still checks it, and a hostile body cannot make us recurse. */
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A schema and every schema its allOf/oneOf/anyOf may apply with, dereferenced. */
 function members(schemas: readonly unknown[], deref: Deref): Schema[] {
@@ -32,7 +31,11 @@ function members(schemas: readonly unknown[], deref: Deref): Schema[] {
 }
 
 const describesObject = (s: Schema) =>
-  isObject(s.properties) || 'additionalProperties' in s || 'patternProperties' in s || s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
+  isObject(s.properties) ||
+  'additionalProperties' in s ||
+  'patternProperties' in s ||
+  s.type === 'object' ||
+  (Array.isArray(s.type) && s.type.includes('object'));
 
 /**
  * The fields of `value` (at any depth) that the schemas do not name, as paths of keys and array indexes. A property the contract
@@ -45,7 +48,7 @@ export function unknownFields(value: unknown, schemas: readonly unknown[], deref
     const all = members(candidates, deref);
     if (Array.isArray(node)) {
       const items = all.map((s) => s.items).filter((s) => s !== undefined);
-      if (items.length > 0) node.forEach((item, index) => walk(item, items, [...path, String(index)]));
+      if (items.length > 0) for (const [index, item] of node.entries()) walk(item, items, [...path, String(index)]);
       return;
     }
     if (!isObject(node)) return;

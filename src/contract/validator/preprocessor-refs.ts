@@ -19,16 +19,19 @@ export function resolvePreprocessorRefsByPointer(): void {
   const proto = validatorModules.preprocessor().SchemaPreprocessor.prototype as Preprocessor & { byPointer?: true };
   if (proto.byPointer) return;
   const original = proto.resolveSchema;
-  proto.resolveSchema = Object.assign(function resolveSchema(this: Preprocessor, schema: unknown) {
-    const ref = (schema as { $ref?: unknown } | null | undefined)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return original.call(this, schema);
-    const known = this.resolvedSchemaCache.get(ref);
-    if (known !== undefined) return known;
-    const target = followPointer(this.apiDoc, ref);
-    if (target === undefined) return original.call(this, schema);
-    this.resolvedSchemaCache.set(ref, target);
-    return target;
-  }, { untuned: original });
+  proto.resolveSchema = Object.assign(
+    function resolveSchema(this: Preprocessor, schema: unknown) {
+      const ref = (schema as { $ref?: unknown } | null | undefined)?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return original.call(this, schema);
+      const known = this.resolvedSchemaCache.get(ref);
+      if (known !== undefined) return known;
+      const target = followPointer(this.apiDoc, ref);
+      if (target === undefined) return original.call(this, schema);
+      this.resolvedSchemaCache.set(ref, target);
+      return target;
+    },
+    { untuned: original },
+  );
   proto.byPointer = true;
 }
 
@@ -37,7 +40,7 @@ export function followPointer(doc: unknown, ref: string): unknown {
   let node = doc;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;

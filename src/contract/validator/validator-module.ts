@@ -29,5 +29,8 @@ export const validatorModules = {
   multipart: () => exportsOf<{ multipart: unknown }>(multipart),
   util: () => exportsOf<{ useAjvCache: unknown }>(util),
   validator: () => exportsOf<{ OpenApiValidator: new (options: object) => { installMiddleware(spec: Promise<unknown>): unknown } }>(validator),
-  specLoader: () => exportsOf<{ OpenApiSpecLoader: new (options: { apiDoc: object; validateApiSpec?: boolean; $refParser?: unknown }) => { load(): Promise<unknown> } }>(specLoader),
+  specLoader: () =>
+    exportsOf<{ OpenApiSpecLoader: new (options: { apiDoc: object; validateApiSpec?: boolean; $refParser?: unknown }) => { load(): Promise<unknown> } }>(
+      specLoader,
+    ),
 };

@@ -16,7 +16,20 @@ export interface CatalogueEntry {
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Ultralight', 'Classic', 'Insulated', 'Waterproof', 'Foldable', 'Premium', 'Everyday', 'Rugged'];
 const MATERIALS = ['aluminium', 'stainless steel', 'bamboo', 'ripstop nylon', 'cotton', 'silicone', 'oak', 'recycled plastic', 'wool', 'carbon fibre'];
-const NOUNS = ['water bottle', 'camping mug', 'tent stake set', 'dry bag', 'headlamp', 'cutting board', 'lunch box', 'trekking pole', 'hammock', 'cooler bag', 'fire starter', 'cook set'];
+const NOUNS = [
+  'water bottle',
+  'camping mug',
+  'tent stake set',
+  'dry bag',
+  'headlamp',
+  'cutting board',
+  'lunch box',
+  'trekking pole',
+  'hammock',
+  'cooler bag',
+  'fire starter',
+  'cook set',
+];
 const QUANTITY_LADDER = [1, 6, 12, 24, 48, 100, 250];
 const SKU_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 /** Share of entries whose stock the supplier does not publish (their items' stock_quantity stays unknown). */
@@ -88,9 +101,7 @@ const cache = new Map<string, readonly CatalogueEntry[]>();
 export function supplierCatalogue(supplierId: string): readonly CatalogueEntry[] {
   let catalogue = cache.get(supplierId);
   if (!catalogue) {
-    catalogue = Object.freeze(
-      Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))),
-    );
+    catalogue = Object.freeze(Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))));
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(supplierId, catalogue);
   }
@@ -139,10 +150,21 @@ export function entriesFoundBy(supplierId: string, attemptId: string): readonly 
   return found;
 }
 
-/** How many entries the attempt finds (its found_items_count once finished), without keeping the finds. */
+/**
+ * How many entries the attempt finds (its found_items_count once finished), without keeping the finds: only
+ * whether each entry is found is read, not the costs and stock the attempt saw, which take twice as many hashes.
+ */
 export function foundItemsCount(supplierId: string, attemptId: string): number {
-  return countCache.get(`${supplierId}|${attemptId}`) ?? entriesFoundBy(supplierId, attemptId).length;
+  const key = `${supplierId}|${attemptId}`;
+  const known = countCache.get(key) ?? foundCache.get(key)?.length;
+  if (known !== undefined) return known;
+  let count = 0;
+  for (const entry of supplierCatalogue(supplierId)) if (isFound(attemptId, entry)) count++;
+  return remember(countCache, COUNT_CACHE_LIMIT, key, count);
 }
+
+/** Whether the attempt found the entry (pages time out or are paginated: not every entry is seen). */
+const isFound = (attemptId: string, entry: CatalogueEntry): boolean => hashFraction('found', attemptId, entry.sku) < FIND_RATE;
 
 function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
   return supplierCatalogue(supplierId).flatMap((entry) => foundEntry(attemptId, entry) ?? []);
@@ -153,7 +175,7 @@ function computeFound(supplierId: string, attemptId: string): FoundEntry[] {
  * at a time, for catch-up, which reads only the attempts that decide an item's state.
  */
 export function foundEntry(attemptId: string, entry: CatalogueEntry): FoundEntry | null {
-  if (hashFraction('found', attemptId, entry.sku) >= FIND_RATE) return null;
+  if (!isFound(attemptId, entry)) return null;
   const drift = 1 + (hashFraction('drift', attemptId, entry.sku) - 0.5) * 0.1;
   return {
     entry,
@@ -161,8 +183,7 @@ export function foundEntry(attemptId: string, entry: CatalogueEntry): FoundEntry
       minimum_order_quantity: t.minimum_order_quantity,
       value: Math.max(0, round2(t.base_value * drift)),
     })),
-    stock_units:
-      entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
+    stock_units: entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
   };
 }
 

@@ -1,0 +1,12 @@
+// The seeded world of one seed, computed on a worker thread: the CLI (src/main.ts) starts this before it loads the
+// server, so the seeding and the loading of the server's modules run side by side. The world is the same as
+// seeding it in place (seedStore over the areas' seeders); the server loads the snapshot this posts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { seeders } from './areas/seeders.js';
+import { MemoryPersistence } from './store/persistence-memory.js';
+import { seedStore } from './store/seed.js';
+import { newWorldStore } from './world.js';
+
+const store = newWorldStore(new MemoryPersistence(), (workerData as { seed: number }).seed);
+seedStore(store, seeders);
+parentPort!.postMessage(store.snapshot());

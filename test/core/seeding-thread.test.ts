@@ -1,0 +1,26 @@
+// The CLI seeds a new world on a worker thread while the server loads (src/seeding-thread.ts): the world it loads
+// from there is the one seeding in place gives, record for record.
+import { describe, expect, it } from 'vitest';
+import { seedOnAThread } from '../../src/seeding-thread.js';
+import { seededSnapshot } from '../../src/world.js';
+import { defaultConfig } from '../../src/config.js';
+
+const worker = { script: new URL('../../src/seed-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+
+describe('The world seeded on a worker thread', () => {
+  it('When a memory store starts, then the snapshot seeded on the thread equals the one seeded in place', async () => {
+    for (const seed of [defaultConfig.seed, 7]) {
+      const seeded = await seedOnAThread({ ...defaultConfig, store: 'memory', seed }, worker);
+      expect(seeded, `seed ${seed}`).toEqual(seededSnapshot(seed));
+    }
+  }, 120_000);
+
+  it('When the data file exists and is kept, then nothing is seeded on a thread', () => {
+    expect(seedOnAThread({ ...defaultConfig, store: 'file', dataFile: 'package.json', reset: false }, worker)).toBeUndefined();
+  });
+
+  it('When the data file exists but --reset is given, then the world is seeded on a thread', async () => {
+    const seeded = await seedOnAThread({ ...defaultConfig, store: 'file', dataFile: 'package.json', reset: true }, worker);
+    expect(seeded).toEqual(seededSnapshot(defaultConfig.seed));
+  }, 120_000);
+});
