@@ -43,7 +43,10 @@ const layerRules = layers.slice(1).map(([name, paths], i) => {
   const below = layers.slice(i + 1);
   return {
     name: `layer-${name}`,
-    comment: `${name} may not import a layer above it (${layers.slice(0, i + 1).map(([n]) => n).join(', ')}).`,
+    comment: `${name} may not import a layer above it (${layers
+      .slice(0, i + 1)
+      .map(([n]) => n)
+      .join(', ')}).`,
     severity: 'error',
     // A lower layer may claim files inside this one's folder (src/contract/document/ inside src/contract/).
     from: { path: paths, pathNot: pathsOf(layers.slice(i + 2)) },

@@ -22,11 +22,20 @@ async function call(url: string, init: RequestInit = {}): Promise<{ status: numb
 async function bundleOf(server: Running, records: number): Promise<string> {
   const ws = JSON.parse((await call(`${server.url}/_sandbox/workspaces`, { method: 'POST' })).text).data as { id: string; tokens: { owner: string } };
   const auth = { Authorization: `Bearer ${ws.tokens.owner}`, 'Content-Type': 'application/json' };
-  const made = await call(`${server.url}/2024-09/products`, { method: 'POST', headers: auth, body: JSON.stringify({ merchant_id: MERCHANT, sku: 'BENCH-TEMPLATE', title: 'Bench product' }) });
+  const made = await call(`${server.url}/2024-09/products`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ merchant_id: MERCHANT, sku: 'BENCH-TEMPLATE', title: 'Bench product' }),
+  });
   if (made.status !== 201) throw new Error(`creating the template product answered ${made.status}: ${made.text}`);
   const bundle = JSON.parse((await call(`${server.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).text) as Bundle;
   const template = bundle.changes.products!.added[0]!;
-  bundle.changes.products!.added = Array.from({ length: records }, (_, i) => ({ ...template, id: randomUUID(), sku: `BENCH-${i}`, title: `Bench product ${i}` }));
+  bundle.changes.products!.added = Array.from({ length: records }, (_, i) => ({
+    ...template,
+    id: randomUUID(),
+    sku: `BENCH-${i}`,
+    title: `Bench product ${i}`,
+  }));
   await call(`${server.url}/_sandbox/workspaces/${ws.id}`, { method: 'DELETE', headers: auth });
   return JSON.stringify(bundle);
 }
@@ -61,7 +70,15 @@ export async function benchBundles(opts: { rounds: number; records: number; dir:
 /** The targets of the section, judged on the medians. */
 export function bundleChecks(med: (key: string) => number, records: number) {
   return [
-    { target: `load of a ${records.toLocaleString('en-US')}-record bundle <= ${BUNDLE_TARGET_MS} ms`, measured: `${med('bundle.load.ms').toFixed(1)} ms`, ok: med('bundle.load.ms') <= BUNDLE_TARGET_MS },
-    { target: `export of a ${records.toLocaleString('en-US')}-record workspace <= ${BUNDLE_TARGET_MS} ms`, measured: `${med('bundle.export.ms').toFixed(1)} ms`, ok: med('bundle.export.ms') <= BUNDLE_TARGET_MS },
+    {
+      target: `load of a ${records.toLocaleString('en-US')}-record bundle <= ${BUNDLE_TARGET_MS} ms`,
+      measured: `${med('bundle.load.ms').toFixed(1)} ms`,
+      ok: med('bundle.load.ms') <= BUNDLE_TARGET_MS,
+    },
+    {
+      target: `export of a ${records.toLocaleString('en-US')}-record workspace <= ${BUNDLE_TARGET_MS} ms`,
+      measured: `${med('bundle.export.ms').toFixed(1)} ms`,
+      ok: med('bundle.export.ms') <= BUNDLE_TARGET_MS,
+    },
   ];
 }

@@ -51,10 +51,18 @@ function probeHealth(server: Running, stop: (probes: number) => boolean): Promis
 async function round(server: Running): Promise<{ worstHealthMs: number; quietHealthMs: number; catchUpMs: number; probes: number; items: number }> {
   type Data<T> = { data: T };
   const merchant = await expectStatus('merchant', 201, call<Data<{ id: string }>>(server, 'POST', '/2024-09/merchants', { name: 'Catch-up bench' }));
-  const supplier = await expectStatus('supplier', 201, call<Data<{ id: string }>>(server, 'POST', '/2024-09/suppliers', { merchant_id: merchant.data.id, name: 'Scraped', default_currency: 'USD' }));
+  const supplier = await expectStatus(
+    'supplier',
+    201,
+    call<Data<{ id: string }>>(server, 'POST', '/2024-09/suppliers', { merchant_id: merchant.data.id, name: 'Scraped', default_currency: 'USD' }),
+  );
   const path = `/2024-09/suppliers/${supplier.data.id}`;
   for (let i = 0; i < REQUESTS; i++) {
-    await expectStatus('scraping request', 201, call(server, 'POST', `${path}/scraping-requests`, { source_url: 'https://bench.example.com/prices', frequency: 'hourly', max_attempts: ATTEMPTS }));
+    await expectStatus(
+      'scraping request',
+      201,
+      call(server, 'POST', `${path}/scraping-requests`, { source_url: 'https://bench.example.com/prices', frequency: 'hourly', max_attempts: ATTEMPTS }),
+    );
   }
   await expectStatus('the cap', 422, call(server, 'POST', `${path}/scraping-requests`, { source_url: 'https://bench.example.com/prices' }));
   // The route and its response check are compiled on first use: read the supplier once before the clock moves.
@@ -74,7 +82,11 @@ async function round(server: Running): Promise<{ worstHealthMs: number; quietHea
   const { worstMs: worstHealthMs, probes } = await prober;
   // The reference: as many health checks again with nothing else running (this machine's own worst case).
   const quiet = await probeHealth(server, (n) => n >= Math.max(probes, 20));
-  const items = await expectStatus<{ meta: { total: number } }>('items', 200, call(server, 'GET', `/2024-09/supplier-items?merchant_id=${merchant.data.id}&supplier_id=${supplier.data.id}&per_page=1`));
+  const items = await expectStatus<{ meta: { total: number } }>(
+    'items',
+    200,
+    call(server, 'GET', `/2024-09/supplier-items?merchant_id=${merchant.data.id}&supplier_id=${supplier.data.id}&per_page=1`),
+  );
   return { worstHealthMs, quietHealthMs: quiet.worstMs, catchUpMs, probes, items: items.meta.total };
 }
 

@@ -10,7 +10,19 @@ const products = new Map();
 const create = (req, res) => {
   const now = new Date().toISOString();
   const { merchant_id, sku, title } = req.body;
-  const product = { id: randomUUID(), merchant_id, sku, title, identifiers: [], main_image_id: null, main_image_url: null, thumbnail_image_id: null, thumbnail_image_url: null, created_at: now, updated_at: now };
+  const product = {
+    id: randomUUID(),
+    merchant_id,
+    sku,
+    title,
+    identifiers: [],
+    main_image_id: null,
+    main_image_url: null,
+    thumbnail_image_id: null,
+    thumbnail_image_url: null,
+    created_at: now,
+    updated_at: now,
+  };
   products.set(product.id, product);
   res.status(201).json({ data: product });
 };

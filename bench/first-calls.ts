@@ -148,7 +148,9 @@ export async function measureFirstCalls(
       note(`first-call.${c.key}.worst`, `first call of each operation, worst, ${c.name}`, 'ms', worst.ms);
       note(`first-call.${c.key}.count`, `operations called, ${c.name}`, 'operations', timed.length);
       note(`first-call.${c.key}.2xx`, `first calls answered 2xx, ${c.name}`, 'operations', answered);
-      log(`  round ${round}: ${c.name}: ${timed.length} operations, median ${median(ms).toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (${worst.operationId}), ${answered} answered 2xx`);
+      log(
+        `  round ${round}: ${c.name}: ${timed.length} operations, median ${median(ms).toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (${worst.operationId}), ${answered} answered 2xx`,
+      );
       const others = timed.filter((t) => t.status < 200 || t.status >= 300).map((t) => `${t.operationId} ${t.status}`);
       if (others.length) log(`    not 2xx: ${others.join(', ')}`);
     }

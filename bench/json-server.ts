@@ -18,7 +18,8 @@ export function installJsonServer(): { bin: string } | { skipped: string } {
     // --engine-strict=false and --loglevel=error: its engines field is stricter than what it needs.
     const args = ['install', '--prefix', DIR, '--no-save', '--no-audit', '--no-fund', '--engine-strict=false', '--loglevel=error', `json-server@${VERSION}`];
     const npm = spawnSync('npm', args, { cwd: DIR, encoding: 'utf8' });
-    if (npm.status !== 0 || !existsSync(bin)) return { skipped: `npm could not install json-server@${VERSION}: ${(npm.stderr || npm.stdout || '').trim().split('\n').pop()}` };
+    if (npm.status !== 0 || !existsSync(bin))
+      return { skipped: `npm could not install json-server@${VERSION}: ${(npm.stderr || npm.stdout || '').trim().split('\n').pop()}` };
   }
   const probe = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8', timeout: 30_000 });
   if (probe.status !== 0) return { skipped: `json-server@${VERSION} does not run on node ${process.version}: ${(probe.stderr || '').trim().split('\n')[0]}` };

@@ -114,7 +114,14 @@ async function driveAutocannon(spec: LoadSpec): Promise<LoadResult> {
     requests: spec.body
       ? [{ setupRequest: (req: object) => ({ ...req, body: spec.body!(++n, id) }) }]
       : spec.rotate
-        ? [{ setupRequest: (req: { headers?: object }) => ({ ...req, headers: { ...req.headers, [spec.rotate!.header]: spec.rotate!.values[++n % spec.rotate!.values.length] } }) }]
+        ? [
+            {
+              setupRequest: (req: { headers?: object }) => ({
+                ...req,
+                headers: { ...req.headers, [spec.rotate!.header]: spec.rotate!.values[++n % spec.rotate!.values.length] },
+              }),
+            },
+          ]
         : undefined,
   });
   return {

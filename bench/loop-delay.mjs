@@ -21,7 +21,14 @@ new PerformanceObserver((list) => {
 let seq = 0;
 process.on('SIGUSR2', () => {
   const ms = (ns) => ns / 1e6;
-  const reading = { seq: ++seq, count: histogram.count, p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), gc };
+  const reading = {
+    seq: ++seq,
+    count: histogram.count,
+    p50Ms: ms(histogram.percentile(50)),
+    p99Ms: ms(histogram.percentile(99)),
+    maxMs: ms(histogram.max),
+    gc,
+  };
   histogram.reset();
   gc = { count: 0, totalMs: 0, maxMs: 0 };
   writeFileSync(file, `${JSON.stringify(reading)}\n`);

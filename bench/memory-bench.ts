@@ -99,7 +99,9 @@ async function uploadFlood(opts: MemoryBenchOptions): Promise<void> {
     let rssAtRefusal = NaN;
     for (let i = 1; i <= total && performance.now() < deadline; i++) {
       const headers = { Authorization: `Bearer ${token}` };
-      const list = (await (await fetch(`${sandbox.url}/2024-09/products?merchant_id=${MERCHANT}&per_page=1`, { headers })).json()) as { data: { id: string }[] };
+      const list = (await (await fetch(`${sandbox.url}/2024-09/products?merchant_id=${MERCHANT}&per_page=1`, { headers })).json()) as {
+        data: { id: string }[];
+      };
       const form = new FormData();
       form.append('file', new Blob([image], { type: 'image/png' }), 'flood.png');
       const res = await fetch(`${sandbox.url}/2024-09/products/${list.data[0]!.id}/images`, { method: 'POST', headers, body: form });

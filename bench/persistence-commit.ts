@@ -117,7 +117,9 @@ async function journalRuns(size: number): Promise<void> {
     let loaded: Snapshot | undefined;
     const loadMs = await timed(async () => void (loaded = await reopened.load()));
     await reopened.close();
-    console.log(`   first snapshot write ${fmt(seedMs)} ms; load (snapshot + journal replay, ${loaded!.collections.products.length} records) ${fmt(loadMs)} ms`);
+    console.log(
+      `   first snapshot write ${fmt(seedMs)} ms; load (snapshot + journal replay, ${loaded!.collections.products.length} records) ${fmt(loadMs)} ms`,
+    );
   });
   await withFile(async (file) => {
     // Compaction forced to run back to back for the whole measurement.

@@ -33,7 +33,18 @@ import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
-import { getJson, MERCHANT, memoryOf, OWNER_TOKEN, ROOT, startBareServer, startExpressCreateFloor, startJsonServer, startSandbox, type Running } from './servers.js';
+import {
+  getJson,
+  MERCHANT,
+  memoryOf,
+  OWNER_TOKEN,
+  ROOT,
+  startBareServer,
+  startExpressCreateFloor,
+  startJsonServer,
+  startSandbox,
+  type Running,
+} from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
 import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
 
@@ -273,7 +284,11 @@ function bundleSection(startedAt: Date): string {
 }
 
 const bundleOnlyRun = (startedAt: Date) =>
-  sectionOnlyRun((dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }), () => bundleSection(startedAt), BUNDLE_HEADING);
+  sectionOnlyRun(
+    (dir) => benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note }),
+    () => bundleSection(startedAt),
+    BUNDLE_HEADING,
+  );
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
@@ -285,15 +300,24 @@ function baselineChecks() {
   return [
     { target: `products page req/s no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.rps', 'page.baseline.rps', 'req/s', true) },
     { target: `products page p99 no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('page.sandbox.p99', 'page.baseline.p99', 'ms', false) },
-    { target: `creates/s, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.rps', 'create.baseline.rps', 'creates/s', true) },
+    {
+      target: `creates/s, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`,
+      ...versus('create.small.rps', 'create.baseline.rps', 'creates/s', true),
+    },
     { target: `create p99, small store, no worse than ${name} (>= ${NO_WORSE_RATIO}x)`, ...versus('create.small.p99', 'create.baseline.p99', 'ms', false) },
   ];
 }
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  log(`Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`);
-  log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  log(
+    `Benchmark${smoke ? ' (smoke: no targets)' : ''}: node ${process.version}, ${cpus().length} cores, load tool ${tool}, ${rounds} round(s), ${connections} connections`,
+  );
+  log(
+    `load average at start: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   // The floods start the sandbox from its sources: no build needed.
   if (argv.includes('--memory-only')) return benchMemory({ smoke, log, note });
 
@@ -377,7 +401,9 @@ async function main(): Promise<void> {
         const r = await load({ url: t.server.url + t.path, method: 'GET', headers: t.headers, seconds: pageSeconds }, `${t.key} page`);
         note(`page.${t.key}.rps`, `products page, ${t.name}`, 'req/s', r.requestsPerSecond);
         note(`page.${t.key}.p99`, `products page p99, ${t.name}`, 'ms', r.p99Ms);
-        log(`  round ${round}: ${t.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${t.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
       }
       for (const server of perRound) {
         running.splice(running.indexOf(server), 1);
@@ -435,7 +461,9 @@ async function main(): Promise<void> {
         note('create.baseline.p99', `create p99, ${baselineName}, ${smallCount} products`, 'ms', r.p99Ms);
         await server.stop();
         running.splice(running.indexOf(server), 1);
-        log(`  round ${round}: ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
         rmSync(copy, { force: true });
       }
       // The floor of the stack, same creates, same round: Express 5 alone and Express 5 + the validator, each with
@@ -450,7 +478,9 @@ async function main(): Promise<void> {
         note(`create.${key}.p99`, `create p99, ${floor.name} (floor)`, 'ms', r.p99Ms);
         await floor.stop();
         running.splice(running.indexOf(floor), 1);
-        log(`  round ${round}: ${floor.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+        log(
+          `  round ${round}: ${floor.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'creates/s')} creates/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
       }
     }
 
@@ -495,7 +525,11 @@ async function main(): Promise<void> {
       ok: crossOrigin.ratio >= TARGETS.crossOriginRatio,
     },
     ...(figures.has('page.baseline.rps') ? baselineChecks() : []),
-    { target: `products page p99 <= ${TARGETS.pageP99Ms} ms`, measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`, ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms },
+    {
+      target: `products page p99 <= ${TARGETS.pageP99Ms} ms`,
+      measured: `${fmt(med('page.sandbox.p99'), 'ms')} ms`,
+      ok: med('page.sandbox.p99') <= TARGETS.pageP99Ms,
+    },
     {
       target: `create p99 at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.createP99Ms} ms`,
       measured: `${fmt(med('create.grown.p99'), 'ms')} ms`,
@@ -512,12 +546,23 @@ async function main(): Promise<void> {
       measured: grownRate.text,
       ok: grownRate.ratio >= TARGETS.createRateRatio,
     },
-    { target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`, measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`, ok: med('startup.grown.ms') <= TARGETS.startupMs },
+    {
+      target: `start-up at ${grownProducts.toLocaleString('en-US')} products <= ${TARGETS.startupMs} ms`,
+      measured: `${fmt(med('startup.grown.ms'), 'ms')} ms`,
+      ok: med('startup.grown.ms') <= TARGETS.startupMs,
+    },
     { target: `RSS at start-up <= ${TARGETS.rssMb} MB`, measured: `${fmt(med('startup.grown.rss'), 'MB')} MB`, ok: med('startup.grown.rss') <= TARGETS.rssMb },
     ...workspaceChecks(med, smoke ? 1000 : 10_000),
     ...catchUpChecks(med),
   ];
-  const targetTable = ['| target | measured (medians) | |', '|---|---|---|', ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`)];
+  const targetTable = [
+    '| target | measured (medians) | |',
+    '|---|---|---|',
+    ...checks.map(
+      (c) =>
+        `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`,
+    ),
+  ];
   const header = [
     `Measured ${startedAt.toISOString()} with \`npm run bench${smoke ? ' -- --smoke' : ''}\`: node ${process.version}, ${cpus().length} cores, ` +
       `load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections, client on the same machine; ` +

@@ -176,7 +176,14 @@ function entryOf(root: string): string {
  * The built sandbox (its bin, as the Dockerfile runs it) on a data file; ready at its first authenticated 200.
  * `root` is another build of it (bench/baseline-commit.ts), named `name`.
  */
-export async function startSandbox(dataFile: string, extraEnv: Record<string, string> = {}, root = ROOT, name = 'sandbox', nodeArgs: string[] = [], watchStdout = false): Promise<Running> {
+export async function startSandbox(
+  dataFile: string,
+  extraEnv: Record<string, string> = {},
+  root = ROOT,
+  name = 'sandbox',
+  nodeArgs: string[] = [],
+  watchStdout = false,
+): Promise<Running> {
   const port = await freePort();
   return startProcess({
     name,

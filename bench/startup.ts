@@ -37,7 +37,13 @@ export const FLOOR_KEY = 'node-floor';
 export const STARTUP_CASES: StartupCase[] = [
   { key: 'npm-start', label: '`npm start` in a checkout', command: 'npm', args: ['start'], targetMs: 600 },
   { key: 'npm-start.fresh', label: '`npm start` on a fresh clone (no compile cache yet)', command: 'npm', args: ['start'], coldCache: true, targetMs: 600 },
-  { key: 'built', label: 'the built server (`bin/commerce-operations-sandbox.js` over dist/, the Docker command)', command: process.execPath, args: [BIN], targetMs: 300 },
+  {
+    key: 'built',
+    label: 'the built server (`bin/commerce-operations-sandbox.js` over dist/, the Docker command)',
+    command: process.execPath,
+    args: [BIN],
+    targetMs: 300,
+  },
   { key: 'packed', label: 'the packed bin (`npm i <tarball>`, then its bin)', command: PACKED, args: [], targetMs: 300 },
   { key: 'packed.cold', label: 'reference: the packed bin, first start (no compile cache yet)', command: PACKED, args: [], coldCache: true },
   { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: process.execPath, args: FLOOR },

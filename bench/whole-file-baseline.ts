@@ -24,7 +24,10 @@ export class WholeFilePersistence implements Persistence {
     try {
       await this.db.read();
     } catch (error) {
-      throw new StoreFileError(this.file, `The data file ${this.file} cannot be read (${(error as Error).message}). Start with --reset (or RESET=1) to reseed it, or move it away.`);
+      throw new StoreFileError(
+        this.file,
+        `The data file ${this.file} cannot be read (${(error as Error).message}). Start with --reset (or RESET=1) to reseed it, or move it away.`,
+      );
     }
     const data = this.db.data;
     if (data === null) return undefined;

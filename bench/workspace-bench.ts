@@ -194,10 +194,19 @@ export async function benchWorkspaces(o: Options): Promise<void> {
   const localLoop = preload('local');
   const bareLoop = preload('bare');
   // Workspaces are what a hosted sandbox serves, and it runs with short GC pauses; the local default is the reference.
-  const sandbox = await startSandbox(o.dataFile, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: sandboxLoop.file }, o.serverRoot ?? ROOT, 'sandbox', [SHORT_GC_PAUSES, ...sandboxLoop.args]);
+  const sandbox = await startSandbox(o.dataFile, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: sandboxLoop.file }, o.serverRoot ?? ROOT, 'sandbox', [
+    SHORT_GC_PAUSES,
+    ...sandboxLoop.args,
+  ]);
   const localData = join(dir, 'local.json');
   copyFileSync(o.dataFile, localData);
-  const local = await startSandbox(localData, { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: localLoop.file }, o.serverRoot ?? ROOT, 'sandbox (local default)', localLoop.args);
+  const local = await startSandbox(
+    localData,
+    { MAX_WORKSPACES: '100000', LOOP_DELAY_FILE: localLoop.file },
+    o.serverRoot ?? ROOT,
+    'sandbox (local default)',
+    localLoop.args,
+  );
   // The first creation builds the frozen seeded base (once per process, most of a second): not what is measured.
   // The bare server answers as many bytes as a creation's answer.
   const { bytes: createdBytes } = await oneAtATime(sandbox.url, 'POST', CREATE_PATH, 50);
@@ -245,8 +254,13 @@ export async function benchWorkspaces(o: Options): Promise<void> {
       o.note('ws.wait.loop.p99', "event-loop delay during 4 clients' creations, p99", 'ms', onSandbox.loop.p99Ms);
       o.note('ws.wait.gc.max', "the sandbox's longest GC pause during the flood", 'ms', onSandbox.loop.gc.maxMs);
       o.note('ws.wait.loop.floor.max', 'event-loop delay of the bare server under the same flood, max (the floor)', 'ms', onBare.loop.maxMs);
-      o.note('ws.wait.loop.local.max', 'event-loop delay of a sandbox with node\'s default young generation under the same flood, max', 'ms', onLocal.loop.maxMs);
-      o.note('ws.wait.gc.local.max', 'its longest GC pause during the flood (node\'s default young generation)', 'ms', onLocal.loop.gc.maxMs);
+      o.note(
+        'ws.wait.loop.local.max',
+        "event-loop delay of a sandbox with node's default young generation under the same flood, max",
+        'ms',
+        onLocal.loop.maxMs,
+      );
+      o.note('ws.wait.gc.local.max', "its longest GC pause during the flood (node's default young generation)", 'ms', onLocal.loop.gc.maxMs);
       o.note('ws.wait.max', 'health request wait behind creations (4 clients), client side, max', 'ms', Math.max(...onSandbox.waits));
       o.note('ws.wait.p99', 'health request wait behind creations (4 clients), client side, p99', 'ms', percentile(onSandbox.waits, 0.99));
       o.note('ws.wait.floor.max', 'the same wait on the bare server under the same flood, client side, max', 'ms', Math.max(...onBare.waits));
@@ -267,7 +281,8 @@ export async function benchWorkspaces(o: Options): Promise<void> {
       { key: 'one', label: 'one workspace', spec: { headers: {}, rotate: { header: 'Authorization', values: [`Bearer ${tokens[0]}`] } } },
       { key: 'workspaces', label: '50 workspaces', spec: { headers: {}, rotate: { header: 'Authorization', values: tokens.map((t) => `Bearer ${t}`) } } },
     ];
-    if (!o.smoke) for (const p of pages) await drive({ url: sandbox.url + PAGE_PATH, method: 'GET', connections: o.connections, seconds: 1, ...p.spec }, o.tool);
+    if (!o.smoke)
+      for (const p of pages) await drive({ url: sandbox.url + PAGE_PATH, method: 'GET', connections: o.connections, seconds: 1, ...p.spec }, o.tool);
     for (let round = 1; round <= o.rounds; round++) {
       const rate: Record<string, number> = {};
       for (const p of pages.map((_, i) => pages[(i + round - 1) % pages.length])) {
@@ -278,7 +293,9 @@ export async function benchWorkspaces(o: Options): Promise<void> {
         rate[p.key] = r.requestsPerSecond;
         o.note(`ws.page.${p.key}`, `products page through ${p.label}`, 'req/s', r.requestsPerSecond);
         o.note(`ws.page.${p.key}.cpu`, `products page through ${p.label}, server CPU per request`, 'us', cpuUs);
-        o.log(`  round ${round}: products page through ${p.label.padEnd(18)} ${Math.round(r.requestsPerSecond)} req/s  p99 ${r.p99Ms.toFixed(2)} ms  server CPU ${cpuUs.toFixed(0)} us/request`);
+        o.log(
+          `  round ${round}: products page through ${p.label.padEnd(18)} ${Math.round(r.requestsPerSecond)} req/s  p99 ${r.p99Ms.toFixed(2)} ms  server CPU ${cpuUs.toFixed(0)} us/request`,
+        );
       }
       o.note('ws.page.ratio', 'products page, 50 workspaces / the default world, within one round', 'x', rate.workspaces! / rate.default!);
     }
@@ -295,8 +312,16 @@ export function workspaceChecks(med: (key: string) => number, total: number): Ch
   const T = WORKSPACE_TARGETS;
   const ratio = med('ws.page.ratio');
   return [
-    { target: `untouched workspace <= ${T.untouchedKiB} KiB RSS (forced GC, over 1,000)`, measured: `${med('ws.kib').toFixed(1)} KiB (heap+external ${med('ws.heapkib').toFixed(1)} KiB; once used, its world made, ${med('ws.usedkib').toFixed(1)} KiB)`, ok: med('ws.kib') <= T.untouchedKiB },
-    { target: `${total.toLocaleString('en-US')} workspaces in one process < ${T.rssAtTenThousandMiB / 1024} GiB RSS`, measured: `${med('ws.rss').toFixed(0)} MiB`, ok: med('ws.rss') < T.rssAtTenThousandMiB },
+    {
+      target: `untouched workspace <= ${T.untouchedKiB} KiB RSS (forced GC, over 1,000)`,
+      measured: `${med('ws.kib').toFixed(1)} KiB (heap+external ${med('ws.heapkib').toFixed(1)} KiB; once used, its world made, ${med('ws.usedkib').toFixed(1)} KiB)`,
+      ok: med('ws.kib') <= T.untouchedKiB,
+    },
+    {
+      target: `${total.toLocaleString('en-US')} workspaces in one process < ${T.rssAtTenThousandMiB / 1024} GiB RSS`,
+      measured: `${med('ws.rss').toFixed(0)} MiB`,
+      ok: med('ws.rss') < T.rssAtTenThousandMiB,
+    },
     {
       target: `workspace creation p99 <= ${T.createP99Ms} ms (the server's own time, journal duration_ms)`,
       measured:

@@ -29,10 +29,21 @@ const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-ws-'));
 try {
   await writeStore(join(dir, 'small.json'), 0);
   const note = (key: string, _label: string, _unit: string, value: number) => values.set(key, [...(values.get(key) ?? []), value]);
-  await benchWorkspaces({ smoke, rounds, pageSeconds: smoke ? 1 : 5, connections: 32, tool: loadToolName(), dataFile: join(dir, 'small.json'), serverRoot: build?.root, log, note });
+  await benchWorkspaces({
+    smoke,
+    rounds,
+    pageSeconds: smoke ? 1 : 5,
+    connections: 32,
+    tool: loadToolName(),
+    dataFile: join(dir, 'small.json'),
+    serverRoot: build?.root,
+    log,
+    note,
+  });
   if (build) log(`\n(the server built at ${build.commit})`);
   log('\n| target | measured (medians) | |\n|---|---|---|');
-  for (const c of workspaceChecks(median, smoke ? 1000 : 10_000)) log(`| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`);
+  for (const c of workspaceChecks(median, smoke ? 1000 : 10_000))
+    log(`| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : c.ok ? 'met' : 'SHORT'} |`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -29,7 +29,6 @@ export interface SandboxApp extends Express {
   warmUp(): WarmUp;
 }
 
-
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
  * coverage, log line), the landing and docs pages, the latency, the operations (src/pipeline/handle-request.ts:
@@ -62,8 +61,19 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),
-      outsideApi(toolingPage(landingRouter({ demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })), version: packageVersion, docsToken: DEMO_USERS[0], hosted: config.hosted }))),
-      outsideApi(toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) }))),
+      outsideApi(
+        toolingPage(
+          landingRouter({
+            demoTokens: DEMO_USERS.map(({ token, label }) => ({ token, label })),
+            version: packageVersion,
+            docsToken: DEMO_USERS[0],
+            hosted: config.hosted,
+          }),
+        ),
+      ),
+      outsideApi(
+        toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
+      ),
       outsideApi(toolingPage(favicon())),
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,

@@ -232,7 +232,10 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
     if (!adminToken) errors.push('HOSTED=1 needs SANDBOX_ADMIN_TOKEN=<secret>: hosted mode refuses to start without an admin token');
     else if (weak) errors.push(weak);
     else config.adminToken = adminToken;
-    if (!publicUrl) errors.push('HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request\'s Host');
+    if (!publicUrl)
+      errors.push(
+        "HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request's Host",
+      );
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
   }
   return { config, errors };

@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     }
     closing = true;
     if (config.logLevel !== 'silent') {
-      console.log(`${signal}: no new connections; requests in flight may finish within ${config.shutdownGraceMs / 1000} s, then the store is flushed and the sandbox exits`);
+      console.log(
+        `${signal}: no new connections; requests in flight may finish within ${config.shutdownGraceMs / 1000} s, then the store is flushed and the sandbox exits`,
+      );
     }
     sandbox.close({ graceMs: config.shutdownGraceMs }).then(
       () => process.exit(0),
@@ -99,8 +101,10 @@ main().catch((error) => {
     process.exit(USAGE_ERROR);
   }
   if (error instanceof StoreFileError) console.error(`${binName}: ${error.message}`);
-  else if (e?.code === 'EADDRINUSE') console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
-  else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND') console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
+  else if (e?.code === 'EADDRINUSE')
+    console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
+  else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
+    console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
   else if (e?.code === 'EACCES') console.error(`${binName}: not allowed to listen on port ${e.port}; use a port above 1023.`);
   else console.error(error);
   process.exit(1);

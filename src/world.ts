@@ -44,8 +44,7 @@ export const workspaceIdOf = (world: World): string | undefined => (world.tokenP
 const bases = new Map<number, WorldStore>();
 
 /** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
-export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore =>
-  new Store(persistence, seed, collectionDefs, base);
+export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore => new Store(persistence, seed, collectionDefs, base);
 
 /** The seeded world of a seed, computed once per process and frozen: the shared base of every workspace. */
 export function seededBase(seed: number): WorldStore {
@@ -141,7 +140,15 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: opts.tokenPrefix ?? '', seedTokens: opts.seedTokens, ids: new IdSequence() };
+  const world = {
+    id: opts.id,
+    store,
+    clock: opts.clock ?? new Clock(),
+    resources: new WorldResources(),
+    tokenPrefix: opts.tokenPrefix ?? '',
+    seedTokens: opts.seedTokens,
+    ids: new IdSequence(),
+  };
   return { world, written };
 }
 

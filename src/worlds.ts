@@ -178,7 +178,14 @@ export class Worlds {
     if (name === DEFAULT_WORKSPACE) return { id: DEFAULT_WORKSPACE, world: this.defaultWorld };
     const ws = this.live(name);
     // The workspace's world is made on first use: deleting one never makes it.
-    return ws && { id: ws.id, get world() { return ws.world; } };
+    return (
+      ws && {
+        id: ws.id,
+        get world() {
+          return ws.world;
+        },
+      }
+    );
   }
 
   /**
@@ -316,12 +323,7 @@ export class Worlds {
 }
 
 /** The Worlds options a configuration asks for. */
-export function worldsOptions(config: {
-  workspaceIdleTtlMs: number;
-  maxWorkspaces: number;
-  heapBudgetPercent: number;
-  replicaId?: string;
-}): WorldsOptions {
+export function worldsOptions(config: { workspaceIdleTtlMs: number; maxWorkspaces: number; heapBudgetPercent: number; replicaId?: string }): WorldsOptions {
   return {
     replicaId: config.replicaId,
     idleTtlMs: config.workspaceIdleTtlMs,

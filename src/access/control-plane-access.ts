@@ -49,7 +49,13 @@ export async function authorizeOperation(
  * the client address spent its failed admin attempts. The world the call may act in becomes the state's
  * `actingWorld`: the handler's world, and where the call is journaled.
  */
-async function authorizeControlPlane(req: Asking, state: { actingWorld?: World }, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): Promise<void> {
+async function authorizeControlPlane(
+  req: Asking,
+  state: { actingWorld?: World },
+  worlds: Worlds,
+  policy: AccessPolicy,
+  pathWorkspace: string | undefined,
+): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (token === undefined) {
     if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');

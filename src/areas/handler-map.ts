@@ -67,9 +67,7 @@ export interface Input<K extends OperationId> {
  * of the other media types the status documents.
  */
 export type OperationReply<K extends OperationId> = {
-  [S in keyof Op<K>['responses'] & number]:
-    | Reply<S, JsonOf<Op<K>['responses'][S]>>
-    | TextReplyOf<S, TextTypesOf<Op<K>['responses'][S]>>;
+  [S in keyof Op<K>['responses'] & number]: Reply<S, JsonOf<Op<K>['responses'][S]>> | TextReplyOf<S, TextTypesOf<Op<K>['responses'][S]>>;
 }[keyof Op<K>['responses'] & number];
 
 /**

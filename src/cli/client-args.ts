@@ -100,7 +100,8 @@ export function parseClientArgs(command: ClientCommand, argv: readonly string[],
     } catch {
       // reported below
     }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) errors.push(`${source} must be the sandbox's http(s) address, e.g. ${DEFAULT_URL}, got '${url}'`);
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash)
+      errors.push(`${source} must be the sandbox's http(s) address, e.g. ${DEFAULT_URL}, got '${url}'`);
     else options.url = parsed.href.replace(/\/+$/, '');
   }
 
@@ -124,7 +125,8 @@ export function parseClientArgs(command: ClientCommand, argv: readonly string[],
   const failUnder = given.get('fail-under');
   if (failUnder !== undefined) {
     const value = Number(failUnder.trim());
-    if (failUnder.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) errors.push(`--fail-under must be a percentage from 0 to 100, got '${failUnder}'`);
+    if (failUnder.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100)
+      errors.push(`--fail-under must be a percentage from 0 to 100, got '${failUnder}'`);
     else options.failUnder = value;
   }
 

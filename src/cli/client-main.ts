@@ -65,7 +65,12 @@ async function coverage(options: ClientOptions): Promise<number> {
   }
   const gating = required !== undefined || options.failUnder !== undefined;
   const gate = gating ? decideGate(report, required, options.failUnder) : undefined;
-  const out = options.format === 'junit' ? renderJunit(report, gate) : options.format === 'markdown' ? renderMarkdown(report, gate) : `${JSON.stringify({ data: report }, null, 2)}\n`;
+  const out =
+    options.format === 'junit'
+      ? renderJunit(report, gate)
+      : options.format === 'markdown'
+        ? renderMarkdown(report, gate)
+        : `${JSON.stringify({ data: report }, null, 2)}\n`;
   process.stdout.write(out);
   if (!gate) return 0;
   printGate(report, gate);

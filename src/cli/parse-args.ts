@@ -198,9 +198,7 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   else if (env.STRICT !== undefined) options.strict = boolEnv('STRICT', env.STRICT, errors) ?? false;
 
   const latency = source('latency', 'LATENCY_MS');
-  if (latency)
-    options.latencyMs =
-      integer(latency[0], latency[1], 0, MAX_LATENCY_MS, 'an integer number of milliseconds', errors) ?? options.latencyMs;
+  if (latency) options.latencyMs = integer(latency[0], latency[1], 0, MAX_LATENCY_MS, 'an integer number of milliseconds', errors) ?? options.latencyMs;
 
   const level = source('log-level', 'LOG_LEVEL');
   if (level) {

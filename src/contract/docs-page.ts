@@ -40,7 +40,6 @@ const toYaml = (value: unknown): string => dump(value, { noRefs: true, lineWidth
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
 
-
 /** A copy of the contract whose only server is `origin`, so try-it calls the server that served it. */
 export function specForOrigin(spec: OpenApiDocument, origin: string | undefined): OpenApiDocument {
   if (!origin) return spec;
@@ -54,8 +53,7 @@ const ORIGIN_PLACEHOLDER = 'http://sandbox-origin.invalid';
 function specCache(spec: OpenApiDocument) {
   let json: string | undefined;
   let yaml: string | undefined;
-  const withOrigin = (text: string, origin: string | undefined) =>
-    origin ? text.split(ORIGIN_PLACEHOLDER).join(origin) : text;
+  const withOrigin = (text: string, origin: string | undefined) => (origin ? text.split(ORIGIN_PLACEHOLDER).join(origin) : text);
   const template = () => specForOrigin(spec, ORIGIN_PLACEHOLDER);
   return (origin: string | undefined) => ({
     get json() {
@@ -69,7 +67,9 @@ function specCache(spec: OpenApiDocument) {
 
 // JSON inside an inline <script>: "</script>" or "<!--" in a value must not end the script.
 function scriptLiteral(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 function bannerHtml(demoToken: string | undefined): string {
@@ -112,15 +112,28 @@ const BANNER_CSS = `
 
 /** Serves /docs (Swagger UI), /openapi.json and /openapi.yaml, each naming the requesting origin as server. */
 export function docsRouter(options: DocsRouterOptions): Router {
-  const { spec, demoToken, hosted = false, originOf = requestOrigin, securityScheme = 'bearerAuth', title = 'Commerce Operations API sandbox · docs' } = options;
+  const {
+    spec,
+    demoToken,
+    hosted = false,
+    originOf = requestOrigin,
+    securityScheme = 'bearerAuth',
+    title = 'Commerce Operations API sandbox · docs',
+  } = options;
   const router = Router({ caseSensitive: true });
   const specFor = specCache(spec);
 
   router.get('/openapi.json', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/json').send(specFor(originOf(req)).json);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('application/json')
+      .send(specFor(originOf(req)).json);
   });
   router.get('/openapi.yaml', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(specFor(originOf(req)).yaml);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('application/yaml; charset=utf-8')
+      .send(specFor(originOf(req)).yaml);
   });
 
   const inlineScripts = [

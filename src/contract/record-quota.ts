@@ -8,4 +8,8 @@ export const RECORD_QUOTA_EXTENSION = 'x-sandbox-record-quota';
  * request (and documents the quota's 422 for). Work a read does on its own (a scraping catch-up) is never refused.
  */
 export const recordQuotaOperations = (doc: ContractDocument): Set<string> =>
-  new Set(listOperations(doc).filter((op) => op.operation[RECORD_QUOTA_EXTENSION] === true).map((op) => op.operationId));
+  new Set(
+    listOperations(doc)
+      .filter((op) => op.operation[RECORD_QUOTA_EXTENSION] === true)
+      .map((op) => op.operationId),
+  );

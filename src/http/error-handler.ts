@@ -38,7 +38,9 @@ export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIM
 
 /** A bug, written with its stack to `log` (stderr by default): the one line every 500 leaves, whichever path answered it. */
 export function logServerError(log: Logger | undefined, method: string | undefined, url: string | undefined, cause: unknown): void {
-  (log ?? ((line: string) => process.stderr.write(`${line}\n`)))(`[sandbox] 500 on ${method} ${url === undefined ? url : redactUrl(url)}: ${(cause as Error)?.stack ?? String(cause)}`);
+  (log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+    `[sandbox] 500 on ${method} ${url === undefined ? url : redactUrl(url)}: ${(cause as Error)?.stack ?? String(cause)}`,
+  );
 }
 
 /** What a bug is answered with: nothing of the cause leaves the server. */
@@ -64,7 +66,12 @@ export function httpErrorAnswer(err: HttpError): ErrorAnswer {
 function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
   if (err.quota === 'upload bytes') {
     const mib = Math.floor(err.limit / 2 ** 20);
-    return { status: 413, body: { message: `This upload would take the workspace's uploads past their quota of ${mib} MiB (WORKSPACE_MAX_UPLOAD_MB); delete images or reset the workspace.` } };
+    return {
+      status: 413,
+      body: {
+        message: `This upload would take the workspace's uploads past their quota of ${mib} MiB (WORKSPACE_MAX_UPLOAD_MB); delete images or reset the workspace.`,
+      },
+    };
   }
   const message = `The workspace already holds the ${err.limit} records it may add, its quota (WORKSPACE_MAX_RECORDS); delete some or reset the workspace.`;
   return { status: 422, body: { message, errors: { quota: [message] } } };
@@ -89,7 +96,11 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
   // body-parser's limit (its own, or the consent form's) counts the bytes after decompression.
-  if (e?.type === 'entity.too.large') return { status: 413, body: { message: bodyTooLargeMessage(typeof (e as { limit?: unknown }).limit === 'number' ? (e as { limit: number }).limit : limits.bodyLimit) } };
+  if (e?.type === 'entity.too.large')
+    return {
+      status: 413,
+      body: { message: bodyTooLargeMessage(typeof (e as { limit?: unknown }).limit === 'number' ? (e as { limit: number }).limit : limits.bodyLimit) },
+    };
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { status: 415, body: { message: e.message ?? 'Unsupported encoding.' } };
   if (typeof e?.status !== 'number' || e.status >= 500 || e.status < 400) return undefined;
   const multipartLimit = (e.status === 400 || e.status === 413) && multipartLimitMessage(e.message, limits.multipart);
@@ -119,4 +130,3 @@ function allowedMethods(err: unknown): string {
   const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
   return allowHeader(String(listed ?? '').split(','));
 }
-

@@ -15,4 +15,3 @@ export function publicOrigin(config: Pick<Config, 'hosted' | 'publicUrl'>): Orig
   const configured = config.publicUrl;
   return configured ? () => configured : requestOrigin;
 }
-

@@ -57,7 +57,10 @@ export function docsPagePolicy(inlineScripts: readonly string[]): RequestHandler
  * The headers a middleware sets on a request with this method and headers, as it spells them, recorded instead
  * of sent: an answer written outside Express (a created workspace, a replay) carries them byte for byte.
  */
-export function headersSetBy(middleware: RequestHandler, req: { method: string; headers: Record<string, string | string[]> }): Record<string, OutgoingHttpHeader> {
+export function headersSetBy(
+  middleware: RequestHandler,
+  req: { method: string; headers: Record<string, string | string[]> },
+): Record<string, OutgoingHttpHeader> {
   const set = new Map<string, [string, OutgoingHttpHeader]>();
   const recorder = {
     getHeader: (name: string) => set.get(name.toLowerCase())?.[1],

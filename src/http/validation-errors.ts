@@ -14,7 +14,10 @@ export interface ErrorLocation {
 }
 
 export function locate(path = ''): ErrorLocation {
-  const segments = path.replace(/^[./]+/, '').split(/[./]|\[(\d+)\]/).filter(Boolean);
+  const segments = path
+    .replace(/^[./]+/, '')
+    .split(/[./]|\[(\d+)\]/)
+    .filter(Boolean);
   const [head, ...rest] = segments;
   const part = (['body', 'query', 'params', 'headers'] as const).find((p) => p === head) ?? 'other';
   const field = (part === 'other' ? segments : rest).join('.');

@@ -137,4 +137,3 @@ export function parsePrefer(header: string | string[] | undefined, options: Pref
 export function retailerFaultOf(ctx: { readonly prefer: PreferResult }): RetailerFault | undefined {
   return ctx.prefer.ok ? ctx.prefer.knobs.retailerFault : undefined;
 }
-

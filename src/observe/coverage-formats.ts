@@ -77,7 +77,13 @@ export function renderJunit(report: WorkspaceCoverage, gate?: GateMarks): string
   if (gate?.threshold) {
     const { required, passed } = gate.threshold;
     const name = `coverage at least ${required}%`;
-    cases.push({ suite: 'Coverage gate', classname: 'coverage', name, outcome: passed ? 'passed' : 'failure', message: passed ? undefined : `${coverageSummary(report)}, below ${required}%` });
+    cases.push({
+      suite: 'Coverage gate',
+      classname: 'coverage',
+      name,
+      outcome: passed ? 'passed' : 'failure',
+      message: passed ? undefined : `${coverageSummary(report)}, below ${required}%`,
+    });
   }
   const suites = new Map<string, TestCase[]>();
   for (const c of cases) suites.set(c.suite, [...(suites.get(c.suite) ?? []), c]);

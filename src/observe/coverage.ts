@@ -49,7 +49,10 @@ export class CoverageTracker {
         answered: op.statuses.filter((s) => seen.has(s)).map(String),
         missing: op.statuses.filter((s) => !seen.has(s)).map(String),
         // Transport errors (400, 413, ...) are not documented per operation; a bug would show up here too.
-        undocumented: [...seen].filter((s) => !documented.has(s)).sort(ascending).map(String),
+        undocumented: [...seen]
+          .filter((s) => !documented.has(s))
+          .sort(ascending)
+          .map(String),
       };
     });
     const documented = operations.reduce((n, o) => n + o.documented.length, 0);

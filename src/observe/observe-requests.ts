@@ -150,7 +150,24 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
   const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = facts;
   const { requestId, at, method, url, headers, log } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
-  observe({ requestId, at, method, url, headers, log, path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, status, durationMs });
+  observe({
+    requestId,
+    at,
+    method,
+    url,
+    headers,
+    log,
+    path,
+    query,
+    requestBody,
+    responseBody,
+    ignored,
+    operationId,
+    workspace,
+    unjournaled,
+    status,
+    durationMs,
+  });
 }
 
 /** What Express's observer knows of the answer sent (undefined when the observer did not see the request). */

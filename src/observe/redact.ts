@@ -174,16 +174,19 @@ export function redactHeaders(headers: Record<string, string | string[] | number
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
-    let key = rawKey;
-    try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape is still checked as written.
-    }
-    return isSecretKey(key.replace(/\[.*$/, ''), 'query') ? `${rawKey}=${REDACTED}` : pair;
-  });
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape is still checked as written.
+      }
+      return isSecretKey(key.replace(/\[.*$/, ''), 'query') ? `${rawKey}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }

@@ -130,7 +130,13 @@ export class RequestJournal {
       operation_id: input.operationId ?? null,
       status: input.status,
       duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      request: { query, headers, body: requestBody?.value ?? null, body_truncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated, ignored },
+      request: {
+        query,
+        headers,
+        body: requestBody?.value ?? null,
+        body_truncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated,
+        ignored,
+      },
       response: { body: responseBody?.value ?? null, body_truncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated },
       ...(input.loaded && { loaded: true }),
     };

@@ -37,8 +37,7 @@ export interface RequestLoggerOptions {
 }
 
 // In a terminal a request is one short line: the fields are read in a sentence rather than listed.
-const PRETTY_MESSAGE =
-  '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
+const PRETTY_MESSAGE = '{method} {path}{if query}?{query}{end} {status} {duration_ms} ms{if operation_id} {operation_id}{end} {workspace} {request_id}';
 const PRETTY_IN_MESSAGE = 'pid,hostname,method,path,query,status,duration_ms,operation_id,workspace,request_id';
 
 // pino-pretty and its dependencies are loaded only when lines are made for a person: a server whose output goes

@@ -86,12 +86,15 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
    * then the input (a missing required body, the validator's 422, non-finite numbers), then the handler (behind the
    * Prefer knobs). A record changed by a concurrent request is seen as it is now.
    */
-  const bindAndHandle = (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
-    state.bound = plan ? resolveBindings(plan, bindings, { params: state.operation!.pathParams, query: req.query, body: req.body }, ctx, state.caller?.user) : {};
-    acceptInput(req, res, state, verdict);
-    const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
-    return handler(input, ctx);
-  };
+  const bindAndHandle =
+    (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
+      state.bound = plan
+        ? resolveBindings(plan, bindings, { params: state.operation!.pathParams, query: req.query, body: req.body }, ctx, state.caller?.user)
+        : {};
+      acceptInput(req, res, state, verdict);
+      const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
+      return handler(input, ctx);
+    };
 
   /** Runs the operation's handler on the request's world and answers its reply, marking it replayable if it is. */
   const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict): Promise<void> => {

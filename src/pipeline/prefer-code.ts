@@ -108,8 +108,7 @@ export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Hand
   const out: Record<string, unknown> = {};
   for (const [operationId, handler] of Object.entries(handlers as unknown as Record<string, AnyHandler>)) {
     const wrapped = wrap(operationId, handler, facts.get(operationId));
-    out[operationId] =
-      wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
+    out[operationId] = wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
   }
   return out as Handlers;
 }

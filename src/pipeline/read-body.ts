@@ -134,7 +134,10 @@ export function requireBody(req: IncomingMessage & { body?: unknown }, required:
  * everywhere (the handler, the journal), which need not be a valid instance of the operation's body schema (a
  * workspace bundle has required fields; creating a workspace takes none). `body` is what the operation takes.
  */
-export function absentOptionalBodyUnchecked(validate: RequestHandler, bodyOf: (req: IncomingMessage) => { any: boolean; required: boolean } | undefined): RequestHandler {
+export function absentOptionalBodyUnchecked(
+  validate: RequestHandler,
+  bodyOf: (req: IncomingMessage) => { any: boolean; required: boolean } | undefined,
+): RequestHandler {
   return (req, res, next) => {
     const body = bodyOf(req);
     if (!body?.any || body.required || !sentNoBody(req as MaybeBlank)) return validate(req, res, next);

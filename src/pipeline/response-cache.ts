@@ -137,7 +137,8 @@ export class ResponseCache {
     let overflow = false;
     const collect = (chunk: unknown, encoding: unknown) => {
       if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+      const buffer =
+        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
       size += buffer.length;
       if (size > this.maxBytes / 8) overflow = true;
       else chunks.push(buffer);
@@ -176,7 +177,15 @@ export class ResponseCache {
       const raw = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const spelled: Record<string, OutgoingHttpHeader> = {};
       for (const name of raw) if (!perRequest(name.toLowerCase())) spelled[name] = headers[name.toLowerCase()];
-      this.keep(key, { store, version, clockOffset, statusMessage: res.statusMessage || 'OK', body, answer, headersFor: perOrigin((origin) => headerList({ ...spelled, ...this.corsGrants(origin) })) });
+      this.keep(key, {
+        store,
+        version,
+        clockOffset,
+        statusMessage: res.statusMessage || 'OK',
+        body,
+        answer,
+        headersFor: perOrigin((origin) => headerList({ ...spelled, ...this.corsGrants(origin) })),
+      });
     });
   }
 

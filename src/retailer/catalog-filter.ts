@@ -11,7 +11,10 @@ export interface CatalogFilter {
 
 /** Splits free text (spaces or commas) into lower-case search words. */
 export const searchWords = (text: string): string[] =>
-  text.toLowerCase().split(/[\s,]+/).filter((w) => w.length > 0);
+  text
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter((w) => w.length > 0);
 
 /** The catalog items matching the filter, in catalog order (stable, so pages never shift). */
 export function filterCatalog(catalog: readonly CatalogItem[], filter: CatalogFilter): CatalogItem[] {

@@ -4,10 +4,7 @@ import { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
 import type { CatalogItem } from './seller-account-types.js';
 
 /** searchChannelCatalog's query, as the contract names it. */
-export type ChannelCatalogQuery = Pick<
-  NonNullable<operations['searchChannelCatalog']['parameters']['query']>,
-  'keywords' | 'identifier' | 'identifier_type'
->;
+export type ChannelCatalogQuery = Pick<NonNullable<operations['searchChannelCatalog']['parameters']['query']>, 'keywords' | 'identifier' | 'identifier_type'>;
 
 /** The contract's ChannelCatalogItem: identifiers as an array, never separate upc/ean/gtin/isbn fields. */
 export type ChannelCatalogItem = components['schemas']['ChannelCatalogItem'];
@@ -26,11 +23,7 @@ export function presentChannelCatalogItem(item: CatalogItem, marketplaceId: stri
 }
 
 /** Every match in stable catalog order; the handler paginates with the core's paginate(). */
-export function searchChannelCatalogItems(
-  catalog: readonly CatalogItem[],
-  marketplaceId: string | null,
-  query: ChannelCatalogQuery,
-): ChannelCatalogItem[] {
+export function searchChannelCatalogItems(catalog: readonly CatalogItem[], marketplaceId: string | null, query: ChannelCatalogQuery): ChannelCatalogItem[] {
   const matches = filterCatalog(catalog, {
     ...(query.keywords ? { keywords: searchWords(query.keywords) } : {}),
     ...(query.identifier ? { identifiers: [query.identifier.trim()] } : {}),

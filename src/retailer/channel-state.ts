@@ -27,13 +27,7 @@ export function findListing(account: SellerAccount, state: RetailerStateRecord |
 }
 
 /** The state with a listing stored (or, with null, deleted); a new record, never a mutation. */
-export function withListing(
-  state: RetailerStateRecord,
-  account: SellerAccount,
-  sku: string,
-  listing: RetailerListing | null,
-  now: Date,
-): RetailerStateRecord {
+export function withListing(state: RetailerStateRecord, account: SellerAccount, sku: string, listing: RetailerListing | null, now: Date): RetailerStateRecord {
   const listings = { ...state.listings };
   const generated = account.listings.some((l) => l.sku === sku);
   if (listing === null && !generated) delete listings[sku];

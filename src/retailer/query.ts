@@ -14,7 +14,10 @@ export function one(query: Query, name: string): string | undefined {
 export function list(query: Query, name: string): string[] {
   const raw = query[name];
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }
 
 /** An integer parameter within bounds; NaN when present but not such an integer. */

@@ -78,7 +78,11 @@ export function generateSellerAccount(seed: number, channelId: string, refDate: 
   f.seed(accountSeed(seed, channelId));
   f.setDefaultRefDate(refDate);
   const storeName = f.company.name();
-  const prefix = storeName.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, 'X');
+  const prefix = storeName
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()
+    .padEnd(3, 'X');
   const catalog = Array.from({ length: WORLD_SIZE.catalog }, () => catalogItem(f));
   const listings = catalog.slice(0, WORLD_SIZE.listings).map((item) => listing(f, item, refDate, prefix));
   const byAsin = new Map(catalog.map((c) => [c.asin, c]));

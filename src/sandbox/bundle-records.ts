@@ -87,7 +87,9 @@ const CONTRACT_ID = 'contract.json';
 
 /** The derived schema of one collection's records, its refs pointing into the contract's components. */
 function recordSchema(doc: Obj, shape: RecordShape): Obj {
-  const base = shape.schema ? (deref(doc as never, { $ref: `#/components/schemas/${shape.schema}` }) as Obj) : { type: 'object', required: ['id'], properties: { id: text } };
+  const base = shape.schema
+    ? (deref(doc as never, { $ref: `#/components/schemas/${shape.schema}` }) as Obj)
+    : { type: 'object', required: ['id'], properties: { id: text } };
   const omit = new Set(shape.omit ?? []);
   const properties: Obj = {};
   for (const [name, schema] of Object.entries((base.properties as Obj | undefined) ?? {})) if (!omit.has(name)) properties[name] = schema;

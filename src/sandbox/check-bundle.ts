@@ -50,7 +50,11 @@ export function checkBundle(value: unknown, expect: BundleExpectations): Workspa
   const bundle = checkShape(value);
   if (bundle.seed !== expect.seed) {
     unprocessable(
-      { seed: [`The bundle's world was seeded with seed ${bundle.seed}; this sandbox's worlds are seeded with ${expect.seed}. Start a sandbox with --seed ${bundle.seed}, or load the file with --load.`] },
+      {
+        seed: [
+          `The bundle's world was seeded with seed ${bundle.seed}; this sandbox's worlds are seeded with ${expect.seed}. Start a sandbox with --seed ${bundle.seed}, or load the file with --load.`,
+        ],
+      },
       'The bundle was seeded with another seed; nothing was loaded.',
     );
   }
@@ -68,7 +72,9 @@ function checkIdentity(value: unknown): void {
   }
   if (value.format_version !== BUNDLE_FORMAT_VERSION) {
     unprocessable(
-      { format_version: [`The bundle format version ${JSON.stringify(value.format_version)} is unknown; this sandbox reads version ${BUNDLE_FORMAT_VERSION}.`] },
+      {
+        format_version: [`The bundle format version ${JSON.stringify(value.format_version)} is unknown; this sandbox reads version ${BUNDLE_FORMAT_VERSION}.`],
+      },
       "The bundle's format version is unknown; nothing was loaded.",
     );
   }
@@ -76,7 +82,11 @@ function checkIdentity(value: unknown): void {
   const theirs = isObj(value.contract) ? value.contract.sha256 : undefined;
   if (theirs !== ours.sha256) {
     unprocessable(
-      { 'contract.sha256': [`The bundle was exported against openapi.yaml with SHA-256 ${String(theirs)}; this sandbox serves ${ours.sha256} (version ${ours.version}). Load it with the sandbox version that exported it.`] },
+      {
+        'contract.sha256': [
+          `The bundle was exported against openapi.yaml with SHA-256 ${String(theirs)}; this sandbox serves ${ours.sha256} (version ${ours.version}). Load it with the sandbox version that exported it.`,
+        ],
+      },
       'The bundle was exported against another contract; nothing was loaded.',
     );
   }
@@ -120,7 +130,8 @@ function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void
         for (const [field, messages] of Object.entries(check(record))) for (const m of messages) problems.add(`${at}.${field}`, m);
         if (seen.has(record.id)) problems.add(`${at}.id`, `${name} ${record.id} appears twice in the bundle.`);
         seen.add(record.id);
-        if (kind === 'added' && base.has(record.id)) problems.add(`${at}.id`, `${name} ${record.id} is a seeded record; the bundle must list it as changed, not added.`);
+        if (kind === 'added' && base.has(record.id))
+          problems.add(`${at}.id`, `${name} ${record.id} is a seeded record; the bundle must list it as changed, not added.`);
         if (kind === 'changed' && !base.has(record.id)) problems.add(`${at}.id`, `${name} ${record.id} is no seeded record; the bundle must list it as added.`);
       });
     }
@@ -143,14 +154,18 @@ function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations): void
   let bytes = 0;
   const keys = new Set<string>();
   bundle.uploads.forEach((upload, i) => {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(upload.base64) || upload.base64.length % 4 !== 0) problems.add(`uploads.${i}.base64`, 'The base64 field must be base64.');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(upload.base64) || upload.base64.length % 4 !== 0)
+      problems.add(`uploads.${i}.base64`, 'The base64 field must be base64.');
     if (keys.has(upload.key)) problems.add(`uploads.${i}.key`, `The file ${upload.key} appears twice in the bundle.`);
     keys.add(upload.key);
     bytes += Buffer.byteLength(upload.base64, 'base64');
   });
   problems.refuseIfAny('An upload of the bundle is malformed; nothing was loaded.');
   if (expect.maxUploadBytes !== undefined && bytes > expect.maxUploadBytes) {
-    httpError(413, `The bundle's uploads hold ${bytes} bytes, past the workspace's upload quota of ${formatBytes(expect.maxUploadBytes)} (WORKSPACE_MAX_UPLOAD_MB); nothing was loaded.`);
+    httpError(
+      413,
+      `The bundle's uploads hold ${bytes} bytes, past the workspace's upload quota of ${formatBytes(expect.maxUploadBytes)} (WORKSPACE_MAX_UPLOAD_MB); nothing was loaded.`,
+    );
   }
 }
 

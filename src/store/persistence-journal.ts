@@ -92,8 +92,7 @@ export class JournalPersistence implements Persistence {
     let bytes = 0;
     for (const [i, generation] of live.entries()) {
       const path = journalPath(this.file, generation);
-      const damaged = (what: string) =>
-        new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
+      const damaged = (what: string) => new StoreFileError(path, `The journal ${path} of the data file ${this.file} is damaged: ${what}. ${RESET_HINT}`);
       let parsed: ParsedJournal;
       try {
         // Only the newest generation can end in a torn line: writes are strictly ordered across generations.
@@ -210,10 +209,14 @@ export class JournalPersistence implements Persistence {
     this.generation = generation;
     let size: number;
     try {
-      size = await writeSnapshotFile(this.file, { ...snapshot, journal: mark }, {
-        chunkBytes: this.opts.snapshotChunkBytes,
-        shouldStop: () => this.closing !== null,
-      });
+      size = await writeSnapshotFile(
+        this.file,
+        { ...snapshot, journal: mark },
+        {
+          chunkBytes: this.opts.snapshotChunkBytes,
+          shouldStop: () => this.closing !== null,
+        },
+      );
     } catch (error) {
       // Both generations stay on disk and the old snapshot still names the older one: a load replays both.
       if (error instanceof SnapshotWriteAborted) return;

@@ -50,11 +50,7 @@ export class SnapshotWriteAborted extends Error {}
  * Records must not be mutated after `snapshot` was taken (the store's records are immutable), since the chunks are
  * serialized over several turns of the event loop.
  */
-export async function writeSnapshotFile(
-  file: string,
-  snapshot: SnapshotFile,
-  opts: { chunkBytes?: number; shouldStop?: () => boolean } = {},
-): Promise<number> {
+export async function writeSnapshotFile(file: string, snapshot: SnapshotFile, opts: { chunkBytes?: number; shouldStop?: () => boolean } = {}): Promise<number> {
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const temp = snapshotTempPath(file);
   await mkdir(dirname(file), { recursive: true });

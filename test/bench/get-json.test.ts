@@ -26,7 +26,7 @@ async function closingServer(): Promise<{ url: string; served: () => number; clo
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, served: () => served, closed: () => closed };
 }
 
-describe('the benchmark\'s one-off GET', () => {
+describe("the benchmark's one-off GET", () => {
   it('When the reused connection is closed under the request, then it is sent again on a new one and answered', async () => {
     const t = await closingServer();
     // Which request undici sends on a kept connection is its own choice: enough of them that some are.

@@ -23,7 +23,7 @@ const lateServer = (port: number, listenAfterMs: number, busy = 0) => `
   process.on('SIGTERM', () => process.exit(0));
 `;
 
-describe('the benchmark\'s wait for a server it started', () => {
+describe("the benchmark's wait for a server it started", () => {
   it('When nothing listens on the port, then accepts answers false; when a server does, true', async () => {
     const port = await freePort();
     expect(await accepts(port)).toBe(false);

@@ -1,6 +1,8 @@
 // A CI failure travels: a workspace exported as one bundle and loaded as another answers the same further requests
 // with the same bytes. Through the real server (supertest over createServer), with the wall clock frozen so both
 // worlds read the same time.
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SUPPLIER_ID } from '../../src/areas/sourcing/fixture-ids.js';
@@ -15,7 +17,16 @@ function furtherRequests(ids: { product: string; supplierItem: string; merchant:
     ['get', `/2024-09/products/${ids.product}`],
     ['get', `/2024-09/products/${DEMO_PRODUCT_ID}`],
     ['post', '/2024-09/products', { merchant_id: demo.merchant, sku: 'AFTER-1', title: 'After the load' }],
-    ['post', '/2024-09/supplier-items', { merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: 'ITEM-AFTER', costs: [{ minimum_order_quantity: 5, cost: { value: 7, currency: 'USD' } }] }],
+    [
+      'post',
+      '/2024-09/supplier-items',
+      {
+        merchant_id: demo.merchant,
+        supplier_id: DEMO_SUPPLIER_ID,
+        sku: 'ITEM-AFTER',
+        costs: [{ minimum_order_quantity: 5, cost: { value: 7, currency: 'USD' } }],
+      },
+    ],
     ['get', `/2024-09/supplier-items?merchant_id=${demo.merchant}&per_page=100`],
     ['get', `/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`],
     ['get', `/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-attempts`],
@@ -72,12 +83,16 @@ describe('Export and load of a workspace', () => {
     expect(t.errors).toEqual([]);
   });
 
-  it('When a bundle is loaded, then its journal shows the recorded requests marked loaded and its coverage is the run\'s', async () => {
+  it("When a bundle is loaded, then its journal shows the recorded requests marked loaded and its coverage is the run's", async () => {
     const a = await newWorkspace(t);
     await scriptedSession(t, a);
     const bundle = await exported(t, a);
     const b = await newWorkspace(t, bundle);
-    const journal = (await request(t.app).get('/_sandbox/requests?limit=1000').set(bearer(b.tokens.owner))).body.data as { loaded?: boolean; workspace: string; path: string }[];
+    const journal = (await request(t.app).get('/_sandbox/requests?limit=1000').set(bearer(b.tokens.owner))).body.data as {
+      loaded?: boolean;
+      workspace: string;
+      path: string;
+    }[];
     const original = bundle.journal as { path: string }[];
     expect(journal.map((e) => e.path)).toEqual(original.map((e) => e.path));
     expect(journal.every((e) => e.loaded === true && e.workspace === b.id)).toBe(true);
@@ -93,7 +108,12 @@ describe('Export and load of a workspace', () => {
     const a = await newWorkspace(t);
     await scriptedSession(t, a);
     const bundle = await exported(t, a);
-    expect(bundle).toMatchObject({ format: 'commerce-operations-sandbox/workspace-bundle', format_version: 1, seed: t.world.store.seed, clock: { offset_ms: 30 * 3_600_000 } });
+    expect(bundle).toMatchObject({
+      format: 'commerce-operations-sandbox/workspace-bundle',
+      format_version: 1,
+      seed: t.world.store.seed,
+      clock: { offset_ms: 30 * 3_600_000 },
+    });
     expect((bundle.contract as { sha256: string }).sha256).toMatch(/^[0-9a-f]{64}$/);
     const changes = bundle.changes as Record<string, { added: unknown[]; changed: unknown[]; deleted: string[] }>;
     expect(changes.products!.deleted).toContain(DEMO_PRODUCT_ID);
@@ -107,7 +127,7 @@ describe('Export and load of a workspace', () => {
 
 describe('Who may export a workspace', () => {
   const ADMIN = '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15';
-  it('When no token, another workspace\'s token or the admin token asks for a hosted workspace\'s export, then 401, 403 and 200', async () => {
+  it("When no token, another workspace's token or the admin token asks for a hosted workspace's export, then 401, 403 and 200", async () => {
     const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: 'https://sandbox.example.test', workspaceCreatePerMinute: 100 });
     const a = await newWorkspace(t);
     const other = await newWorkspace(t);
@@ -125,25 +145,51 @@ describe('Who may export a workspace', () => {
 });
 
 describe('Bundle size limit', () => {
-  it('When a world\'s bundle would pass BUNDLE_MAX_BYTES, then its export answers 413 naming the limit', async () => {
+  it("When a world's bundle would pass BUNDLE_MAX_BYTES, then its export answers 413 naming the limit", async () => {
     const t = await testApp({ bundleMaxBytes: 1024 * 1024 });
     const ws = await newWorkspace(t);
     const big = Buffer.alloc(600 * 1024, 7);
-    const product = (await request(t.app).post('/2024-09/products').set(bearer(ws.tokens.owner)).send({ merchant_id: demo.merchant, sku: 'BIG', title: 'Big' })).body.data.id;
+    const product = (await request(t.app).post('/2024-09/products').set(bearer(ws.tokens.owner)).send({ merchant_id: demo.merchant, sku: 'BIG', title: 'Big' }))
+      .body.data.id;
     for (const name of ['a.png', 'b.png']) {
-      await request(t.app).post(`/2024-09/products/${product}/images`).set(bearer(ws.tokens.owner)).attach('file', Buffer.concat([PNG, big]), { filename: name, contentType: 'image/png' }).expect(201);
+      await request(t.app)
+        .post(`/2024-09/products/${product}/images`)
+        .set(bearer(ws.tokens.owner))
+        .attach('file', Buffer.concat([PNG, big]), { filename: name, contentType: 'image/png' })
+        .expect(201);
     }
     const res = await request(t.app).get(`/_sandbox/workspaces/${ws.id}/export`).set(bearer(ws.tokens.owner));
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe("The workspace's bundle would be larger than 1 MiB (BUNDLE_MAX_BYTES); delete records or uploads, or raise BUNDLE_MAX_BYTES.");
+    expect(res.body.message).toBe(
+      "The workspace's bundle would be larger than 1 MiB (BUNDLE_MAX_BYTES); delete records or uploads, or raise BUNDLE_MAX_BYTES.",
+    );
   });
 
   it('When a bundle body passes BUNDLE_MAX_BYTES, then the creation answers 413 naming the limit and creates nothing', async () => {
     const t = await testApp({ bundleMaxBytes: 1024 * 1024 });
     const before = t.worlds.workspaceCount;
-    const res = await request(t.app).post('/_sandbox/workspaces').set('Content-Type', 'application/json').send(JSON.stringify({ format: 'x', padding: 'x'.repeat(1024 * 1024) }));
+    const res = await request(t.app)
+      .post('/_sandbox/workspaces')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ format: 'x', padding: 'x'.repeat(1024 * 1024) }));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request body is larger than 1 MiB (counted after decompression).');
     expect(t.worlds.workspaceCount).toBe(before);
+  });
+
+  it('When a small gzip bundle body inflates past BUNDLE_MAX_BYTES, then 413 all the same, and nothing is created', async () => {
+    const t = await testApp({ bundleMaxBytes: 1024 * 1024 });
+    const inflated = Buffer.from(JSON.stringify({ format: 'x', padding: ' '.repeat(2 * 1024 * 1024) }));
+    const body = gzipSync(inflated);
+    expect(body.length).toBeLessThan(64 * 1024);
+    const url = `http://127.0.0.1:${(t.app.address() as AddressInfo).port}`;
+    const res = await fetch(`${url}/_sandbox/workspaces`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'The request body is larger than 1 MiB (counted after decompression).' });
+    expect(t.worlds.workspaceCount).toBe(0);
   });
 });

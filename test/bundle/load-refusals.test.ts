@@ -18,7 +18,10 @@ const copy = (): Bundle => structuredClone(bundle);
 /** Sends a bundle; expects it refused with `status`, nothing created; answers the body. */
 async function refused(body: unknown, status = 422): Promise<{ message: string; errors?: Record<string, string[]> }> {
   const before = { workspaces: t.worlds.workspaceCount, journal: t.runtime.observations.journal.usage().workspaces.size };
-  const res = await request(t.app).post('/_sandbox/workspaces').set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+  const res = await request(t.app)
+    .post('/_sandbox/workspaces')
+    .set('Content-Type', 'application/json')
+    .send(typeof body === 'string' ? body : JSON.stringify(body));
   expect(res.status, res.text.slice(0, 400)).toBe(status);
   expect(t.worlds.workspaceCount).toBe(before.workspaces);
   // The refused creation is journaled in the world it was sent to (the default), no ring of a new workspace appears.
@@ -45,7 +48,7 @@ describe('Loading a bundle refuses what it cannot load whole', () => {
     expect(body.errors!.seed_scheme![0]).toMatch(/^The bundle was seeded by seed scheme faker@9\.0\.0\/seed-1; this sandbox seeds with faker@/);
   });
 
-  it('When the seed differs from the server\'s, then 422 names seed and how to load it', async () => {
+  it("When the seed differs from the server's, then 422 names seed and how to load it", async () => {
     const body = await refused({ ...copy(), seed: 7 });
     expect(body.errors!.seed![0]).toMatch(/seeded with seed 7; .* --seed 7/);
   });
@@ -62,7 +65,7 @@ describe('Loading a bundle refuses what it cannot load whole', () => {
     expect((await refused(rest)).errors).toMatchObject({ clock: ['The clock field is required.'] });
   });
 
-  it('When a record breaks its schema, then 422 names the record\'s field by its place in the bundle', async () => {
+  it("When a record breaks its schema, then 422 names the record's field by its place in the bundle", async () => {
     const b = copy();
     b.changes.products!.added[0]!.sku = 42;
     const body = await refused(b);
@@ -82,7 +85,9 @@ describe('Loading a bundle refuses what it cannot load whole', () => {
     const b = copy();
     b.changes.merchants = { ...(b.changes.merchants ?? { added: [], changed: [] }), deleted: [demo.merchant] };
     const body = await refused(b);
-    expect(body.errors!['changes.merchants.deleted']![0]).toMatch(/refers to merchants aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa, which the world would not have \(the bundle deletes it/);
+    expect(body.errors!['changes.merchants.deleted']![0]).toMatch(
+      /refers to merchants aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa, which the world would not have \(the bundle deletes it/,
+    );
   });
 
   it('When the bundle names a collection the store does not have, or the tokens, then 422 names it', async () => {
@@ -110,7 +115,12 @@ describe('Loading a bundle refuses what it cannot load whole', () => {
   });
 
   it('When a hosted address has used its creations this minute, then loading a bundle answers 429 like any creation', async () => {
-    const hosted = await testApp({ hosted: true, adminToken: '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15', publicUrl: 'https://sandbox.example.test', workspaceCreatePerMinute: 1 });
+    const hosted = await testApp({
+      hosted: true,
+      adminToken: '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15',
+      publicUrl: 'https://sandbox.example.test',
+      workspaceCreatePerMinute: 1,
+    });
     await request(hosted.app).post('/_sandbox/workspaces').expect(201);
     const res = await request(hosted.app).post('/_sandbox/workspaces').send(copy());
     expect(res.status).toBe(429);

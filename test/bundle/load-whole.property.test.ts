@@ -12,8 +12,30 @@ import { bearer, exported, newWorkspace, scriptedSession, type Bundle } from './
 type Obj = Record<string, unknown>;
 type Mutation = { name: string; apply: (b: Bundle) => void };
 
-const junk = fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 5 }), fc.string({ maxLength: 5 }), fc.constant({}), fc.constant([]), fc.boolean(), fc.uuid({ version: 4 }));
-const TOP = ['format', 'format_version', 'contract', 'seed', 'seed_scheme', 'clock', 'ids', 'changes', 'uploads', 'journal', 'coverage', 'workspace', 'exported_at'];
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.integer({ min: -5, max: 5 }),
+  fc.string({ maxLength: 5 }),
+  fc.constant({}),
+  fc.constant([]),
+  fc.boolean(),
+  fc.uuid({ version: 4 }),
+);
+const TOP = [
+  'format',
+  'format_version',
+  'contract',
+  'seed',
+  'seed_scheme',
+  'clock',
+  'ids',
+  'changes',
+  'uploads',
+  'journal',
+  'coverage',
+  'workspace',
+  'exported_at',
+];
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -24,14 +46,18 @@ function listsOf(b: Bundle): Bundle['changes'][string][] {
 
 /** Every record of the bundle that a mutation can reach. */
 function recordsOf(b: Bundle): Obj[] {
-  return listsOf(b).flatMap((c) => [...c.added, ...c.changed]).filter(isObj);
+  return listsOf(b)
+    .flatMap((c) => [...c.added, ...c.changed])
+    .filter(isObj);
 }
 
 const pick = <T>(items: readonly T[], n: number): T | undefined => (items.length ? items[n % items.length] : undefined);
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.constantFrom(...TOP).map((key) => ({ name: `drop ${key}`, apply: (b: Bundle) => void delete (b as Obj)[key] })),
-  fc.tuple(fc.constantFrom(...TOP), junk).map(([key, value]) => ({ name: `${key} = ${JSON.stringify(value)}`, apply: (b: Bundle) => void ((b as Obj)[key] = value) })),
+  fc
+    .tuple(fc.constantFrom(...TOP), junk)
+    .map(([key, value]) => ({ name: `${key} = ${JSON.stringify(value)}`, apply: (b: Bundle) => void ((b as Obj)[key] = value) })),
   fc.tuple(fc.nat(), fc.nat(), junk).map(([r, f, value]) => ({
     name: `record field = ${JSON.stringify(value)}`,
     apply: (b: Bundle) => {
@@ -51,7 +77,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.tuple(fc.nat(), fc.uuid({ version: 4 })).map(([r, id]) => ({
     name: `dangling reference ${id}`,
     apply: (b: Bundle) => {
-      const record = pick(recordsOf(b).filter((x) => Object.keys(x).some((k) => k.endsWith('_id') && k !== 'main_image_id' && k !== 'thumbnail_image_id')), r);
+      const record = pick(
+        recordsOf(b).filter((x) => Object.keys(x).some((k) => k.endsWith('_id') && k !== 'main_image_id' && k !== 'thumbnail_image_id')),
+        r,
+      );
       const field = record && Object.keys(record).find((k) => k.endsWith('_id') && k !== 'main_image_id' && k !== 'thumbnail_image_id');
       if (record && field) record[field] = id;
     },
@@ -68,14 +97,20 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.nat().map((r) => ({
     name: 'added record removed',
     apply: (b: Bundle) => {
-      const list = pick(listsOf(b).filter((c) => c.added.length > 0), r);
+      const list = pick(
+        listsOf(b).filter((c) => c.added.length > 0),
+        r,
+      );
       list?.added.splice(r % list.added.length, 1);
     },
   })),
   fc.nat().map((r) => ({
     name: 'record twice',
     apply: (b: Bundle) => {
-      const list = pick(listsOf(b).filter((c) => c.added.length > 0), r);
+      const list = pick(
+        listsOf(b).filter((c) => c.added.length > 0),
+        r,
+      );
       if (list) list.added.push(structuredClone(list.added[r % list.added.length]!));
     },
   })),
@@ -86,7 +121,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     { name: 'clock far ahead', apply: (b: Bundle) => void (isObj(b.clock) && (b.clock.offset_ms = 10 ** 15)) },
     { name: 'clock moved', apply: (b: Bundle) => void (isObj(b.clock) && (b.clock.offset_ms = 3_600_000)) },
     { name: 'upload not base64', apply: (b: Bundle) => void (Array.isArray(b.uploads) && isObj(b.uploads[0]) && (b.uploads[0].base64 = '@@@@')) },
-    { name: 'coverage of no operation', apply: (b: Bundle) => void (isObj(b.coverage) && Array.isArray(b.coverage.operations) && b.coverage.operations.push({ operation_id: 'nope', answered: ['200'], undocumented: [] })) },
+    {
+      name: 'coverage of no operation',
+      apply: (b: Bundle) =>
+        void (
+          isObj(b.coverage) &&
+          Array.isArray(b.coverage.operations) &&
+          b.coverage.operations.push({ operation_id: 'nope', answered: ['200'], undocumented: [] })
+        ),
+    },
     { name: 'journal entry broken', apply: (b: Bundle) => void (Array.isArray(b.journal) && isObj(b.journal[0]) && (b.journal[0].status = 'ok')) },
     { name: 'nothing', apply: () => {} },
   ),

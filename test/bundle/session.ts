@@ -8,7 +8,9 @@ import { demo, type TestApp } from '../helpers/app.js';
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 export type Ws = { id: string; tokens: Record<'owner' | 'member' | 'outsider' | 'rival', string> };
-export type Bundle = Record<string, unknown> & { changes: Record<string, { added: Record<string, unknown>[]; changed: Record<string, unknown>[]; deleted: string[] }> };
+export type Bundle = Record<string, unknown> & {
+  changes: Record<string, { added: Record<string, unknown>[]; changed: Record<string, unknown>[]; deleted: string[] }>;
+};
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -31,7 +33,8 @@ export async function scriptedSession(t: TestApp, ws: Ws): Promise<{ product: st
   const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) => request(t.app)[method](path).set(bearer(ws.tokens.owner));
   const merchant = (await api('post', '/2024-09/merchants').send({ name: 'Acme Trading' }).expect(201)).body.data.id as string;
   await api('put', `/2024-09/merchants/${merchant}`).send({ name: 'Acme Trading Ltd' }).expect(204);
-  const product = (await api('post', '/2024-09/products').send({ merchant_id: demo.merchant, sku: 'RUN-1', title: 'Run one' }).expect(201)).body.data.id as string;
+  const product = (await api('post', '/2024-09/products').send({ merchant_id: demo.merchant, sku: 'RUN-1', title: 'Run one' }).expect(201)).body.data
+    .id as string;
   const gone = (await api('post', '/2024-09/products').send({ merchant_id: demo.merchant, sku: 'RUN-2', title: 'Run two' }).expect(201)).body.data.id as string;
   await api('put', `/2024-09/products/${product}`).send({ title: 'Run one, renamed' }).expect(204);
   await api('delete', `/2024-09/products/${gone}`).expect(204);
@@ -39,7 +42,12 @@ export async function scriptedSession(t: TestApp, ws: Ws): Promise<{ product: st
   await api('post', `/2024-09/products/${product}/identifiers`).send({ type: 'EAN', value: '4006381333931' }).expect(201);
   const supplierItem = (
     await api('post', '/2024-09/supplier-items')
-      .send({ merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: 'ITEM-RUN', costs: [{ minimum_order_quantity: 1, cost: { value: 10, currency: 'USD' } }] })
+      .send({
+        merchant_id: demo.merchant,
+        supplier_id: DEMO_SUPPLIER_ID,
+        sku: 'ITEM-RUN',
+        costs: [{ minimum_order_quantity: 1, cost: { value: 10, currency: 'USD' } }],
+      })
       .expect(201)
   ).body.data.id as string;
   await api('post', `/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`).send({ source_url: 'https://supplier.example/catalogue' }).expect(201);

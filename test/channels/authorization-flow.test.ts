@@ -104,7 +104,7 @@ describe('the authorization-URL flow', () => {
     expect(await connected()).toBe(false);
   });
 
-  it('When a code is presented with another authorization\'s state, or with an unknown state, then an error page (400) and nothing stored', async () => {
+  it("When a code is presented with another authorization's state, or with an unknown state, then an error page (400) and nothing stored", async () => {
     const first = await authUrl();
     const second = await authUrl(channels.unconnected, 'owner');
     const { code } = await approve(first.state);

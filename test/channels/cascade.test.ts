@@ -39,9 +39,14 @@ async function useChannel(channelId: string) {
 describe('channel deletion cascade', () => {
   it('When a used channel is deleted, then its connection data, retailer state, authorizations and call log go with it', async () => {
     await useChannel(channels.connected);
-    expect(Object.keys(leftovers(channels.connected)).sort()).toEqual(
-      ['channel_calls', 'channel_connections', 'channels', 'retailer_authorizations', 'retailer_grants', 'retailer_states'],
-    );
+    expect(Object.keys(leftovers(channels.connected)).sort()).toEqual([
+      'channel_calls',
+      'channel_connections',
+      'channels',
+      'retailer_authorizations',
+      'retailer_grants',
+      'retailer_states',
+    ]);
     await request(t.app).delete(`/2024-09/channels/${channels.connected}`).set(t.auth('owner')).expect(204);
     expect(leftovers(channels.connected)).toEqual({});
   });
@@ -74,7 +79,7 @@ describe('channel deletion cascade', () => {
     expect(leftovers(channels.rival)).toMatchObject({ channels: 1, channel_connections: 1, retailer_grants: 1 });
   });
 
-  it('When the merchant is deleted, then each of its channels goes the same way and other merchants\' channels stay', async () => {
+  it("When the merchant is deleted, then each of its channels goes the same way and other merchants' channels stay", async () => {
     await useChannel(channels.connected);
     await request(t.app).get(`/2024-09/channels/retailer/${channels.unconnected}/get-auth-url`).set(t.auth('owner')).expect(200);
     await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner')).expect(204);

@@ -17,7 +17,7 @@ afterEach(() => {
 const channelPath = (id: string) => `/2024-09/channels/${id}`;
 
 describe('listChannels', () => {
-  it('When the owner lists the demo merchant\'s channels, then the seeded channels come back (the demo pair, then the spares the delete and revoke examples name), without secrets', async () => {
+  it("When the owner lists the demo merchant's channels, then the seeded channels come back (the demo pair, then the spares the delete and revoke examples name), without secrets", async () => {
     const res = await request(t.app).get('/2024-09/channels').query({ merchant_id: demo.merchant }).set(t.auth('owner'));
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([channels.connected, channels.unconnected, SPARE_CHANNEL_ID, REVOCABLE_CHANNEL_ID]);
@@ -75,7 +75,14 @@ describe('createChannel', () => {
   });
 
   it('When the merchant does not exist, then 404', async () => {
-    expect((await request(t.app).post('/2024-09/channels').set(t.auth('owner')).send({ ...body, merchant_id: MISSING_CHANNEL })).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .post('/2024-09/channels')
+          .set(t.auth('owner'))
+          .send({ ...body, merchant_id: MISSING_CHANNEL })
+      ).status,
+    ).toBe(404);
   });
 
   it('When the body is incomplete, has an unknown type or an unknown field, then 422 naming each field', async () => {
@@ -89,9 +96,17 @@ describe('getChannel, updateChannel, deleteChannel', () => {
   it('When the owner gets the connected channel, then 200 with connected, marketplace and expiry but no tokens', async () => {
     const res = await request(t.app).get(channelPath(channels.connected)).set(t.auth('owner'));
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual(
-      ['access_token_expires_at', 'connected', 'created_at', 'id', 'marketplace_id', 'merchant_id', 'name', 'type', 'updated_at'],
-    );
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'access_token_expires_at',
+      'connected',
+      'created_at',
+      'id',
+      'marketplace_id',
+      'merchant_id',
+      'name',
+      'type',
+      'updated_at',
+    ]);
   });
 
   it('When the channel is renamed, then 200 with the new name and a later updated_at', async () => {
@@ -115,7 +130,11 @@ describe('getChannel, updateChannel, deleteChannel', () => {
     expect((await request(t.app).get(channelPath(channel.id)).set(t.auth('owner'))).status).toBe(404);
   });
 
-  for (const [method, send] of [['get', undefined], ['put', { name: 'x' }], ['delete', undefined]] as const) {
+  for (const [method, send] of [
+    ['get', undefined],
+    ['put', { name: 'x' }],
+    ['delete', undefined],
+  ] as const) {
     it(`When ${method.toUpperCase()} has no token, then 401; another merchant's channel, 403; an unknown or malformed id, 404`, async () => {
       const call = (id: string, who?: 'rival' | 'owner') => {
         let r = request(t.app)[method](channelPath(id));
@@ -136,7 +155,12 @@ describe('storeChannelConnectionData', () => {
 
   it('When connection data is stored, then 200 with the channel connected and the expiry given, and no token in the answer', async () => {
     const res = await connect(t, channels.unconnected, { access_token_expires_at: '2030-01-01T00:00:00Z', marketplace_id: 'A2EUQ1WTGCTBG2' });
-    expect(res.body.data).toMatchObject({ id: channels.unconnected, connected: true, marketplace_id: 'A2EUQ1WTGCTBG2', access_token_expires_at: '2030-01-01T00:00:00.000Z' });
+    expect(res.body.data).toMatchObject({
+      id: channels.unconnected,
+      connected: true,
+      marketplace_id: 'A2EUQ1WTGCTBG2',
+      access_token_expires_at: '2030-01-01T00:00:00.000Z',
+    });
     expect(JSON.stringify(res.body)).not.toContain('Atza|');
     expect(t.store.channel_connections.get(channels.unconnected)?.access_token).toBe('Atza|client-access-1234567890');
   });
@@ -167,7 +191,7 @@ describe('storeChannelConnectionData', () => {
 describe('getChannelAuthUrl', () => {
   const path = (id: string) => `/2024-09/channels/retailer/${id}/get-auth-url`;
 
-  it('When a member asks, then 200 with an absolute URL to the sandbox\'s own consent page and a fresh state each time', async () => {
+  it("When a member asks, then 200 with an absolute URL to the sandbox's own consent page and a fresh state each time", async () => {
     const first = await request(t.app).get(path(channels.unconnected)).set(t.auth('member'));
     const second = await request(t.app).get(path(channels.unconnected)).set(t.auth('member'));
     expect(first.status).toBe(200);

@@ -42,7 +42,10 @@ const happy: Record<Method, () => { endpoint: string; query: Record<string, stri
   patch: () => ({
     endpoint: listing(retailerOf(t.world).account(channels.connected).listings[0]!.sku),
     query: { marketplaceIds: 'ATVPDKIKX0DER' },
-    body: { productType: 'SHOES', patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }] },
+    body: {
+      productType: 'SHOES',
+      patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }],
+    },
     retailerStatus: 200,
   }),
   delete: () => ({
@@ -53,7 +56,9 @@ const happy: Record<Method, () => { endpoint: string; query: Record<string, stri
 };
 
 function relay(method: Method, channel: string, endpoint: string, opts: { query?: object; body?: object; who?: 'owner' | 'rival' | null } = {}) {
-  let r = request(t.app)[method](relayPath(channel, endpoint)).query(opts.query ?? {});
+  let r = request(t.app)
+    [method](relayPath(channel, endpoint))
+    .query(opts.query ?? {});
   if (opts.who !== null) r = r.set(t.auth(opts.who ?? 'owner'));
   return opts.body ? r.send(opts.body) : r;
 }
@@ -166,7 +171,7 @@ describe('relay: both endpoint forms', () => {
 });
 
 describe('relay: the query string', () => {
-  it('When the endpoint carries its own ?query, then it is relayed ahead of the request\'s query and the log shows both', async () => {
+  it("When the endpoint carries its own ?query, then it is relayed ahead of the request's query and the log shows both", async () => {
     const res = await relay('get', channels.connected, 'orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER', {
       query: { CreatedAfter: '2024-01-01T00:00:00Z', MaxResultsPerPage: 3 },
     });
@@ -174,17 +179,26 @@ describe('relay: the query string', () => {
     expect(res.headers['x-retailer-status']).toBe('200');
     expect(JSON.parse(res.body.response).payload.Orders).toHaveLength(3);
     const [logged] = await calls(channels.connected);
-    expect(logged).toMatchObject({ endpoint: 'orders/v0/orders', query: 'MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2024-01-01T00%3A00%3A00Z&MaxResultsPerPage=3' });
+    expect(logged).toMatchObject({
+      endpoint: 'orders/v0/orders',
+      query: 'MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2024-01-01T00%3A00%3A00Z&MaxResultsPerPage=3',
+    });
   });
 
-  it('When the endpoint\'s query is empty or only the request has one, then the endpoint is the path alone', async () => {
+  it("When the endpoint's query is empty or only the request has one, then the endpoint is the path alone", async () => {
     const res = await relay('get', channels.connected, 'orders%2Fv0%2Forders%3F', { query: ORDERS_QUERY });
     expect(res.headers['x-retailer-status']).toBe('200');
     expect((await calls(channels.connected))[0]).toMatchObject({ endpoint: 'orders/v0/orders', query: expect.stringMatching(/^MarketplaceIds=/) });
   });
 
-  it('When the endpoint\'s path part is unsafe or its query has a fragment, then 422 naming endpoint and nothing is relayed', async () => {
-    for (const endpoint of ['orders%2F..%3FMarketplaceIds%3DX', 'orders%2Fv0%2F%3Fa%3D1', '%3FMarketplaceIds%3DX', 'orders%3Fa%3D1%23frag', 'http%3A%2F%2Fevil.example%3Fa%3D1']) {
+  it("When the endpoint's path part is unsafe or its query has a fragment, then 422 naming endpoint and nothing is relayed", async () => {
+    for (const endpoint of [
+      'orders%2F..%3FMarketplaceIds%3DX',
+      'orders%2Fv0%2F%3Fa%3D1',
+      '%3FMarketplaceIds%3DX',
+      'orders%3Fa%3D1%23frag',
+      'http%3A%2F%2Fevil.example%3Fa%3D1',
+    ]) {
       const res = await relay('get', channels.connected, endpoint);
       expect(res.status, endpoint).toBe(422);
       expect(res.body.errors).toHaveProperty('endpoint');
@@ -193,11 +207,13 @@ describe('relay: the query string', () => {
   });
 
   for (const [form, query] of [
-    ['deepObject (openapi-fetch\'s default)', 'retailer_query%5BMarketplaceIds%5D=ATVPDKIKX0DER'],
+    ["deepObject (openapi-fetch's default)", 'retailer_query%5BMarketplaceIds%5D=ATVPDKIKX0DER'],
     ['a JSON value', `retailer_query=${encodeURIComponent('{"MarketplaceIds":"ATVPDKIKX0DER"}')}`],
   ] as const) {
     it(`When the declared retailer_query object arrives as ${form}, then 422 naming retailer_query with the serializer to use, and nothing is relayed`, async () => {
-      const res = await request(t.app).get(`${relayPath(channels.connected, ORDERS)}?${query}`).set(t.auth('owner'));
+      const res = await request(t.app)
+        .get(`${relayPath(channels.connected, ORDERS)}?${query}`)
+        .set(t.auth('owner'));
       expect(res.status).toBe(422);
       expect(res.body.errors.retailer_query[0]).toMatch(/style: "form", explode: true/);
       expect(await calls(channels.connected)).toEqual([]);
@@ -209,7 +225,7 @@ describe('relay: the query string', () => {
     expect(res.status).toBe(403);
   });
 
-  it('When an endpoint with a query meets a request query, then the path is split off and the endpoint\'s query comes first', () => {
+  it("When an endpoint with a query meets a request query, then the path is split off and the endpoint's query comes first", () => {
     const target = relayTarget('orders/v0/orders?x=1', 'http://127.0.0.1/call/orders%2Fv0%2Forders%3Fx%3D1?y=2&y=3');
     expect(target).toEqual({ path: 'orders/v0/orders', rawQuery: 'x=1&y=2&y=3', query: { x: '1', y: ['2', '3'] } });
     expect(relayTarget('orders/v0/orders', 'http://127.0.0.1/call/x')).toEqual({ path: 'orders/v0/orders', rawQuery: '', query: {} });
@@ -223,7 +239,10 @@ describe('relay: the query string', () => {
 
 describe('relay: what the contract declares', () => {
   const { doc } = loadContract();
-  const item = doc.paths['/2024-09/channels/retailer/{channel}/call/{endpoint}'] as Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>;
+  const item = doc.paths['/2024-09/channels/retailer/{channel}/call/{endpoint}'] as Record<
+    string,
+    { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }
+  >;
   const components = doc.components as { parameters: Record<string, Record<string, unknown>>; schemas: Record<string, Record<string, unknown>> };
 
   it('When the relay path is read, then its query is one free-form object, form style, exploded, named as the handler reads it', () => {
@@ -247,7 +266,7 @@ describe('relay: what the contract declares', () => {
   });
 });
 
-describe('relay: retailer errors are conveyed, never turned into this API\'s statuses', () => {
+describe("relay: retailer errors are conveyed, never turned into this API's statuses", () => {
   it('When the retailer has no such operation, then 200 with its 404 body and X-Retailer-Status 404', async () => {
     const res = await relay('get', channels.connected, 'nothing%2Fhere');
     expect(res.status).toBe(200);
@@ -306,7 +325,7 @@ describe('relay: token refresh', () => {
     expect((await calls(channels.connected))[0].refreshed_token).toBe(true);
   });
 
-  it('When the clock passes the refreshed token\'s expiry, then the relay refreshes again', async () => {
+  it("When the clock passes the refreshed token's expiry, then the relay refreshes again", async () => {
     await relay('get', channels.connected, 'sellers%2Fv1%2FmarketplaceParticipations');
     const first = t.store.channel_connections.get(channels.connected)!.access_token;
     t.clock.advance(2 * 3_600_000);
@@ -321,7 +340,7 @@ describe('relay: never leaves the process', () => {
     vi.restoreAllMocks();
   });
 
-  it('When endpoints, headers and bodies name other hosts, then the only socket opened is the test client\'s own', async () => {
+  it("When endpoints, headers and bodies name other hosts, then the only socket opened is the test client's own", async () => {
     const original = net.Socket.prototype.connect;
     vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(function (this: net.Socket, ...args: unknown[]) {
       // net.connect hands over its normalized arguments as one array: [options, callback].
@@ -340,7 +359,12 @@ describe('relay: never leaves the process', () => {
         await send('get', '%2F%2Fevil.example%2Fx'),
         await send('get', 'http://evil.example/x'),
         await send('get', 'orders/../../../etc/passwd'),
-        await send('post', 'feeds%2F2021-06-30%2Ffeeds', { feedType: 'X', url: 'http://evil.example/', marketplaceIds: ['ATVPDKIKX0DER'], inputFeedDocumentId: 'https://evil.example/doc' }),
+        await send('post', 'feeds%2F2021-06-30%2Ffeeds', {
+          feedType: 'X',
+          url: 'http://evil.example/',
+          marketplaceIds: ['ATVPDKIKX0DER'],
+          inputFeedDocumentId: 'https://evil.example/doc',
+        }),
         await send('get', ORDERS, undefined, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Forwarded: 'host=evil.example' }),
       ];
       expect(attempts.map((r) => r.status)).toEqual([422, 422, 422, 422, 200, 200]);

@@ -16,9 +16,19 @@ describe('secrets never leave the store', () => {
 
     // Connection data by hand, with an expiry in the past so the relay refreshes (a new secret is minted).
     const sent = { access_token: 'Atza|hand-stored-access-token-0123456789', refresh_token: 'Atzr|hand-stored-refresh-token-0123456789' };
-    keep(await request(t.app).post(`/2024-09/channels/retailer/${channels.unconnected}/connection-data`).set(owner).send({ ...sent, access_token_expires_at: '2024-01-01T00:00:00Z' }));
+    keep(
+      await request(t.app)
+        .post(`/2024-09/channels/retailer/${channels.unconnected}/connection-data`)
+        .set(owner)
+        .send({ ...sent, access_token_expires_at: '2024-01-01T00:00:00Z' }),
+    );
     keep(await request(t.app).get(relayPath(channels.unconnected, ORDERS)).query(ORDERS_QUERY).set(owner));
-    keep(await request(t.app).get(relayPath(channels.unconnected, 'orders/v0/orders')).query({ ...ORDERS_QUERY, access_token: sent.access_token }).set(owner));
+    keep(
+      await request(t.app)
+        .get(relayPath(channels.unconnected, 'orders/v0/orders'))
+        .query({ ...ORDERS_QUERY, access_token: sent.access_token })
+        .set(owner),
+    );
     keep(await request(t.app).get(`/2024-09/channels/${channels.unconnected}/catalog-search`).set(owner));
 
     // The consent flow on the other channel: a code travels in the redirect and the callback's query.
@@ -26,7 +36,12 @@ describe('secrets never leave the store', () => {
     keep(connectedFlow);
     const url = new URL(connectedFlow.body.url);
     keep(await request(t.app).get(url.pathname + url.search));
-    const decided = keep(await request(t.app).post('/_retailer/authorize').type('form').send({ state: url.searchParams.get('state'), decision: 'approve' }));
+    const decided = keep(
+      await request(t.app)
+        .post('/_retailer/authorize')
+        .type('form')
+        .send({ state: url.searchParams.get('state'), decision: 'approve' }),
+    );
     const callback = new URL(decided.headers.location);
     keep(await request(t.app).get(callback.pathname + callback.search));
     keep(await request(t.app).get(relayPath(channels.connected, 'sellers/v1/marketplaceParticipations')).set(owner));
@@ -45,7 +60,12 @@ describe('secrets never leave the store', () => {
     const logText = lines.join('\n') + t.errors.join('\n');
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of secrets) {
-      for (const [where, text] of [['response bodies', bodies.join('\n')], ['log lines', logText], ['journal', journalText], ['call log', callLog]]) {
+      for (const [where, text] of [
+        ['response bodies', bodies.join('\n')],
+        ['log lines', logText],
+        ['journal', journalText],
+        ['call log', callLog],
+      ]) {
         expect(text.includes(secret), `${where} contain a secret`).toBe(false);
       }
     }

@@ -36,7 +36,11 @@ async function merchantWithChannel() {
 }
 
 async function relayOrders(token: string, channelId: string) {
-  const res = await call('GET', `/2024-09/channels/retailer/${channelId}/call/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2024-08-01T00:00:00Z`, token);
+  const res = await call(
+    'GET',
+    `/2024-09/channels/retailer/${channelId}/call/orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER&CreatedAfter=2024-08-01T00:00:00Z`,
+    token,
+  );
   expect(res.status).toBe(200);
   expect(res.headers.get('x-retailer-status')).toBe('200');
   expect(JSON.parse(res.json.response).payload.Orders.length).toBeGreaterThan(0);

@@ -52,7 +52,7 @@ describe('channels in a workspace', () => {
     expect(t.store.channel_connections.has(channels.unconnected)).toBe(false);
   });
 
-  it("When a workspace state is tampered into a default-world state, then the default world does not know it (400)", async () => {
+  it('When a workspace state is tampered into a default-world state, then the default world does not know it (400)', async () => {
     const { state } = await approveInWorkspace();
     const bare = state.slice(state.indexOf('.') + 1);
     const page = await request(t.app).get('/_retailer/authorize').query({ state: bare });
@@ -81,14 +81,16 @@ describe('channels in a workspace', () => {
   it('When the channels control plane names an unknown workspace, then 404; a malformed one, then 422', async () => {
     await request(t.app).get(`/_sandbox/channels/${channels.connected}/calls`).query({ workspace: 'feedfacecafe' }).expect(404);
     await request(t.app).post(`/_sandbox/channels/${channels.connected}/revoke-authorization`).query({ workspace: 'feedfacecafe' }).expect(404);
-    const bad = await request(t.app).post(`/_sandbox/channels/${channels.connected}/revoke-authorization`).query({ workspace: 'x'.repeat(65) });
+    const bad = await request(t.app)
+      .post(`/_sandbox/channels/${channels.connected}/revoke-authorization`)
+      .query({ workspace: 'x'.repeat(65) });
     expect(bad.status).toBe(422);
     expect(t.errors).toEqual([]);
   });
 });
 
 describe('the journal of a workspace', () => {
-  it("When the consent flow runs in a workspace, then its pages are journaled under that workspace", async () => {
+  it('When the consent flow runs in a workspace, then its pages are journaled under that workspace', async () => {
     const { callback } = await approveInWorkspace();
     await request(t.app).get(callback).expect(200);
     const journal = await request(t.app).get('/_sandbox/requests').query({ workspace: ws.id, path: '/_retailer/*' }).expect(200);

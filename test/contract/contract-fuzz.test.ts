@@ -51,25 +51,50 @@ function worldIds(t: TestApp) {
   const a = ownedBy(demo.merchant);
   const b = ownedBy(demo.rivalMerchant);
   const ofMerchant = <T extends { id: string; merchant_id?: string }>(records: T[], merchant: string, n: number) =>
-    records.filter((r) => r.merchant_id === merchant).slice(0, n).map((r) => r.id);
-  const split = <T extends { id: string; merchant_id?: string }>(records: T[]) => ({ a: ofMerchant(records, demo.merchant, 4), b: ofMerchant(records, demo.rivalMerchant, 4) });
+    records
+      .filter((r) => r.merchant_id === merchant)
+      .slice(0, n)
+      .map((r) => r.id);
+  const split = <T extends { id: string; merchant_id?: string }>(records: T[]) => ({
+    a: ofMerchant(records, demo.merchant, 4),
+    b: ofMerchant(records, demo.rivalMerchant, 4),
+  });
   const shared = (list: string[]) => ({ a: list, b: list });
   const childrenOf = <T extends { id: string }>(children: T[], parentOf: (c: T) => string, parents: { id: string }[]) => {
     const ids = new Set(parents.slice(0, 4).map((p) => p.id));
-    return children.filter((c) => ids.has(parentOf(c))).slice(0, 6).map((c) => c.id);
+    return children
+      .filter((c) => ids.has(parentOf(c)))
+      .slice(0, 6)
+      .map((c) => c.id);
   };
   const pools: IdPools = {
     merchant: { a: [demo.merchant], b: [demo.rivalMerchant] },
     product: split(s.products.all()),
-    product_identifier: { a: childrenOf(s.product_identifiers.all(), (c) => c.product_id, a.products), b: childrenOf(s.product_identifiers.all(), (c) => c.product_id, b.products) },
+    product_identifier: {
+      a: childrenOf(s.product_identifiers.all(), (c) => c.product_id, a.products),
+      b: childrenOf(s.product_identifiers.all(), (c) => c.product_id, b.products),
+    },
     supplier: split(s.suppliers.all()),
     supplier_scraping_request: split(s.scraping_requests.all()),
     supplier_item: split(s.supplier_items.all()),
-    supplier_item_identifier: { a: childrenOf(s.supplier_item_identifiers.all(), (c) => c.supplier_item_id, a.items), b: childrenOf(s.supplier_item_identifiers.all(), (c) => c.supplier_item_id, b.items) },
+    supplier_item_identifier: {
+      a: childrenOf(s.supplier_item_identifiers.all(), (c) => c.supplier_item_id, a.items),
+      b: childrenOf(s.supplier_item_identifiers.all(), (c) => c.supplier_item_id, b.items),
+    },
     supplier_item_cost: { a: a.items.slice(0, 3).flatMap((i) => i.costs.map((c) => c.id)), b: b.items.slice(0, 2).flatMap((i) => i.costs.map((c) => c.id)) },
     channel: split(s.channels.all()),
-    marketplace_catalog_item: shared(s.catalog_items.all().slice(0, 4).map((r) => r.id)),
-    marketplace: shared(s.marketplaces.all().slice(0, 3).map((r) => r.id)),
+    marketplace_catalog_item: shared(
+      s.catalog_items
+        .all()
+        .slice(0, 4)
+        .map((r) => r.id),
+    ),
+    marketplace: shared(
+      s.marketplaces
+        .all()
+        .slice(0, 3)
+        .map((r) => r.id),
+    ),
     user: { a: [demo.owner.id, demo.member.id], b: [demo.rival.id] },
     workspace: shared(['default']),
   };
@@ -111,7 +136,10 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
   const { pools, ownedA, ownedB } = worldIds(t);
   const outcome: Outcome = { statuses: [], requests: 0, problems: [], undocumented: new Map() };
   const problem = (req: FuzzRequest, status: number, what: string) => {
-    if (outcome.problems.length < 40) outcome.problems.push(`${req.operation.operationId} ${req.operation.method} ${req.path}${req.query.slice(0, 120)} body ${req.body?.slice(0, 120) ?? '(none)'} as ${req.user} -> ${status}: ${what}`);
+    if (outcome.problems.length < 40)
+      outcome.problems.push(
+        `${req.operation.operationId} ${req.operation.method} ${req.path}${req.query.slice(0, 120)} body ${req.body?.slice(0, 120) ?? '(none)'} as ${req.user} -> ${status}: ${what}`,
+      );
   };
   const send = async (req: FuzzRequest) => {
     const method = req.operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -125,12 +153,13 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
     const op = req.operation;
     outcome.statuses.push(`${op.operationId}:${status}`);
     outcome.requests++;
-    if (status >= 500) problem(req, status, `5xx ${res.text.slice(0, 200)}; logged: ${t.errors.at(-1)?.slice(0, 600) ?? "nothing"}`);
+    if (status >= 500) problem(req, status, `5xx ${res.text.slice(0, 200)}; logged: ${t.errors.at(-1)?.slice(0, 600) ?? 'nothing'}`);
     if (!op.statuses.includes(status)) {
       const key = `${op.operationId} ${status}`;
       outcome.undocumented.set(key, (outcome.undocumented.get(key) ?? 0) + 1);
     }
-    if (status >= 400 && (!/json/.test(res.type) || typeof res.body?.message !== 'string')) problem(req, status, `error body is not JSON with a message: ${res.type} ${res.text.slice(0, 120)}`);
+    if (status >= 400 && (!/json/.test(res.type) || typeof res.body?.message !== 'string'))
+      problem(req, status, `error body is not JSON with a message: ${res.type} ${res.text.slice(0, 120)}`);
     // A text answer (the coverage report as JUnit or Markdown) is checked against its own media type's schema.
     const json = !res.type || /json/.test(res.type);
     const schema = op.statuses.includes(status) ? responseSchema(op.path, op.method, status, json ? 'application/json' : res.type) : undefined;
@@ -161,7 +190,7 @@ async function fuzz(t: TestApp, server: Server, batches: number, batchSize: numb
 }
 
 describe('contract fuzz', () => {
-  it('When every operation is called with valid, boundary and hostile input by two merchants\' owners, then no 5xx, only documented statuses, bodies that match the contract, JSON errors with a message and no other merchant\'s data', async () => {
+  it("When every operation is called with valid, boundary and hostile input by two merchants' owners, then no 5xx, only documented statuses, bodies that match the contract, JSON errors with a message and no other merchant's data", async () => {
     const outcome = await runFuzz(BATCHES, BATCH_SIZE);
     expect(outcome.requests).toBeGreaterThanOrEqual(2000);
     const called = new Set(outcome.statuses.map((s) => s.split(':')[0]));
@@ -190,7 +219,9 @@ describe('contract fuzz: required bodies that do not come', () => {
   const required = operations.filter((op) => (op.operation.requestBody as { required?: boolean } | undefined)?.required === true);
 
   it('When the contract is read, then the operations with a required body include the PUTs that once answered 204 or 500', () => {
-    expect(required.map((op) => op.operationId)).toEqual(expect.arrayContaining(['updateProduct', 'updateCurrentUser', 'updateSupplier', 'updateSupplierItem']));
+    expect(required.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['updateProduct', 'updateCurrentUser', 'updateSupplier', 'updateSupplierItem']),
+    );
   });
 
   it.each(required.map((op) => [op.operationId, op] as const))(

@@ -17,7 +17,13 @@ const operations = listOperations(doc);
 const versioned = operations.filter((op) => op.path.startsWith('/2024-09/'));
 
 type MediaType = { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> };
-type Operation = { requestBody?: { content?: Record<string, MediaType> }; responses: Record<string, { content?: Record<string, MediaType>; $ref?: string }>; tags?: string[]; summary?: string; description?: string };
+type Operation = {
+  requestBody?: { content?: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType>; $ref?: string }>;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+};
 
 describe('the contract', () => {
   it('describes the 60 operations of the 2024-09 specification', () => {
@@ -84,7 +90,7 @@ describe('the contract', () => {
     expect(failures).toEqual([]);
   });
 
-  it('is accepted by express-openapi-validator\'s own OpenAPI schema check (the server skips it at start-up)', async () => {
+  it("is accepted by express-openapi-validator's own OpenAPI schema check (the server skips it at start-up)", async () => {
     const app = express();
     app.use(OpenApiValidator.middleware({ apiSpec: structuredClone(doc) as never, validateApiSpec: true, validateRequests: false, validateResponses: false }));
     app.get('/_sandbox/health', (_req, res) => void res.json({ ok: true }));
@@ -97,7 +103,9 @@ describe('the contract', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-types-'));
     try {
       const out = join(dir, 'generated.ts');
-      execFileSync(process.execPath, [join(projectRoot, 'node_modules/openapi-typescript/bin/cli.js'), join(projectRoot, 'openapi.yaml'), '-o', out], { stdio: 'pipe' });
+      execFileSync(process.execPath, [join(projectRoot, 'node_modules/openapi-typescript/bin/cli.js'), join(projectRoot, 'openapi.yaml'), '-o', out], {
+        stdio: 'pipe',
+      });
       const committed = readFileSync(join(projectRoot, 'src/contract/document/generated.ts'), 'utf8');
       expect(readFileSync(out, 'utf8') === committed, 'src/contract/document/generated.ts is stale: run npm run gen:types').toBe(true);
     } finally {

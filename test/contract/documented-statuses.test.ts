@@ -60,7 +60,7 @@ describe('Every status the server answers is one the operation documents', () =>
     await exampleRequest(t.app, op).set('Content-Type', 'application/json').send(OVERSIZED).expect(200);
   });
 
-  it('When a method the path does not have is used, then Allow lists the path\'s methods, GET first', async () => {
+  it("When a method the path does not have is used, then Allow lists the path's methods, GET first", async () => {
     const t = await testApp();
     const op = contractOperations.find((o) => o.operationId === 'listMerchants')!;
     const res = await exampleRequest(t.app, op, {}, 'PATCH').expect(405);

@@ -42,7 +42,7 @@ function inputNames(op: ContractOperation): Set<string> {
 
 const documenting = (status: number) => contractOperations.filter((op) => op.statuses.includes(status));
 
-describe('Each operation\'s 404 example is the answer it gives for its own missing record', () => {
+describe("Each operation's 404 example is the answer it gives for its own missing record", () => {
   for (const op of documenting(404)) {
     it(`When ${op.operationId} names a record that does not exist, then it answers its documented 404 example`, async () => {
       const example = exampleOf(op, 404);
@@ -59,7 +59,7 @@ describe('Each operation\'s 404 example is the answer it gives for its own missi
   }
 });
 
-describe('Each operation\'s 422 example names its own input', () => {
+describe("Each operation's 422 example names its own input", () => {
   it('When the 422 examples are read, then every field they name is a parameter, a body field or the Prefer header of that operation', () => {
     const strangers: string[] = [];
     for (const op of documenting(422)) {
@@ -80,7 +80,7 @@ describe('Each operation\'s 422 example names its own input', () => {
   });
 });
 
-describe('Prefer: code answers the operation\'s own example', () => {
+describe("Prefer: code answers the operation's own example", () => {
   const versioned = contractOperations.filter((op) => op.path.startsWith('/2024-09/'));
   for (const op of versioned) {
     it(`When ${op.operationId} is asked for Prefer: code=404 or 422, then it answers its own examples`, async () => {

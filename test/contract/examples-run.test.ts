@@ -85,7 +85,7 @@ function send(base: string, method: string, path: string, token: string): Promis
   });
 }
 
-describe('Each operation\'s 405 example names its own path and is the answer that path gives', () => {
+describe("Each operation's 405 example names its own path and is the answer that path gives", () => {
   let sandbox: RunningSandbox;
 
   beforeAll(async () => {

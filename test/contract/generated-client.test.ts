@@ -59,7 +59,7 @@ async function connectedChannel() {
   return { api, token: user.data!.data.token, merchantId, channelId };
 }
 
-describe('generated client (openapi-typescript + openapi-fetch): the specification\'s workflow', () => {
+describe("generated client (openapi-typescript + openapi-fetch): the specification's workflow", () => {
   it('When a generated client creates a user, merchant and channel and stores connection data, then each step answers its documented status', async () => {
     const { api, merchantId, channelId } = await connectedChannel();
     const listed = await api.GET('/2024-09/channels', { params: { query: { merchant_id: merchantId } } });
@@ -113,7 +113,10 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     expect(JSON.parse(put.data!.response)).toMatchObject({ sku: 'ADA-SKU-1', status: 'ACCEPTED' });
     const patch = await api.PATCH(RELAY, {
       params: { path: { channel: channelId, endpoint: listing }, query: marketplace },
-      body: { productType: 'SHOES', patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }] },
+      body: {
+        productType: 'SHOES',
+        patches: [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 7 }] }],
+      },
     });
     expect(patch.response.headers.get('x-retailer-status')).toBe('200');
     const got = await api.GET(RELAY, { params: { path: { channel: channelId, endpoint: listing }, query: marketplace } });
@@ -131,7 +134,7 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     expect(JSON.parse(orders.data!.response).payload.Orders.length).toBeGreaterThan(0);
   });
 
-  it('When a generated client keeps openapi-fetch\'s default deepObject serializer, then 422 names retailer_query and the serializer to use', async () => {
+  it("When a generated client keeps openapi-fetch's default deepObject serializer, then 422 names retailer_query and the serializer to use", async () => {
     const { token, channelId } = await connectedChannel();
     const unconfigured = createClient<paths>({ baseUrl: sandbox.url, headers: { Authorization: `Bearer ${token}` } });
     const res = await unconfigured.GET(RELAY, {
@@ -147,7 +150,10 @@ describe('generated client (openapi-typescript + openapi-fetch): the specificati
     const product = await api.POST('/2024-09/products', { body: { merchant_id: merchantId, sku: 'ADA-MUG-1', title: 'Enamel camping mug' } });
     expect(product.response.status).toBe(201);
     const productId = product.data!.data.id;
-    const identifier = await api.POST('/2024-09/products/{product}/identifiers', { params: { path: { product: productId } }, body: { type: 'UPC', value: '012345678905' } });
+    const identifier = await api.POST('/2024-09/products/{product}/identifiers', {
+      params: { path: { product: productId } },
+      body: { type: 'UPC', value: '012345678905' },
+    });
     expect(identifier.response.status).toBe(201);
     expect(identifier.data!.data).toMatchObject({ product_id: productId, type: 'UPC', value: '012345678905' });
 

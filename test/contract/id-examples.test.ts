@@ -14,12 +14,20 @@ const EMPTY_WHEN_SEEDED: Record<string, string> = { listChannelCalls: 'the seede
 
 /** The id parameters' examples, as Swagger UI fills them in (optional filters too). */
 function idExamples(op: ContractOperation): Record<string, string> {
-  return Object.fromEntries(paramsOf(op).filter(takesId).map((p) => [p.name, String(p.example)]));
+  return Object.fromEntries(
+    paramsOf(op)
+      .filter(takesId)
+      .map((p) => [p.name, String(p.example)]),
+  );
 }
 
-describe('Id parameters carry the demo world\'s ids', () => {
+describe("Id parameters carry the demo world's ids", () => {
   it('When the contract is read, then every id parameter has an example', () => {
-    const missing = withIds.flatMap((op) => paramsOf(op).filter((p) => takesId(p) && p.example === undefined).map((p) => `${op.operationId} ${p.name}`));
+    const missing = withIds.flatMap((op) =>
+      paramsOf(op)
+        .filter((p) => takesId(p) && p.example === undefined)
+        .map((p) => `${op.operationId} ${p.name}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -33,7 +41,8 @@ describe('Id parameters carry the demo world\'s ids', () => {
       const res = await (body === undefined ? req : req.send(body as object));
       expect(res.status, `${read.operationId}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(200);
       expect(res.status).toBeLessThan(300);
-      if (read.method === 'GET' && Array.isArray(res.body?.data) && !EMPTY_WHEN_SEEDED[read.operationId]) expect(res.body.data.length, `${read.operationId} lists nothing`).toBeGreaterThan(0);
+      if (read.method === 'GET' && Array.isArray(res.body?.data) && !EMPTY_WHEN_SEEDED[read.operationId])
+        expect(res.body.data.length, `${read.operationId} lists nothing`).toBeGreaterThan(0);
     });
   }
 });

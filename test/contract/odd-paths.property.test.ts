@@ -14,7 +14,11 @@ const withPathParams = contractOperations.filter((op) => paramsOf(op).some((p) =
 describe('odd path segments', () => {
   it('When any path parameter of any operation holds an undecodable or odd escape, then it answers as a plainly malformed value does: documented, with a message, naming only contract fields', async () => {
     const t = await testApp();
-    const cases = withPathParams.flatMap((op) => paramsOf(op).filter((p) => p.in === 'path').map((param) => ({ op, param })));
+    const cases = withPathParams.flatMap((op) =>
+      paramsOf(op)
+        .filter((p) => p.in === 'path')
+        .map((param) => ({ op, param })),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(...ODD), fc.constantFrom('', 'x', '1'), async ({ op, param }, odd, around) => {
         const send = (value: string) => {
@@ -52,9 +56,19 @@ describe('odd path segments', () => {
     const seen: string[] = [];
     for (const op of withPathParams) {
       for (const odd of ['%ZZ', '%', '%C0%AF']) {
-        const url = paramsOf(op).filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, odd), op.path);
-        const res = await (request(t.app) as unknown as Record<string, (u: string) => request.Test>)[op.method.toLowerCase()]!(url).set('Authorization', 'Bearer demo-owner-token');
-        if (!op.statuses.includes(res.status) || res.status >= 500 || typeof res.body.message !== 'string' || JSON.stringify(res.body).includes(odd === '%' ? '.%' : odd)) {
+        const url = paramsOf(op)
+          .filter((p) => p.in === 'path')
+          .reduce((u, p) => u.replace(`{${p.name}}`, odd), op.path);
+        const res = await (request(t.app) as unknown as Record<string, (u: string) => request.Test>)[op.method.toLowerCase()]!(url).set(
+          'Authorization',
+          'Bearer demo-owner-token',
+        );
+        if (
+          !op.statuses.includes(res.status) ||
+          res.status >= 500 ||
+          typeof res.body.message !== 'string' ||
+          JSON.stringify(res.body).includes(odd === '%' ? '.%' : odd)
+        ) {
           seen.push(`${op.operationId} ${url} -> ${res.status} ${res.text.slice(0, 160)}`);
         }
       }

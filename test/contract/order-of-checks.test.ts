@@ -40,9 +40,7 @@ interface Case {
 }
 
 const parametersOf = (op: ContractOperation): Obj[] =>
-  [...(((doc.paths[op.path] as Obj).parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])]
-    .map((p) => deref(doc, p))
-    .filter(isObj);
+  [...(((doc.paths[op.path] as Obj).parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])].map((p) => deref(doc, p)).filter(isObj);
 
 function jsonBodySchema(op: ContractOperation): Obj | undefined {
   const body = deref(doc, op.operation.requestBody);
@@ -125,7 +123,9 @@ function send(t: TestApp, c: Case, { ids, merchantId, invalid, stray, who }: Sen
   if (c.merchantIn === 'query') query.merchant_id = merchantId;
   if (c.merchantIn === 'body') body = { ...body, merchant_id: merchantId };
   const method = c.op.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  let req = request(t.app)[method](path).query(query as Record<string, string>);
+  let req = request(t.app)
+    [method](path)
+    .query(query as Record<string, string>);
   if (who) req = req.set(t.auth(who));
   return body === undefined ? req : req.send(body);
 }
@@ -177,7 +177,7 @@ describe('the order of checks, over every operation that names a record or a mer
     cases
       .filter((c) => c.op.secured && (c.merchantIn || c.ids.some((param) => RECORDS[param].owned)))
       .map((c) => [named(c), documents(c, 403) ? 403 : 404, c] as const),
-  )('When %s names another merchant\'s records and its input breaks the contract, then %i', async (_name, status, c) => {
+  )("When %s names another merchant's records and its input breaks the contract, then %i", async (_name, status, c) => {
     const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, stray: true, who: 'rival' });
     expect(res.status, JSON.stringify(res.body)).toBe(status);
   });
@@ -211,7 +211,7 @@ describe('the order of checks, named', () => {
     expect(t.store.channels.get(channels.connected)).toEqual(before);
   });
 
-  it('When the channel is the caller\'s and the body has an invalid field, then 422 naming the field', async () => {
+  it("When the channel is the caller's and the body has an invalid field, then 422 naming the field", async () => {
     const res = await request(t.app).put(`/2024-09/channels/${channels.connected}`).set(t.auth('owner')).send({ name: 123 });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['name']);
@@ -259,19 +259,22 @@ describe('the order of checks, named', () => {
     await request(t.app).get(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests/${DEMO_SCRAPING_REQUEST_ID}`).set(t.auth('owner')).expect(200);
   });
 
-  it("When the opportunity forecasts of another merchant are listed with an invalid filter, then 404: the operation documents no 403", async () => {
-    const res = await request(t.app).get('/2024-09/forecasting/opportunity-forecasts').query({ merchant_id: demo.merchant, minimum_profit: 'lots' }).set(t.auth('rival'));
+  it('When the opportunity forecasts of another merchant are listed with an invalid filter, then 404: the operation documents no 403', async () => {
+    const res = await request(t.app)
+      .get('/2024-09/forecasting/opportunity-forecasts')
+      .query({ merchant_id: demo.merchant, minimum_profit: 'lots' })
+      .set(t.auth('rival'));
     expect(res.status).toBe(404);
   });
 
-  it('When the body breaks the contract and repeats a taken SKU, then 422 names only the contract\'s field: handler rules come after validation', async () => {
+  it("When the body breaks the contract and repeats a taken SKU, then 422 names only the contract's field: handler rules come after validation", async () => {
     const taken = t.store.products.get(DEMO_PRODUCT_ID)!.sku;
     const res = await request(t.app).post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: taken, title: 123 });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['title']);
   });
 
-  it('When a member who is not an owner deletes the merchant, then 403 from the handler\'s own rule', async () => {
+  it("When a member who is not an owner deletes the merchant, then 403 from the handler's own rule", async () => {
     const res = await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member'));
     expect(res.status).toBe(403);
     expect(t.store.merchants.get(demo.merchant)).toBeDefined();

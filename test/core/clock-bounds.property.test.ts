@@ -17,10 +17,25 @@ const numberToken = fc.oneof(
   fc.constantFrom('1e309', '-1e309', '1e-400', '0.5', '366.0000001', '9007199254740993', '36600', '1E3', '-0'),
 );
 /** Any JSON value a field might hold instead of a number. */
-const otherValue = fc.oneof(fc.constant('null'), fc.constant('true'), fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)), fc.constant('[1]'), fc.constant('{}'));
+const otherValue = fc.oneof(
+  fc.constant('null'),
+  fc.constant('true'),
+  fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)),
+  fc.constant('[1]'),
+  fc.constant('{}'),
+);
 const body = fc
-  .dictionary(fc.oneof(fc.constantFrom(...UNITS), fc.string({ maxLength: 6 })), fc.oneof({ weight: 4, arbitrary: numberToken }, { weight: 1, arbitrary: otherValue }), { maxKeys: 4 })
-  .map((fields) => `{${Object.entries(fields).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+  .dictionary(
+    fc.oneof(fc.constantFrom(...UNITS), fc.string({ maxLength: 6 })),
+    fc.oneof({ weight: 4, arbitrary: numberToken }, { weight: 1, arbitrary: otherValue }),
+    { maxKeys: 4 },
+  )
+  .map(
+    (fields) =>
+      `{${Object.entries(fields)
+        .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+        .join(',')}}`,
+  );
 
 async function clockOf(t: TestApp) {
   const res = await request(t.app).get('/_sandbox/clock');
@@ -66,7 +81,13 @@ describe('the clock control under any amount', () => {
     expect(clock.offset_ms).toBe(Math.floor(MAX_CLOCK_OFFSET_DAYS / 366) * 366 * DAY);
     // A smaller move that still fits is taken; the world keeps working at that date.
     const fits = MAX_CLOCK_OFFSET_MS - clock.offset_ms;
-    expect((await request(t.app).post('/_sandbox/clock/advance').send({ seconds: fits / 1000 })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .post('/_sandbox/clock/advance')
+          .send({ seconds: fits / 1000 })
+      ).status,
+    ).toBe(200);
     expect((await request(t.app).post('/_sandbox/clock/advance').send({ seconds: 1 })).status).toBe(422);
     expect((await request(t.app).get('/2024-09/merchants').set(t.auth('owner'))).status).toBe(200);
     expect((await request(t.app).post('/_sandbox/reset')).status).toBe(204);

@@ -19,7 +19,10 @@ describe('errors a client can cause', () => {
   });
 
   it('When the body is over 1 MiB, then 413', async () => {
-    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'x'.repeat(1_100_000) });
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .send({ name: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(res.body.message).toEqual(expect.any(String));
   });
@@ -43,7 +46,10 @@ describe('errors a client can cause', () => {
   });
 
   it('When a field breaks the contract, then 422 with Laravel-style field errors', async () => {
-    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'x'.repeat(256) });
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .send({ name: 'x'.repeat(256) });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: expect.stringContaining('name'), errors: { name: [expect.stringContaining('255')] } });
   });

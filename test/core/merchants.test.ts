@@ -33,7 +33,7 @@ describe('merchants', () => {
     expect(res.body.message).toMatch(/name/);
   });
 
-  it('When the merchant belongs to another merchant\'s users, then 403', async () => {
+  it("When the merchant belongs to another merchant's users, then 403", async () => {
     const res = await request(t.app).get(`/2024-09/merchants/${demo.rivalMerchant}`).set(t.auth('owner'));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: expect.any(String) });

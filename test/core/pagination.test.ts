@@ -50,12 +50,18 @@ describe('pagination over the API', () => {
     const t = await testApp();
     for (let i = 0; i < 22; i++) {
       t.clock.advance(1000);
-      await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: `M${i}` }).expect(201);
+      await request(t.app)
+        .post('/2024-09/merchants')
+        .set(t.auth('owner'))
+        .send({ name: `M${i}` })
+        .expect(201);
     }
     const seen: string[] = [];
     let next: string | null = '/2024-09/merchants?per_page=10';
     while (next) {
-      const res: request.Response = await request(t.app).get(next.replace(/^http:\/\/[^/]+/, '')).set(t.auth('owner'));
+      const res: request.Response = await request(t.app)
+        .get(next.replace(/^http:\/\/[^/]+/, ''))
+        .set(t.auth('owner'));
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((m: { name: string }) => m.name));
       expect(res.body.meta.total).toBe(24); // 22 made here, the demo merchant and the spare one

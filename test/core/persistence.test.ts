@@ -63,7 +63,9 @@ describe('a file store', () => {
     const file = tempFile();
     const { app, worlds } = await start(file);
     const created = await request(app).post('/2024-09/merchants').set(owner).send({ name: 'On disk' }).expect(201);
-    const onDisk = readdirSync(dirname(file)).map((name) => readFileSync(join(dirname(file), name), 'utf8')).join('\n');
+    const onDisk = readdirSync(dirname(file))
+      .map((name) => readFileSync(join(dirname(file), name), 'utf8'))
+      .join('\n');
     expect(onDisk).toContain(created.body.data.id);
     await worlds.close();
   });
@@ -100,7 +102,7 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true));
   });
 
-describe('a new world\'s first write', () => {
+describe("a new world's first write", () => {
   it('When a fresh world is opened, then it can serve before its seeded state is written, and openWorld waits for the write', async () => {
     const persistence = new HeldPersistence();
     const { world, written } = await openWorldWriting({ id: 'default', persistence, seed: defaultConfig.seed });
@@ -155,4 +157,3 @@ describe('a new world\'s first write', () => {
     await again.close();
   });
 });
-

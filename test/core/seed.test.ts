@@ -47,7 +47,9 @@ describe('the seed', () => {
   it('When the world is seeded, then every reference points at a record that exists', async () => {
     const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: 20240901 });
     const snapshot = world.store.snapshot();
-    const ids = Object.fromEntries(Object.entries(snapshot.collections).map(([name, records]) => [name, new Set((records as { id: string }[]).map((r) => r.id))]));
+    const ids = Object.fromEntries(
+      Object.entries(snapshot.collections).map(([name, records]) => [name, new Set((records as { id: string }[]).map((r) => r.id))]),
+    );
     const dangling: string[] = [];
     for (const [name, records] of Object.entries(snapshot.collections)) {
       for (const record of records as Record<string, unknown>[]) {

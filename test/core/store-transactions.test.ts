@@ -3,7 +3,6 @@ import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import type { Change, Snapshot } from '../../src/store/persistence.js';
 import { aUser as user, aUserStore } from '../store/user-store.js';
 
-
 class RecordingPersistence extends MemoryPersistence {
   commits: Change[][] = [];
   override async commit(changes: Change[], _snapshot: () => Snapshot): Promise<void> {
@@ -27,7 +26,10 @@ describe('store transactions', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(store.collections.users.all().map((u) => [u.id, u.name])).toEqual([['a', 'a'], ['b', 'b']]);
+    expect(store.collections.users.all().map((u) => [u.id, u.name])).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+    ]);
     expect(store.collections.users.where('email', 'new@x.example')).toEqual([]);
     expect(store.collections.users.where('email', 'a@x.example')).toHaveLength(1);
     expect(persistence.commits).toHaveLength(1);
@@ -40,7 +42,10 @@ describe('store transactions', () => {
       store.collections.users.insert(user('a'));
       store.collections.users.remove('a');
     });
-    expect(persistence.commits[0].map((c) => [c.c, c.op, c.id])).toEqual([['users', 'put', 'a'], ['users', 'del', 'a']]);
+    expect(persistence.commits[0].map((c) => [c.c, c.op, c.id])).toEqual([
+      ['users', 'put', 'a'],
+      ['users', 'del', 'a'],
+    ]);
   });
 
   it('When a record is updated, then it keeps its place in the collection', async () => {

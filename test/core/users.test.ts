@@ -46,20 +46,29 @@ describe('memberships', () => {
   });
 
   it('When an existing user is invited by email, then 201 and they see the merchant at once', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/invite').set(t.auth('member')).send({ merchant_id: demo.merchant, email: 'Outsider@demo.example' });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/invite')
+      .set(t.auth('member'))
+      .send({ merchant_id: demo.merchant, email: 'Outsider@demo.example' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ user_id: demo.outsider.id, role: 'member' });
     expect((await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('outsider'))).status).toBe(200);
   });
 
   it('When the invited email belongs to no user, then 422 with errors.email', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/invite').set(t.auth('owner')).send({ merchant_id: demo.merchant, email: 'nobody@nowhere.example' });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/invite')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, email: 'nobody@nowhere.example' });
     expect(res.status).toBe(422);
     expect(res.body.errors.email[0]).toMatch(/_sandbox\/users/);
   });
 
   it('When the invited user is already a member, then 422', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/invite').set(t.auth('owner')).send({ merchant_id: demo.merchant, email: 'member@demo.example' });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/invite')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, email: 'member@demo.example' });
     expect(res.status).toBe(422);
   });
 
@@ -71,7 +80,10 @@ describe('memberships', () => {
   });
 
   it('When the owner removes a member, then 204 and the member loses access', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/remove').set(t.auth('owner')).send({ merchant_id: demo.merchant, user_id: demo.member.id });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/remove')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, user_id: demo.member.id });
     expect(res.status).toBe(204);
     expect((await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member'))).status).toBe(403);
   });
@@ -84,14 +96,20 @@ describe('memberships', () => {
   });
 
   it('When the last owner would be removed, then 422 and nothing changes', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/remove').set(t.auth('owner')).send({ merchant_id: demo.merchant, user_id: demo.owner.id });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/remove')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, user_id: demo.owner.id });
     expect(res.status).toBe(422);
     expect(res.body.errors.user_id).toBeDefined();
     expect((await memberships('owner')).body.data).toHaveLength(3);
   });
 
   it('When the user is not a member, then 404', async () => {
-    const res = await request(t.app).post('/2024-09/users/merchant-memberships/remove').set(t.auth('owner')).send({ merchant_id: demo.merchant, user_id: demo.outsider.id });
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/remove')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, user_id: demo.outsider.id });
     expect(res.status).toBe(404);
   });
 });

@@ -7,7 +7,10 @@ import { projectRoot } from '../../src/paths.js';
 
 const read = (file: string) => JSON.parse(readFileSync(join(projectRoot, file), 'utf8'));
 // npm's own range logic (semver is what npm checks engines with; it is in the install through many dependencies).
-const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } };
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  minVersion(range: string): { version: string };
+};
 
 interface LockEntry {
   engines?: { node?: string };

@@ -86,7 +86,9 @@ describe('The validators warm up in the background without changing any answer',
       return { version: sandbox.worlds.defaultWorld.store.version, journal, coverage };
     };
     const [a, b] = [await seenBy(warmed), await seenBy(cold)];
-    expect(JSON.parse(JSON.stringify(a).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>'))).toEqual(JSON.parse(JSON.stringify(b).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')));
+    expect(JSON.parse(JSON.stringify(a).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>'))).toEqual(
+      JSON.parse(JSON.stringify(b).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')),
+    );
   }, 120_000);
 
   it('When every operation has been called once after the warm-up, then each answered as on a server without one', async () => {

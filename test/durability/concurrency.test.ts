@@ -10,7 +10,9 @@ describe('concurrent writes on a real server and file', { timeout: PROCESS_TEST_
       const first = await startServer(file);
       const before = await listAll(first.url, `/2024-09/products?merchant_id=${MERCHANT}`);
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => api(first.url, 'POST', '/2024-09/products', { merchant_id: MERCHANT, sku: `CONC-${i}`, title: `Concurrent ${i}` })),
+        Array.from({ length: 100 }, (_, i) =>
+          api(first.url, 'POST', '/2024-09/products', { merchant_id: MERCHANT, sku: `CONC-${i}`, title: `Concurrent ${i}` }),
+        ),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(100).fill(201));
       const ids = answers.map((a) => a.body.data.id as string);

@@ -102,12 +102,17 @@ describe('Shutting down on SIGTERM', () => {
   ])('When SHUTDOWN_GRACE_SECONDS is %s, then the grace is %i ms', (raw, ms) => {
     const parsed = parseArgs([], {});
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    expect(configFromOptions(parsed.options, { SHUTDOWN_GRACE_SECONDS: raw })).toEqual({ config: expect.objectContaining({ shutdownGraceMs: ms }), errors: [] });
+    expect(configFromOptions(parsed.options, { SHUTDOWN_GRACE_SECONDS: raw })).toEqual({
+      config: expect.objectContaining({ shutdownGraceMs: ms }),
+      errors: [],
+    });
   });
 
   it('When SHUTDOWN_GRACE_SECONDS is not a whole number of seconds up to 600, then start-up names it', () => {
     const parsed = parseArgs([], {});
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    expect(configFromOptions(parsed.options, { SHUTDOWN_GRACE_SECONDS: '601' }).errors).toEqual(["SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 600, got '601'"]);
+    expect(configFromOptions(parsed.options, { SHUTDOWN_GRACE_SECONDS: '601' }).errors).toEqual([
+      "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 600, got '601'",
+    ]);
   });
 });

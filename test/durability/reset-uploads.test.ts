@@ -14,7 +14,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function upload(url: string): Promise<{ id: string; url: string }> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'photo.png');
-  const res = await fetch(`${url}/2024-09/products/${DEMO_PRODUCT_ID}/images`, { method: 'POST', headers: { Authorization: 'Bearer demo-owner-token' }, body: form });
+  const res = await fetch(`${url}/2024-09/products/${DEMO_PRODUCT_ID}/images`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer demo-owner-token' },
+    body: form,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: string; url: string } }).data;
 }
@@ -36,7 +40,9 @@ describe('uploaded files and --reset', () => {
     const reset = await startSandbox({ store: 'file', dataFile, reset: true });
     try {
       expect(existsSync(file)).toBe(false);
-      const list = await fetch(`${reset.url}/2024-09/products/${DEMO_PRODUCT_ID}/images?per_page=100`, { headers: { Authorization: 'Bearer demo-owner-token' } });
+      const list = await fetch(`${reset.url}/2024-09/products/${DEMO_PRODUCT_ID}/images?per_page=100`, {
+        headers: { Authorization: 'Bearer demo-owner-token' },
+      });
       expect(list.status).toBe(200);
       expect(((await list.json()) as { data: { id: string }[] }).data.map((i) => i.id)).not.toContain(image.id);
       expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, reset.url))).status).toBe(404);

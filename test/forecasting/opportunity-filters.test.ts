@@ -22,7 +22,9 @@ describe('opportunity forecast list filters', () => {
 
   it('When id, catalog item or cost tier differ, then the forecast goes; no filters keep it', () => {
     expect(matchesForecastFilters(f, {})).toBe(true);
-    expect(matchesForecastFilters(f, { id: f.id, marketplace_catalog_item_id: f.marketplace_catalog_item_id, supplier_item_cost_id: f.supplier_item_cost_id })).toBe(true);
+    expect(
+      matchesForecastFilters(f, { id: f.id, marketplace_catalog_item_id: f.marketplace_catalog_item_id, supplier_item_cost_id: f.supplier_item_cost_id }),
+    ).toBe(true);
     expect(matchesForecastFilters(f, { id: '00000000-0000-4000-8000-000000000000' })).toBe(false);
     expect(matchesForecastFilters(f, { marketplace_catalog_item_id: '00000000-0000-4000-8000-000000000000' })).toBe(false);
     expect(matchesForecastFilters(f, { supplier_item_cost_id: '00000000-0000-4000-8000-000000000000' })).toBe(false);

@@ -30,7 +30,7 @@ describe('listOpportunityForecasts', () => {
     expect(t.errors).toEqual([]);
   });
 
-  it('When the demo merchant is listed, then its seeded forecasts come back, oldest first, and no other merchant\'s', async () => {
+  it("When the demo merchant is listed, then its seeded forecasts come back, oldest first, and no other merchant's", async () => {
     expect(seeded.length).toBe(t.store.opportunity_forecasts.where('merchant_id', demo.merchant).length);
     expect(seeded.length).toBeGreaterThanOrEqual(20);
     const rivalIds = new Set(t.store.opportunity_forecasts.where('merchant_id', demo.rivalMerchant).map((f) => f.id));
@@ -39,7 +39,7 @@ describe('listOpportunityForecasts', () => {
     expect(seeded[0]).not.toHaveProperty('merchant_id');
   });
 
-  it('When the seeded forecasts are read, then they spread across the filters\' ranges', () => {
+  it("When the seeded forecasts are read, then they spread across the filters' ranges", () => {
     const profits = seeded.map((f) => f.risk_adjusted_thirty_day_profit_forecast_high.value);
     const margins = seeded.map((f) => f.forecast_inputs.margin_percent);
     expect(Math.min(...profits)).toBeLessThan(0);
@@ -56,7 +56,11 @@ describe('listOpportunityForecasts', () => {
     ['minimum_profit=150.5', { minimum_profit: 150.5 }, (f) => f.risk_adjusted_thirty_day_profit_forecast_high.value >= 150.5],
     ['maximum_margin_percent=0', { maximum_margin_percent: 0 }, (f) => f.forecast_inputs.margin_percent <= 0],
     ['maximum_margin_percent=40', { maximum_margin_percent: 40 }, (f) => f.forecast_inputs.margin_percent <= 40],
-    ['both', { minimum_profit: 100, maximum_margin_percent: 50 }, (f) => f.risk_adjusted_thirty_day_profit_forecast_high.value >= 100 && f.forecast_inputs.margin_percent <= 50],
+    [
+      'both',
+      { minimum_profit: 100, maximum_margin_percent: 50 },
+      (f) => f.risk_adjusted_thirty_day_profit_forecast_high.value >= 100 && f.forecast_inputs.margin_percent <= 50,
+    ],
   ];
   it.each(filters)('When filtered by %s, then every returned forecast satisfies it and those that do not are left out', async (_name, query, keep) => {
     const res = await list({ merchant_id: demo.merchant, per_page: 100, ...query });
@@ -86,7 +90,12 @@ describe('listOpportunityForecasts', () => {
     expect(page1.body.meta).toMatchObject({ current_page: 1, per_page: 10, total, last_page: Math.ceil(total / 10) });
     expect(page1.body.links.next).toContain('minimum_profit=0');
     const page2 = await list({ merchant_id: demo.merchant, per_page: 10, minimum_profit: 0, page: 2 });
-    expect(page2.body.data.map((f: Forecast) => f.id)).toEqual(seeded.filter((f) => f.risk_adjusted_thirty_day_profit_forecast_high.value >= 0).slice(10, 20).map((f) => f.id));
+    expect(page2.body.data.map((f: Forecast) => f.id)).toEqual(
+      seeded
+        .filter((f) => f.risk_adjusted_thirty_day_profit_forecast_high.value >= 0)
+        .slice(10, 20)
+        .map((f) => f.id),
+    );
     const beyond = await list({ merchant_id: demo.merchant, page: 99 });
     expect(beyond.body.data).toEqual([]);
   });
@@ -138,7 +147,9 @@ describe('calculateOpportunityForecast', () => {
   });
   const calc = (body: object, who: 'owner' | 'member' | 'outsider' | 'rival' = 'member') => request(t.app).post(CALC).set(t.auth(who)).send(body);
   const demoTier = (currency = 'USD') => {
-    const item = t.store.supplier_items.where('merchant_id', demo.merchant).find((i) => i.costs.length > 1 && i.costs.some((c) => c.cost.currency === currency))!;
+    const item = t.store.supplier_items
+      .where('merchant_id', demo.merchant)
+      .find((i) => i.costs.length > 1 && i.costs.some((c) => c.cost.currency === currency))!;
     return { item, tier: item.costs.find((c) => c.cost.currency === currency)! };
   };
   const usItem = () => t.store.catalog_items.where('marketplace_id', 'eeeeeeee-0000-4000-8000-000000000001')[4]!;
@@ -152,8 +163,23 @@ describe('calculateOpportunityForecast', () => {
     expect(f).toMatchObject({ marketplace_catalog_item_id: item.id, supplier_item_cost_id: tier.id, type: 'wholesale', forecast_model: 'sandbox-heuristic@1' });
     expect(f.thirty_day_profit_forecast_low.value).toBeLessThanOrEqual(f.thirty_day_profit_forecast_high.value);
     expect(f.risk_adjusted_thirty_day_profit_forecast_high.value).toBeLessThanOrEqual(f.thirty_day_profit_forecast_high.value);
-    expect(f.forecast_inputs).toMatchObject({ unit_cost: tier.cost.value, unit_cost_currency: tier.cost.currency, minimum_order_quantity: tier.minimum_order_quantity });
-    for (const key of ['buy_box_price', 'seller_count', 'price_history_days', 'price_volatility', 'monthly_units_expected', 'referral_fee_percent', 'fulfilment_fee', 'exchange_rate', 'unit_cost_converted', 'margin_percent']) {
+    expect(f.forecast_inputs).toMatchObject({
+      unit_cost: tier.cost.value,
+      unit_cost_currency: tier.cost.currency,
+      minimum_order_quantity: tier.minimum_order_quantity,
+    });
+    for (const key of [
+      'buy_box_price',
+      'seller_count',
+      'price_history_days',
+      'price_volatility',
+      'monthly_units_expected',
+      'referral_fee_percent',
+      'fulfilment_fee',
+      'exchange_rate',
+      'unit_cost_converted',
+      'margin_percent',
+    ]) {
       expect(f.forecast_inputs, key).toHaveProperty(key);
     }
     expect(f.calculated_at).toBe(f.created_at);
@@ -171,7 +197,7 @@ describe('calculateOpportunityForecast', () => {
     expect(numbers(b)).toEqual(numbers(a));
   });
 
-  it('When the cost is higher (the item\'s cheaper tier vs its dearer one), then the profit is lower through the API', async () => {
+  it("When the cost is higher (the item's cheaper tier vs its dearer one), then the profit is lower through the API", async () => {
     const { item } = demoTier();
     const tiers = [...item.costs].sort((x, y) => x.cost.value - y.cost.value);
     const cheap = tiers[0]!;
@@ -222,7 +248,9 @@ describe('calculateOpportunityForecast', () => {
 
   it('When a cost tier is in a currency outside the exchange table, then 422 on supplier_item_cost_id', async () => {
     const { item, tier } = demoTier();
-    t.world.store.apply(() => t.store.supplier_items.update(item.id, { costs: item.costs.map((c) => (c.id === tier.id ? { ...c, cost: { value: 5, currency: 'XAU' } } : c)) }));
+    t.world.store.apply(() =>
+      t.store.supplier_items.update(item.id, { costs: item.costs.map((c) => (c.id === tier.id ? { ...c, cost: { value: 5, currency: 'XAU' } } : c)) }),
+    );
     const res = await calc({ marketplace_catalog_item_id: usItem().id, supplier_item_cost_id: tier.id });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('supplier_item_cost_id');

@@ -48,7 +48,18 @@ describe('risk factor thresholds', () => {
   });
 
   it('When exactly at a boundary, then the milder side applies', () => {
-    expect(riskFactors({ ...calm, seller_count: 0, price_history_days: 90, price_volatility: 0.1, review_count: 50, review_rating: 4.5, margin_percent: 20, supplier_stock_days: 60 })).toEqual([]);
+    expect(
+      riskFactors({
+        ...calm,
+        seller_count: 0,
+        price_history_days: 90,
+        price_volatility: 0.1,
+        review_count: 50,
+        review_rating: 4.5,
+        margin_percent: 20,
+        supplier_stock_days: 60,
+      }),
+    ).toEqual([]);
   });
 
   it('When one seller is brand-protected, then brand_protected_single_seller joins the 1_to_3 bucket', () => {

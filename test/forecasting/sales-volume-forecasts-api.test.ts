@@ -22,7 +22,11 @@ describe('listSalesVolumeForecasts', () => {
     expect(res.status).toBe(200);
     expect(res.body.meta.total).toBe(t.store.catalog_items.size);
     expect(res.body.data.map((f: { marketplace_catalog_item_id: string }) => f.marketplace_catalog_item_id)).toEqual(
-      t.store.catalog_items.all().sort(byCreation).slice(0, 15).map((i) => i.id),
+      t.store.catalog_items
+        .all()
+        .sort(byCreation)
+        .slice(0, 15)
+        .map((i) => i.id),
     );
     const f = res.body.data[0];
     expect(f).toMatchObject({ period_days: 30, forecast_model: 'sandbox-rank-power@1', sales_rank_observations: 30 });
@@ -48,7 +52,9 @@ describe('listSalesVolumeForecasts', () => {
 
   it('When the period is 7, 30 or 90 days, then units scale with the period (same ranks)', async () => {
     const id = t.store.catalog_items.all()[0]!.id;
-    const [week, month, quarter] = await Promise.all([7, 30, 90].map(async (period_days) => (await list({ marketplace_catalog_item_id: id, period_days })).body.data[0]));
+    const [week, month, quarter] = await Promise.all(
+      [7, 30, 90].map(async (period_days) => (await list({ marketplace_catalog_item_id: id, period_days })).body.data[0]),
+    );
     expect(week.sales_rank_average).toBe(month.sales_rank_average);
     expect(Math.abs(quarter.expected_units - month.expected_units * 3)).toBeLessThanOrEqual(2);
     expect(Math.abs(month.expected_units * 7 - week.expected_units * 30)).toBeLessThanOrEqual(30);

@@ -87,7 +87,7 @@ describe('calculateOpportunityForecast and the supplier item stock', () => {
 });
 
 describe('seeded opportunity forecasts and supplier stock', () => {
-  it('When the demo merchant\'s seeded forecasts are read, then they carry the items\' stock and some show low-stock factors', async () => {
+  it("When the demo merchant's seeded forecasts are read, then they carry the items' stock and some show low-stock factors", async () => {
     const t = await testApp();
     const forecasts = t.store.opportunity_forecasts.where('merchant_id', demo.merchant);
     for (const f of forecasts) {

@@ -32,9 +32,7 @@ const chromiumMissing = !existsSync(CHROMIUM_PATH);
  * message; in CI (CI=true) they never skip, so a missing browser fails the build instead of hiding it.
  */
 export const browserSkipReason: string | undefined =
-  chromiumMissing && !isCI
-    ? `chromium not found at ${CHROMIUM_PATH}; install it (apt-get install -y chromium) or set CHROMIUM_PATH`
-    : undefined;
+  chromiumMissing && !isCI ? `chromium not found at ${CHROMIUM_PATH}; install it (apt-get install -y chromium) or set CHROMIUM_PATH` : undefined;
 
 /** A describe() for browser suites: skipped with a visible reason locally, always run in CI. */
 export const describeWithBrowser = skippableDescribe('browser', browserSkipReason);
@@ -54,8 +52,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   if (chromiumMissing) {
     // Only reachable in CI (elsewhere the suite was skipped): fail loudly with the fix.
     throw new Error(
-      `chromium not found at ${CHROMIUM_PATH} and CI=true, so browser tests fail instead of skipping. ` +
-        'Install it with: apt-get install -y chromium',
+      `chromium not found at ${CHROMIUM_PATH} and CI=true, so browser tests fail instead of skipping. Install it with: apt-get install -y chromium`,
     );
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'sandbox-chromium-'));

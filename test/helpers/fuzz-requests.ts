@@ -52,18 +52,47 @@ type User = FuzzRequest['user'];
 
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const UNKNOWN_ID = '0f8b6c1e-2a4d-4e7b-9c3a-5d6e7f8a9b0c';
-const HOSTILE_STRINGS = ['', ' ', 'x'.repeat(5000), '\u0000', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '%00', '\u{1D54F}\u{1F642}', ...PROTOTYPE_KEYS, 'NaN', '1e309', 'Infinity', '-1', 'null'];
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '\u0000',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%00',
+  '\u{1D54F}\u{1F642}',
+  ...PROTOTYPE_KEYS,
+  'NaN',
+  '1e309',
+  'Infinity',
+  '-1',
+  'null',
+];
 const HOSTILE_NUMBERS = [0, -0, -1, 1.5, 1e305, -1e305, 2 ** 53 + 1, Number.MAX_VALUE, 5e-324];
 // JSON text a JSON.stringify of a JS value cannot produce: numbers that parse to +-Infinity.
 const RAW_NUMBER = '\u0001raw:';
 const RAW_NUMBERS = ['1e309', '-1e309', '1e400'];
 const QUERY_HOSTILE = ['1e309', 'Infinity', '-Infinity', 'NaN', '-0', '0x10', ' 1', '1.5', '', 'x'.repeat(3000), ...PROTOTYPE_KEYS, '%', '\u0000'];
-const ENDPOINTS = ['orders%2Fv0%2Forders', 'listings%2F2021-08-01%2Fitems%2FSELLER%2FSKU-1', 'catalog%2F2022-04-01%2Fitems', '..', '%2E%2E', 'http%3A%2F%2Fevil.test', 'x', '%2F'];
+const ENDPOINTS = [
+  'orders%2Fv0%2Forders',
+  'listings%2F2021-08-01%2Fitems%2FSELLER%2FSKU-1',
+  'catalog%2F2022-04-01%2Fitems',
+  '..',
+  '%2E%2E',
+  'http%3A%2F%2Fevil.test',
+  'x',
+  '%2F',
+];
 
 export function fuzzRequests(doc: ContractDocument, operations: ContractOperation[], ids: IdPools): fc.Arbitrary<FuzzRequest> {
   const deref = (s: unknown): Schema => {
     let schema = s as Schema;
-    for (let i = 0; schema?.$ref && i < 10; i++) schema = schema.$ref.slice(2).split('/').reduce<any>((node, key) => node?.[key], doc) as Schema;
+    for (let i = 0; schema?.$ref && i < 10; i++)
+      schema = schema.$ref
+        .slice(2)
+        .split('/')
+        .reduce<any>((node, key) => node?.[key], doc) as Schema;
     return schema ?? {};
   };
   // Whose requests are being built: a caller mostly names its own merchant's ids, sometimes the other's or an unknown one.
@@ -82,7 +111,13 @@ export function fuzzRequests(doc: ContractDocument, operations: ContractOperatio
   const merged = (s: Schema): Schema => {
     if (!s.allOf) return s;
     const parts = s.allOf.map((part) => merged(deref(part)));
-    return { ...s, allOf: undefined, type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})), required: parts.flatMap((p) => p.required ?? []) };
+    return {
+      ...s,
+      allOf: undefined,
+      type: 'object',
+      properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})),
+      required: parts.flatMap((p) => p.required ?? []),
+    };
   };
 
   function valid(raw: Schema, name: string, depth: number): fc.Arbitrary<unknown> {
@@ -125,7 +160,8 @@ export function fuzzRequests(doc: ContractDocument, operations: ContractOperatio
     if (s.format === 'uuid' || (ids[name] && s.format === undefined && !s.pattern)) return idsFor(name);
     if (s.format === 'date-time') return fc.constantFrom('2024-09-01T00:00:00Z', '2031-01-01T12:00:00.000Z', '1999-12-31T23:59:59Z');
     if (s.format === 'date') return fc.constantFrom('2024-09-01', '2031-01-01');
-    if (s.format === 'uri' || s.format === 'url') return fc.constantFrom('https://example.com/a.png', 'http://localhost/item', 'https://supplier.example/catalog?id=1');
+    if (s.format === 'uri' || s.format === 'url')
+      return fc.constantFrom('https://example.com/a.png', 'http://localhost/item', 'https://supplier.example/catalog?id=1');
     if (s.format === 'email') return fc.emailAddress();
     if (s.pattern === '^[A-Z]{3}$') return fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'XAU');
     const examples = [s.example, ...((s.examples as unknown[]) ?? [])].filter((e): e is string => typeof e === 'string');
@@ -165,15 +201,13 @@ export function fuzzRequests(doc: ContractDocument, operations: ContractOperatio
     const keys = Object.keys(s.properties ?? {});
     if (!keys.length) return fc.oneof(boundary(s), hostile());
     const replacement = (key: string) => fc.oneof(boundary(s.properties![key]!), hostile(), fc.constant(undefined));
-    return fc
-      .tuple(valid(s, name, 0), fc.constantFrom(...keys, ...PROTOTYPE_KEYS))
-      .chain(([base, key]) =>
-        replacement(keys.includes(key) ? key : keys[0]!).map((v) => {
-          const entries = Object.entries((base ?? {}) as object).filter(([k]) => k !== key);
-          if (v !== undefined) entries.push([key, v]);
-          return Object.fromEntries(entries);
-        }),
-      );
+    return fc.tuple(valid(s, name, 0), fc.constantFrom(...keys, ...PROTOTYPE_KEYS)).chain(([base, key]) =>
+      replacement(keys.includes(key) ? key : keys[0]!).map((v) => {
+        const entries = Object.entries((base ?? {}) as object).filter(([k]) => k !== key);
+        if (v !== undefined) entries.push([key, v]);
+        return Object.fromEntries(entries);
+      }),
+    );
   }
 
   function value(s: Schema, name: string): fc.Arbitrary<unknown> {
@@ -205,12 +239,18 @@ export function fuzzRequests(doc: ContractDocument, operations: ContractOperatio
     // Valid (or left out when optional), then sometimes one parameter turned boundary or hostile, or a stray key added.
     const queryValues: fc.Arbitrary<unknown[]> = fc.tuple(
       ...queryParams.map((p) =>
-        fc.oneof({ arbitrary: valid(p.schema ?? {}, p.name, 1), weight: 3 }, { arbitrary: p.required ? valid(p.schema ?? {}, p.name, 1) : fc.constant(undefined), weight: 1 }),
+        fc.oneof(
+          { arbitrary: valid(p.schema ?? {}, p.name, 1), weight: 3 },
+          { arbitrary: p.required ? valid(p.schema ?? {}, p.name, 1) : fc.constant(undefined), weight: 1 },
+        ),
       ),
     );
     const spoiled = (p: Parameter) => fc.oneof(boundary(p.schema ?? {}), fc.constantFrom(...QUERY_HOSTILE));
     const spoil: fc.Arbitrary<[number, unknown] | null> = queryParams.length
-      ? fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(queryParams.length - 1).chain((i) => spoiled(queryParams[i]!).map((v): [number, unknown] => [i, v])), weight: 1 })
+      ? fc.oneof(
+          { arbitrary: fc.constant(null), weight: 3 },
+          { arbitrary: fc.nat(queryParams.length - 1).chain((i) => spoiled(queryParams[i]!).map((v): [number, unknown] => [i, v])), weight: 1 },
+        )
       : fc.constant(null);
     const extraParam = fc.oneof(
       { arbitrary: fc.constant(null), weight: 9 },

@@ -41,7 +41,8 @@ export interface RunningNginx {
 
 /** Starts nginx in the foreground on 127.0.0.1 with the deploy/nginx configuration for these replicas (and limits). */
 export async function startNginx(replicas: readonly Replica[], limits: Partial<EdgeLimits> = {}): Promise<RunningNginx> {
-  if (nginxMissing) throw new Error(`nginx not found at ${NGINX_PATH} and CI=true, so the test fails instead of skipping. Install it with: apt-get install -y nginx`);
+  if (nginxMissing)
+    throw new Error(`nginx not found at ${NGINX_PATH} and CI=true, so the test fails instead of skipping. Install it with: apt-get install -y nginx`);
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-nginx-'));
   // Workers run as an unprivileged user when the master is root: they must reach the temp directories.
   await chmod(dir, 0o755);

@@ -18,7 +18,23 @@ export interface ServerProcess {
  * Variables that would change what a started sandbox does, cleared so the caller's shell does not leak in; and
  * npm's own (npm_*), which `npm test` passes down: the process starts as from a user's shell.
  */
-const SANDBOX_VARIABLES = ['PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE', 'RESET', 'LATENCY_MS', 'LOG_LEVEL', 'CORS_ORIGINS', 'WORKSPACE_TTL_SECONDS', 'HOSTED', 'SANDBOX_ADMIN_TOKEN', 'WORKSPACE_CREATE_PER_MINUTE', 'PUBLIC_URL', 'ADMIN_ATTEMPTS_PER_HOUR'];
+const SANDBOX_VARIABLES = [
+  'PORT',
+  'HOST',
+  'SEED',
+  'DATA_FILE',
+  'STORE',
+  'RESET',
+  'LATENCY_MS',
+  'LOG_LEVEL',
+  'CORS_ORIGINS',
+  'WORKSPACE_TTL_SECONDS',
+  'HOSTED',
+  'SANDBOX_ADMIN_TOKEN',
+  'WORKSPACE_CREATE_PER_MINUTE',
+  'PUBLIC_URL',
+  'ADMIN_ATTEMPTS_PER_HOUR',
+];
 
 /** The environment of a user's shell: this one without sandbox and npm variables, plus `extra`. */
 export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

@@ -19,7 +19,10 @@ describe('hosted mode: failed admin attempts are throttled per address', () => {
   it('When one address sent ADMIN_ATTEMPTS_PER_HOUR wrong tokens, then its next attempt answers 429 with Retry-After, even with the admin token', async () => {
     const t = await throttled();
     for (let i = 0; i < LIMIT; i++) {
-      const res = await request(t.app).get('/_sandbox/requests').set(GUESSER).set(bearer(`guess-${i}`));
+      const res = await request(t.app)
+        .get('/_sandbox/requests')
+        .set(GUESSER)
+        .set(bearer(`guess-${i}`));
       expect(res.status).toBe(401);
     }
     const refused = await request(t.app).get('/_sandbox/requests').set(GUESSER).set(bearer(ADMIN));
@@ -37,7 +40,12 @@ describe('hosted mode: failed admin attempts are throttled per address', () => {
   it('When an address is throttled, then another address may still use the admin token, and the throttled one its workspace token', async () => {
     const t = await throttled();
     const ws = await newWorkspace(t.app);
-    for (let i = 0; i < LIMIT; i++) await request(t.app).get('/_sandbox/clock').set(GUESSER).set(bearer(`guess-${i}`)).expect(401);
+    for (let i = 0; i < LIMIT; i++)
+      await request(t.app)
+        .get('/_sandbox/clock')
+        .set(GUESSER)
+        .set(bearer(`guess-${i}`))
+        .expect(401);
     await request(t.app).get('/_sandbox/clock').set(GUESSER).set(bearer(ADMIN)).expect(429);
     await request(t.app).get('/_sandbox/clock').set(OTHER).set(bearer(ADMIN)).expect(200);
     const own = await request(t.app).get('/_sandbox/clock').set(GUESSER).set(bearer(ws.tokens.owner)).expect(200);

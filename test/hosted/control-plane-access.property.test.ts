@@ -16,7 +16,10 @@ type Caller = 'none' | 'other' | 'forged' | 'admin';
 
 async function hostedWorld() {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 10_000 }, { now: () => clock.ms });
+  const t = await testApp(
+    { hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 10_000 },
+    { now: () => clock.ms },
+  );
   const create = async () => ((await rawRequest(t.app, 'POST', '/_sandbox/workspaces')).body as { data: { id: string; tokens: Record<string, string> } }).data;
   const victim = await create();
   const other = await create();
@@ -107,6 +110,7 @@ describe('the control plane by operation, whatever the spelling (hosted mode)', 
         'createSandboxUser',
         'createSandboxWorkspace',
         'deleteSandboxWorkspace',
+        'exportSandboxWorkspace',
         'getSandboxClock',
         'getSandboxCoverage',
         'getSandboxHealth',
@@ -189,7 +193,13 @@ describe('the control plane by operation, whatever the spelling (hosted mode)', 
       const takesQuery = op.operation['x-sandbox-access'] === 'workspace' && !op.path.includes('{workspace}');
       const url = concrete(op.path, w.victim.id) + (takesQuery ? `?workspace=${w.victim.id}` : '');
       const body = BODIES[op.operationId];
-      const res = await rawRequest(w.t.app, op.method, url, { ...bearer(ADMIN), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
+      const res = await rawRequest(
+        w.t.app,
+        op.method,
+        url,
+        { ...bearer(ADMIN), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body === undefined ? undefined : JSON.stringify(body),
+      );
       expect(res.status, `${op.method} ${url} as admin`).toBeLessThan(300);
     }
     expect(w.t.worlds.live(w.victim.id)).toBeUndefined();

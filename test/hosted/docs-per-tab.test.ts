@@ -65,7 +65,9 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     await expect.poll(() => a.page.locator('#sandbox-workspace').textContent()).toBe(idA);
     expect(await a.page.locator('#sandbox-expires').textContent()).toMatch(/^at \d{4}-/);
     // Every text names the tab's own tokens: the demo tokens answer 401 here.
-    await expect.poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 }).toContain('the owner token of this tab\u2019s workspace');
+    await expect
+      .poll(() => a.page.locator('.information-container').textContent(), { timeout: 20_000 })
+      .toContain('the owner token of this tab\u2019s workspace');
     expect(await a.page.content()).not.toMatch(BARE_DEMO_TOKEN);
 
     expect((await fromPage(a.page, 'PUT', `/2024-09/merchants/${MERCHANT}`, { name: 'Changed in A' })).status).toBe(204);
@@ -91,7 +93,7 @@ describeWithBrowser('hosted docs give each browser its own world', () => {
     expect((await fromPage(a.page, 'GET', `/2024-09/merchants/${MERCHANT}`)).body.data.name).toBe('Demo Outfitters');
   }, 120_000);
 
-  it('When the tab tries a control-plane operation through Swagger UI, then it runs in the tab\'s workspace', async () => {
+  it("When the tab tries a control-plane operation through Swagger UI, then it runs in the tab's workspace", async () => {
     const id = await openDocs(b.page, PUBLIC);
     const { page } = b;
     const op = page.locator('.opblock').filter({ hasText: 'getSandboxClock' });

@@ -18,7 +18,10 @@ describe('hosted mode: who may do what', () => {
     const ws = await newWorkspace(t.app);
     await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(200);
     for (const role of ['owner', 'member', 'outsider', 'rival']) {
-      await request(t.app).get('/2024-09/merchants').set(bearer(`ws_${ws.id}.demo-${role}-token`)).expect(401);
+      await request(t.app)
+        .get('/2024-09/merchants')
+        .set(bearer(`ws_${ws.id}.demo-${role}-token`))
+        .expect(401);
     }
     // At least 128 random bits after the routing prefix, each token its own.
     for (const token of Object.values(ws.tokens)) {
@@ -74,7 +77,10 @@ describe('hosted mode: who may do what', () => {
     await request(t.app).get('/_sandbox/requests').set(bearer(ADMIN)).expect(200);
     await request(t.app).delete(`/_sandbox/workspaces/${ws.id}`).set(bearer(ADMIN)).expect(204);
     await request(t.app).get('/2024-09/merchants').set(bearer(ws.tokens.owner)).expect(401);
-    await request(t.app).get('/_sandbox/requests').set(bearer(`${ADMIN}x`)).expect(401);
+    await request(t.app)
+      .get('/_sandbox/requests')
+      .set(bearer(`${ADMIN}x`))
+      .expect(401);
     expect(t.errors).toEqual([]);
   });
 

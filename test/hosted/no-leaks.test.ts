@@ -23,7 +23,10 @@ describe('nothing leaks between workspaces', () => {
       const b = await newWorkspace(t.app);
       await request(t.app).get('/2024-09/merchants').set(bearer(a.tokens.owner)).expect(200);
       const user = await request(t.app).post('/_sandbox/users').set(bearer(b.tokens.owner)).send({}).expect(201);
-      const journal = await request(t.app).get('/_sandbox/requests').set(hosted ? bearer(ADMIN) : {}).expect(200);
+      const journal = await request(t.app)
+        .get('/_sandbox/requests')
+        .set(hosted ? bearer(ADMIN) : {})
+        .expect(200);
       const text = JSON.stringify(journal.body);
       const created = journal.body.data.filter((e: { operation_id: string }) => e.operation_id === 'createSandboxWorkspace');
       expect(created).toHaveLength(2);
@@ -58,7 +61,11 @@ describe('nothing leaks between workspaces', () => {
     await request(t.app).get('/2024-09/merchants').set(bearer(state)).expect(401);
     await request(t.app).get('/_sandbox/clock').set(bearer(state)).expect(401);
 
-    const product = await request(t.app).post('/2024-09/products').set(bearer(ws.tokens.owner)).send({ merchant_id: MERCHANT, sku: 'LEAK-1', title: 'x' }).expect(201);
+    const product = await request(t.app)
+      .post('/2024-09/products')
+      .set(bearer(ws.tokens.owner))
+      .send({ merchant_id: MERCHANT, sku: 'LEAK-1', title: 'x' })
+      .expect(201);
     const image = await request(t.app)
       .post(`/2024-09/products/${product.body.data.id}/images`)
       .set(bearer(ws.tokens.owner))
@@ -66,7 +73,9 @@ describe('nothing leaks between workspaces', () => {
       .expect(201);
     const url = new URL(image.body.data.url);
     expect(url.search).toBe(`?workspace=${ws.id}`);
-    await request(t.app).get(url.pathname + url.search).expect(200);
+    await request(t.app)
+      .get(url.pathname + url.search)
+      .expect(200);
     // The id the URL shows is no key to the control plane.
     await request(t.app).get('/_sandbox/clock').query({ workspace: ws.id }).expect(401);
     expect(t.errors).toEqual([]);

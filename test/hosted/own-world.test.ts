@@ -25,7 +25,12 @@ for (const hosted of [true, false]) {
 
     it('When a workspace token resets, then only its world goes back to the seed', async () => {
       const { t, a, b, as } = await setup();
-      for (const ws of [a, b]) await request(t.app).put(`/2024-09/merchants/${MERCHANT}`).set(as(ws)).send({ name: `Renamed ${ws.id}` }).expect(204);
+      for (const ws of [a, b])
+        await request(t.app)
+          .put(`/2024-09/merchants/${MERCHANT}`)
+          .set(as(ws))
+          .send({ name: `Renamed ${ws.id}` })
+          .expect(204);
       await request(t.app).post('/_sandbox/reset').set(as(a)).expect(204);
       const nameIn = async (ws: typeof a) => (await request(t.app).get(`/2024-09/merchants/${MERCHANT}`).set(as(ws)).expect(200)).body.data.name;
       expect(await nameIn(a)).toBe('Demo Outfitters');

@@ -38,7 +38,9 @@ describe('the record quota of a workspace', () => {
     expect(refused.body.errors).toEqual({ quota: [refused.body.message] });
     const documented = examplesOf('createSupplier', 422)['record-quota']!.value;
     expect(refused.body.message).toBe(documented.message.replace('20000', '2'));
-    const names = (await request(t.app).get(`/2024-09/suppliers?merchant_id=${demo.merchant}&per_page=100`).set(owner).expect(200)).body.data.map((s: { name: string }) => s.name);
+    const names = (await request(t.app).get(`/2024-09/suppliers?merchant_id=${demo.merchant}&per_page=100`).set(owner).expect(200)).body.data.map(
+      (s: { name: string }) => s.name,
+    );
     expect(names).not.toContain('Three');
 
     await request(t.app).delete(`/2024-09/suppliers/${first.body.data.id}`).set(owner).expect(204);
@@ -60,7 +62,11 @@ describe('the record quota of a workspace', () => {
     const full = await workspaceOwner(t);
     await request(t.app).post('/2024-09/suppliers').set(full).send(supplier('One')).expect(201);
     await request(t.app).post('/2024-09/suppliers').set(full).send(supplier('Two')).expect(422);
-    await request(t.app).post('/2024-09/suppliers').set(await workspaceOwner(t)).send(supplier('Other')).expect(201);
+    await request(t.app)
+      .post('/2024-09/suppliers')
+      .set(await workspaceOwner(t))
+      .send(supplier('Other'))
+      .expect(201);
     for (const name of ['A', 'B']) await request(t.app).post('/2024-09/suppliers').set(t.auth('owner')).send(supplier(name)).expect(201);
   });
 
@@ -89,7 +95,8 @@ describe('the upload quota of a workspace', () => {
     const t = await testApp({ workspaceMaxUploadBytes: 2 * MiB });
     const owner = await workspaceOwner(t);
     const product = (await request(t.app).get(`/2024-09/products?merchant_id=${demo.merchant}&per_page=1`).set(owner).expect(200)).body.data[0].id;
-    const upload = () => request(t.app).post(`/2024-09/products/${product}/images`).set(owner).attach('file', png(MiB), { filename: 'a.png', contentType: 'image/png' });
+    const upload = () =>
+      request(t.app).post(`/2024-09/products/${product}/images`).set(owner).attach('file', png(MiB), { filename: 'a.png', contentType: 'image/png' });
     const first = await upload().expect(201);
     await upload().expect(201);
     const refused = await upload().expect(413);
@@ -99,7 +106,11 @@ describe('the upload quota of a workspace', () => {
 
     await request(t.app).delete(`/2024-09/products/${product}`).set(owner).expect(204);
     const another = (await request(t.app).get(`/2024-09/products?merchant_id=${demo.merchant}&per_page=1`).set(owner).expect(200)).body.data[0].id;
-    await request(t.app).post(`/2024-09/products/${another}/images`).set(owner).attach('file', png(MiB), { filename: 'b.png', contentType: 'image/png' }).expect(201);
+    await request(t.app)
+      .post(`/2024-09/products/${another}/images`)
+      .set(owner)
+      .attach('file', png(MiB), { filename: 'b.png', contentType: 'image/png' })
+      .expect(201);
     expect(first.body.data.size).toBe(MiB);
   });
 });

@@ -41,7 +41,12 @@ describe('listMarketplaces', () => {
 
   it('When no token is sent, then 401 on every catalog operation', async () => {
     const item = firstItem().id;
-    for (const path of ['/marketplaces', '/marketplaces/catalog-items', `/marketplaces/catalog-items/${item}`, ...SUB_RESOURCES.map((r) => `/marketplaces/catalog-items/${item}/${r}`)]) {
+    for (const path of [
+      '/marketplaces',
+      '/marketplaces/catalog-items',
+      `/marketplaces/catalog-items/${item}`,
+      ...SUB_RESOURCES.map((r) => `/marketplaces/catalog-items/${item}/${r}`),
+    ]) {
       expect((await request(t.app).get(`/2024-09${path}`)).status, path).toBe(401);
     }
   });
@@ -69,7 +74,11 @@ describe('listCatalogItems', () => {
 
     const byText = await get('/marketplaces/catalog-items', { q: sample.external_id.toLowerCase(), per_page: 100 });
     expect(byText.body.data.map((i: { external_id: string }) => i.external_id)).toContain(sample.external_id);
-    expect(byText.body.data.every((i: { external_id: string; title: string; brand: string }) => `${i.title} ${i.brand} ${i.external_id}`.toLowerCase().includes(sample.external_id.toLowerCase()))).toBe(true);
+    expect(
+      byText.body.data.every((i: { external_id: string; title: string; brand: string }) =>
+        `${i.title} ${i.brand} ${i.external_id}`.toLowerCase().includes(sample.external_id.toLowerCase()),
+      ),
+    ).toBe(true);
 
     const [identifier] = sample.identifiers;
     const byIdentifier = await get('/marketplaces/catalog-items', { identifier: identifier!.value, identifier_type: identifier!.type });
@@ -123,7 +132,11 @@ describe('getCatalogItem and its sub-resources', () => {
     const to = root.body.data[5].recorded_at;
     const ranged = await get(`/marketplaces/catalog-items/${item.id}/sales-ranks`, { category_level: 'subcategory', from_date: from, to_date: to });
     expect(ranged.body.data).toHaveLength(4);
-    expect(ranged.body.data.every((p: { recorded_at: string; category_level: string }) => p.recorded_at >= from && p.recorded_at <= to && p.category_level === 'subcategory')).toBe(true);
+    expect(
+      ranged.body.data.every(
+        (p: { recorded_at: string; category_level: string }) => p.recorded_at >= from && p.recorded_at <= to && p.category_level === 'subcategory',
+      ),
+    ).toBe(true);
   });
 
   it('When from_date is after to_date, or a date or level is malformed, then 422 with the field', async () => {

@@ -63,14 +63,22 @@ describe('the catalog over HTTP is coherent', () => {
       expect(volume.sales_rank_best).toBe(Math.min(...lastThirty.map((r) => r.rank)));
       expect(volume.sales_rank_worst).toBe(Math.max(...lastThirty.map((r) => r.rank)));
       const country = marketplaces.find((m) => m.id === item.marketplace_id).country_code;
-      const units = unitsFromRanks(lastThirty.map((r) => r.rank), item.category, MARKETPLACE_SCALE[country]!, 30);
+      const units = unitsFromRanks(
+        lastThirty.map((r) => r.rank),
+        item.category,
+        MARKETPLACE_SCALE[country]!,
+        30,
+      );
       expect([volume.expected_units_low, volume.expected_units, volume.expected_units_high]).toEqual([units.low, units.expected, units.high]);
       expect(volume.sales_rank_category).toBe(ranks[0].category);
     }
   });
 
   it('When a forecast is calculated now, then its inputs are what the catalog endpoints show now', async () => {
-    const costId = t.store.supplier_items.where('merchant_id', 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa').flatMap((i) => i.costs).find((c) => c.cost.currency === 'USD')!.id;
+    const costId = t.store.supplier_items
+      .where('merchant_id', 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')
+      .flatMap((i) => i.costs)
+      .find((c) => c.cost.currency === 'USD')!.id;
     const item = (await get('/marketplaces/catalog-items', { per_page: 1, page: 7 })).data[0];
     const res = await request(t.app)
       .post('/2024-09/forecasting/opportunity-forecasts/calculate')

@@ -40,7 +40,9 @@ describe.each([
       for (const o of offers) expect(landed(o)).toBeGreaterThanOrEqual(landed(offers[0]!));
       expect(new Set(offers.map((o) => o.seller_id)).size).toBe(offers.length);
       for (const o of offers) expect(v.checkSchema('CatalogItemOffer', o)).toBeNull();
-      expect(gatherForecastInputs(item, marketplaceOf(item), { cost: { value: 1, currency: 'USD' }, minimum_order_quantity: 1 }, now).seller_count).toBe(offers.length);
+      expect(gatherForecastInputs(item, marketplaceOf(item), { cost: { value: 1, currency: 'USD' }, minimum_order_quantity: 1 }, now).seller_count).toBe(
+        offers.length,
+      );
     }
   });
 

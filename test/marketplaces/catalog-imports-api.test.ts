@@ -27,7 +27,15 @@ describe('catalog item imports', () => {
     const badCode = { type: 'UPC', value: '036000291453' }; // check digit should be 2
     const res = await create({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [known.identifiers[0], newCode, badCode] });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ status: 'queued', requested_count: 3, found_count: null, not_found_count: null, found_marketplace_catalog_item_ids: [], started_at: null, completed_at: null });
+    expect(res.body.data).toMatchObject({
+      status: 'queued',
+      requested_count: 3,
+      found_count: null,
+      not_found_count: null,
+      found_marketplace_catalog_item_ids: [],
+      started_at: null,
+      completed_at: null,
+    });
     const id = res.body.data.id;
     const status = async () => (await list({ merchant_id: demo.merchant, per_page: 100 })).body.data.find((i: { id: string }) => i.id === id);
 
@@ -62,7 +70,13 @@ describe('catalog item imports', () => {
   });
 
   it('When an item another marketplace lists is imported, then the new listing is the same product (external id, title)', async () => {
-    const usItem = t.store.catalog_items.all().find((i) => i.marketplace_id === US && !t.store.catalog_items.byKey('identifier', `${i.identifiers[0]!.type}:${i.identifiers[0]!.value}`).some((x) => x.marketplace_id === DE))!;
+    const usItem = t.store.catalog_items
+      .all()
+      .find(
+        (i) =>
+          i.marketplace_id === US &&
+          !t.store.catalog_items.byKey('identifier', `${i.identifiers[0]!.type}:${i.identifiers[0]!.value}`).some((x) => x.marketplace_id === DE),
+      )!;
     await create({ merchant_id: demo.merchant, marketplace_id: DE, identifiers: [usItem.identifiers[0]] });
     t.clock.advance(10_000);
     const [listing] = (await catalogByIdentifier(usItem.identifiers[0]!.value, DE)).body.data;
@@ -90,7 +104,13 @@ describe('catalog item imports', () => {
     expect((await list({ merchant_id: UNKNOWN })).status).toBe(404);
     expect((await create({ merchant_id: UNKNOWN, marketplace_id: US, identifiers: [fresh()] })).status).toBe(404);
     expect((await request(t.app).get(PATH).query({ merchant_id: demo.merchant })).status).toBe(401);
-    expect((await request(t.app).post(PATH).send({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()] })).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(PATH)
+          .send({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()] })
+      ).status,
+    ).toBe(401);
     expect(t.store.catalog_item_imports.where('merchant_id', demo.merchant).length).toBe(2);
   });
 
@@ -106,7 +126,9 @@ describe('catalog item imports', () => {
       expect(res.status, field).toBe(422);
       expect(Object.keys(res.body.errors).join(' '), field).toContain(field);
     }
-    expect((await create({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()], priority: 'high' }).set('Prefer', 'strict')).status).toBe(422);
+    expect((await create({ merchant_id: demo.merchant, marketplace_id: US, identifiers: [fresh()], priority: 'high' }).set('Prefer', 'strict')).status).toBe(
+      422,
+    );
     expect((await list({ merchant_id: demo.merchant, status: 'failed' })).status).toBe(422);
     expect((await list({})).body.errors).toHaveProperty('merchant_id');
     expect(t.store.catalog_item_imports.where('merchant_id', demo.merchant).length).toBe(2);

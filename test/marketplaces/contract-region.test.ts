@@ -11,9 +11,18 @@ describe('the Marketplaces and Forecasting contract', () => {
   it('When listed, then it has exactly the twelve agreed operations', () => {
     expect(ops.map((o) => o.op.operationId).sort()).toEqual(
       [
-        'listMarketplaces', 'listCatalogItems', 'getCatalogItem', 'listCatalogItemImages', 'listCatalogItemSalesRanks',
-        'listCatalogItemCurrentOffers', 'listCatalogItemPriceHistory', 'listCatalogItemImports', 'createCatalogItemImport',
-        'listOpportunityForecasts', 'calculateOpportunityForecast', 'listSalesVolumeForecasts',
+        'listMarketplaces',
+        'listCatalogItems',
+        'getCatalogItem',
+        'listCatalogItemImages',
+        'listCatalogItemSalesRanks',
+        'listCatalogItemCurrentOffers',
+        'listCatalogItemPriceHistory',
+        'listCatalogItemImports',
+        'createCatalogItemImport',
+        'listOpportunityForecasts',
+        'calculateOpportunityForecast',
+        'listSalesVolumeForecasts',
       ].sort(),
     );
   });

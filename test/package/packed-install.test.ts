@@ -36,11 +36,27 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 
 describe('the packed package, installed in an empty folder', () => {
   it('When packed, then the tarball holds the built server, the typed API, the contract and fixtures, and no sources or tests', () => {
-    const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['bin/commerce-operations-sandbox.js', 'dist/src/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/openapi.json', 'openapi.yaml', 'fixtures/identity.json', 'package.json']) {
+    const files = run('tar', ['-tzf', tarball], root)
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''));
+    for (const needed of [
+      'bin/commerce-operations-sandbox.js',
+      'dist/src/main.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/openapi.json',
+      'openapi.yaml',
+      'fixtures/identity.json',
+      'package.json',
+    ]) {
       expect(files, needed).toContain(needed);
     }
-    expect(files.filter((f) => f.startsWith('test/') || f.startsWith('bench/') || f.startsWith('src/') || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.endsWith('.map'))).toEqual([]);
+    expect(
+      files.filter(
+        (f) => f.startsWith('test/') || f.startsWith('bench/') || f.startsWith('src/') || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.endsWith('.map'),
+      ),
+    ).toEqual([]);
   });
 
   it('When installed, then the package runs no install script of its own and pulls no bundler, TypeScript or TypeScript runner', () => {
@@ -101,7 +117,11 @@ describe('the packed package, installed in an empty folder', () => {
     try {
       const ws = source.createWorkspace();
       const auth = { Authorization: `Bearer ${ws.tokens.owner}`, 'Content-Type': 'application/json' };
-      const made = await fetch(`${source.url}/2024-09/products`, { method: 'POST', headers: auth, body: JSON.stringify({ merchant_id: MERCHANT, sku: 'CI-RUN-1', title: 'From CI' }) });
+      const made = await fetch(`${source.url}/2024-09/products`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ merchant_id: MERCHANT, sku: 'CI-RUN-1', title: 'From CI' }),
+      });
       product = ((await made.json()) as { data: { id: string } }).data.id;
       bundle = (await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).json()) as Record<string, unknown>;
     } finally {
@@ -116,7 +136,10 @@ describe('the packed package, installed in an empty folder', () => {
     expect(await json(got)).toMatchObject({ data: { id: product, sku: 'CI-RUN-1' } });
     const journal = (await json(await fetch(`${url}/_sandbox/requests`))).data as { path: string; loaded?: boolean }[];
     // The run's request, marked loaded, after the one just made here.
-    expect(journal.map((e) => [e.path, e.loaded])).toEqual([[`/2024-09/products/${product}`, undefined], ['/2024-09/products', true]]);
+    expect(journal.map((e) => [e.path, e.loaded])).toEqual([
+      [`/2024-09/products/${product}`, undefined],
+      ['/2024-09/products', true],
+    ]);
     // The docs page opens on the default world, with its demo token filled in: the loaded world.
     expect(await (await fetch(`${url}/docs/`)).text()).toContain('demo-owner-token');
     server.child.kill('SIGTERM');
@@ -139,12 +162,15 @@ describe('the packed package, installed in an empty folder', () => {
         "import { startSandbox, type RunningSandbox } from 'commerce-operations-sandbox';",
         "const sandbox: RunningSandbox = await startSandbox({ store: 'memory', logLevel: 'silent' });",
         'const url: string = sandbox.url;',
-        "// @ts-expect-error the port is a number: fails as an unused directive if the types were any",
+        '// @ts-expect-error the port is a number: fails as an unused directive if the types were any',
         "void startSandbox({ port: 'eighty' });",
         'export { url };',
       ].join('\n'),
     );
-    const tsconfig = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['check.ts'] };
+    const tsconfig = {
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ['check.ts'],
+    };
     writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(tsconfig));
     run(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], consumer);
 
@@ -163,14 +189,21 @@ describe('the packed package, installed in an empty folder', () => {
 
   // On the Node that runs the tests (CI: Node 24 and the lowest in engines). The validator calls url.parse() on every
   // validated request, which Node 24 reports as deprecated (DEP0169) unless the caller lives in node_modules.
-  it('When the Dockerfile\'s start command runs in the installed package, then it serves validated requests with no warning and its PID stops on SIGTERM', async () => {
+  it("When the Dockerfile's start command runs in the installed package, then it serves validated requests with no warning and its PID stops on SIGTERM", async () => {
     const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
     const [command, ...args] = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-    const env = Object.fromEntries([...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => m[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string])));
+    const env = Object.fromEntries(
+      [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => m[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string])),
+    );
     expect(env).toMatchObject({ NODE_ENV: 'production', DATA_FILE: '/data/sandbox.json' });
     // The image's environment, on a free loopback port and a data file of this test's; this Node first on PATH.
     const dataFile = join(root, 'docker.json');
-    const server = track(startServerProcess(command!, args, { cwd: installed(), env: { ...env, HOST: '127.0.0.1', PORT: '0', DATA_FILE: dataFile, PATH: `${dirname(process.execPath)}:${process.env.PATH}` } }));
+    const server = track(
+      startServerProcess(command!, args, {
+        cwd: installed(),
+        env: { ...env, HOST: '127.0.0.1', PORT: '0', DATA_FILE: dataFile, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+      }),
+    );
     const url = await server.url;
     expect((await fetch(`${url}/2024-09/users/current`, { headers: OWNER })).status).toBe(200);
     // A validated request with a query (the validator parses its URL then), answered before the output is read.

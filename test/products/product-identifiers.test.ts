@@ -35,7 +35,9 @@ describe('createProductIdentifier', () => {
     const dup = await api().post(`/2024-09/products/${productId}/identifiers`).set(t.auth('owner')).send({ type: 'UPC', value: '036000291452' });
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual({ value: ['The value has already been taken.'] });
-    expect((await api().post(`/2024-09/products/${productId}/identifiers`).set(t.auth('owner')).send({ type: 'GTIN', value: '036000291452' })).status).toBe(201);
+    expect((await api().post(`/2024-09/products/${productId}/identifiers`).set(t.auth('owner')).send({ type: 'GTIN', value: '036000291452' })).status).toBe(
+      201,
+    );
   });
 
   it('When the type is not one of UPC, EAN, GTIN, ISBN or the value is missing, then 422 on those fields', async () => {

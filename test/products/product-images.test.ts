@@ -22,7 +22,6 @@ afterEach(() => {
 });
 const api = () => request(t.app);
 
-
 /** The path part of an absolute URL the sandbox answered, to request it from the same app. */
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -51,7 +50,10 @@ describe('createProductImage by URL', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ product_id: productId, url: 'https://cdn.example.com/a.png', filename: null, content_type: null, size: null });
     expect((await api().get(`/2024-09/products/${productId}`).set(t.auth('owner'))).body.data.main_image_id).toBeNull();
-    const put = await api().put(`/2024-09/products/${productId}`).set(t.auth('owner')).send({ main_image_id: res.body.data.id, thumbnail_image_id: res.body.data.id });
+    const put = await api()
+      .put(`/2024-09/products/${productId}`)
+      .set(t.auth('owner'))
+      .send({ main_image_id: res.body.data.id, thumbnail_image_id: res.body.data.id });
     expect(put.status).toBe(204);
     const got = (await api().get(`/2024-09/products/${productId}`).set(t.auth('owner'))).body.data;
     expect(got).toMatchObject({ main_image_url: 'https://cdn.example.com/a.png', thumbnail_image_url: 'https://cdn.example.com/a.png' });
@@ -140,7 +142,10 @@ describe('createProductImage by upload', () => {
 
   it('When a product with an uploaded image is deleted, then the file is no longer served', async () => {
     const productId = (await aProduct(t)).id;
-    const up = await api().post(`/2024-09/products/${productId}/images`).set(t.auth('owner')).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' });
+    const up = await api()
+      .post(`/2024-09/products/${productId}/images`)
+      .set(t.auth('owner'))
+      .attach('file', PNG, { filename: 'a.png', contentType: 'image/png' });
     expect((await api().get(pathOf(up.body.data.url))).status).toBe(200);
     expect((await api().delete(`/2024-09/products/${productId}`).set(t.auth('owner'))).status).toBe(204);
     expect((await api().get(pathOf(up.body.data.url))).status).toBe(404);
@@ -167,7 +172,10 @@ describe('uploads of a file-backed world', () => {
 
   it('When a file is uploaded, then its bytes live beside the data file; deleting the product removes them', async () => {
     const productId = (await aProduct(f)).id;
-    const up = await request(f.app).post(`/2024-09/products/${productId}/images`).set(f.auth('owner')).attach('file', PNG, { filename: 'disk.png', contentType: 'image/png' });
+    const up = await request(f.app)
+      .post(`/2024-09/products/${productId}/images`)
+      .set(f.auth('owner'))
+      .attach('file', PNG, { filename: 'disk.png', contentType: 'image/png' });
     expect(up.status).toBe(201);
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'disk.png');
     expect(readFileSync(onDisk)).toEqual(PNG);
@@ -178,7 +186,10 @@ describe('uploads of a file-backed world', () => {
 
   it('When the sandbox is reset, then the uploaded files are gone from disk and no longer served', async () => {
     const productId = (await aProduct(f)).id;
-    const up = await request(f.app).post(`/2024-09/products/${productId}/images`).set(f.auth('owner')).attach('file', PNG, { filename: 'c.png', contentType: 'image/png' });
+    const up = await request(f.app)
+      .post(`/2024-09/products/${productId}/images`)
+      .set(f.auth('owner'))
+      .attach('file', PNG, { filename: 'c.png', contentType: 'image/png' });
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'c.png');
     expect(existsSync(onDisk)).toBe(true);
     await request(f.app).post('/_sandbox/reset').expect(204);
@@ -189,7 +200,10 @@ describe('uploads of a file-backed world', () => {
   it('When the merchant is deleted, then its uploaded files are removed too', async () => {
     const merchant = await aMerchant(f, {}, 'outsider');
     const product = await aProduct(f, { merchant_id: merchant.id }, 'outsider');
-    const up = await request(f.app).post(`/2024-09/products/${product.id}/images`).set(f.auth('outsider')).attach('file', PNG, { filename: 'm.png', contentType: 'image/png' });
+    const up = await request(f.app)
+      .post(`/2024-09/products/${product.id}/images`)
+      .set(f.auth('outsider'))
+      .attach('file', PNG, { filename: 'm.png', contentType: 'image/png' });
     const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'm.png');
     expect(existsSync(onDisk)).toBe(true);
     expect((await request(f.app).delete(`/2024-09/merchants/${merchant.id}`).set(f.auth('outsider'))).status).toBe(204);

@@ -35,7 +35,7 @@ describe('matchesProductFilters', () => {
 
 describe('imageRefErrors', () => {
   const own = new Set(['img-1', 'img-2']);
-  it('When the ids are the product\'s images or null, then there are no errors', () => {
+  it("When the ids are the product's images or null, then there are no errors", () => {
     expect(imageRefErrors({ main_image_id: 'img-1', thumbnail_image_id: null }, own)).toEqual({});
     expect(imageRefErrors({}, own)).toEqual({});
   });

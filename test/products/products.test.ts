@@ -28,7 +28,9 @@ describe('listProducts', () => {
     expect(res.body.data.every((p: { merchant_id: string }) => p.merchant_id === demo.merchant)).toBe(true);
     const next = new URL(res.body.links.next);
     expect(next.searchParams.get('merchant_id')).toBe(demo.merchant);
-    const page2 = await api().get(next.pathname + next.search).set(t.auth('member'));
+    const page2 = await api()
+      .get(next.pathname + next.search)
+      .set(t.auth('member'));
     expect(page2.status).toBe(200);
     expect(page2.body.meta.from).toBe(11);
     expect(page2.body.data[0].id).not.toBe(res.body.data[0].id);
@@ -88,7 +90,10 @@ describe('createProduct', () => {
   });
 
   it('When the SKU has 256 characters, then 422 errors.sku; 255 is accepted', async () => {
-    const long = await api().post('/2024-09/products').set(t.auth('owner')).send({ merchant_id: demo.merchant, sku: 'x'.repeat(256), title: 'Long' });
+    const long = await api()
+      .post('/2024-09/products')
+      .set(t.auth('owner'))
+      .send({ merchant_id: demo.merchant, sku: 'x'.repeat(256), title: 'Long' });
     expect(long.status).toBe(422);
     expect(long.body.errors).toHaveProperty('sku');
     await aProduct(t, { sku: 'y'.repeat(255) });
@@ -103,9 +108,29 @@ describe('createProduct', () => {
 
   it('When the merchant is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
     const body = { sku: 'Z-1', title: 'Z' };
-    expect((await api().post('/2024-09/products').set(t.auth('owner')).send({ ...body, merchant_id: UNKNOWN })).status).toBe(404);
-    expect((await api().post('/2024-09/products').set(t.auth('rival')).send({ ...body, merchant_id: demo.merchant })).status).toBe(403);
-    expect((await api().post('/2024-09/products').send({ ...body, merchant_id: demo.merchant })).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post('/2024-09/products')
+          .set(t.auth('owner'))
+          .send({ ...body, merchant_id: UNKNOWN })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post('/2024-09/products')
+          .set(t.auth('rival'))
+          .send({ ...body, merchant_id: demo.merchant })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/2024-09/products')
+          .send({ ...body, merchant_id: demo.merchant })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -149,7 +174,14 @@ describe('updateProduct', () => {
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ sku: ['The sku has already been taken.'] });
     expect((await api().put(`/2024-09/products/${a.id}`).set(t.auth('owner')).send({ sku: 'PUT-A' })).status).toBe(204);
-    expect((await api().put(`/2024-09/products/${a.id}`).set(t.auth('owner')).send({ sku: 's'.repeat(256) })).body.errors).toHaveProperty('sku');
+    expect(
+      (
+        await api()
+          .put(`/2024-09/products/${a.id}`)
+          .set(t.auth('owner'))
+          .send({ sku: 's'.repeat(256) })
+      ).body.errors,
+    ).toHaveProperty('sku');
   });
 
   it('When main_image_id names an image of another product, then 422 on that field and nothing changes', async () => {

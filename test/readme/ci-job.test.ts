@@ -50,7 +50,6 @@ if (missing.status !== 200) {
 /** What a job's team requires of its run (the README names the file coverage.require). */
 const REQUIRE = '# the pairs our integration must exercise\nlistMerchants 200\ncreateProduct 201\n* 404\n';
 
-
 interface StepResult {
   step: string;
   ran: boolean;
@@ -121,7 +120,10 @@ describe("The README's CI job, with the packed package", () => {
       }
       let outcome: { code: number | null; stderr: string } = { code: 0, stderr: '' };
       if (step.uses?.startsWith('actions/upload-artifact@')) {
-        const paths = (step.with?.path ?? '').split('\n').map((p) => p.trim()).filter(Boolean);
+        const paths = (step.with?.path ?? '')
+          .split('\n')
+          .map((p) => p.trim())
+          .filter(Boolean);
         const absent = paths.filter((p) => !existsSync(join(dir, p)));
         for (const p of paths.filter((q) => !absent.includes(q))) cpSync(join(dir, p), join(artifacts, p));
         outcome = { code: 0, stderr: absent.length ? `no such files: ${absent.join(', ')}` : '' };
@@ -162,7 +164,7 @@ describe("The README's CI job, with the packed package", () => {
     expect(result('actions/upload-artifact@v4').stderr).toBe('');
   });
 
-  it('When the gate ran, then it named what the run missed and the uploaded coverage.xml is JUnit with the suite\'s pairs passed', () => {
+  it("When the gate ran, then it named what the run missed and the uploaded coverage.xml is JUnit with the suite's pairs passed", () => {
     const gate = result('Coverage gate').stderr;
     expect(gate).toMatch(/Failed --fail-under 30: 3 of \d+ documented statuses/);
     // `* 404`: every operation the suite called that documents 404, createProduct's too, which it never got.

@@ -93,7 +93,16 @@ describe("The README's CI recipe", () => {
       expect(health.status).toBe(200);
       const pid = Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8'));
       process.kill(pid, 'SIGTERM');
-      await expect.poll(() => fetch(`http://127.0.0.1:${free.port}/_sandbox/health`).then(() => 'up', () => 'down'), { timeout: 30_000 }).toBe('down');
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${free.port}/_sandbox/health`).then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe('down');
     },
     PROCESS_TEST_TIMEOUT,
   );

@@ -75,7 +75,9 @@ describe('Links of the README and docs/', () => {
 
   it('When a document names a file or folder of the repository, then it exists (a moved or retired file is named no more)', () => {
     // Folders a run makes (bench/tmp/, git-ignored) are named before they exist.
-    const made = readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n').filter((l) => l.endsWith('/'));
+    const made = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l.endsWith('/'));
     const missing = documents(ROOT).flatMap(({ file, text }) =>
       pathsNamedIn(text)
         .filter(({ path }) => !existsSync(join(ROOT, path)) && !made.some((dir) => `${path}/`.startsWith(dir)))

@@ -63,7 +63,10 @@ describe('README and docs/', () => {
       run.stderr.on('data', (c: Buffer) => (err += c.toString()));
       const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
       // On a failure the ERR trap names the block and the command (stderr), and stdout shows the last answers.
-      expect({ code, stderr: err.slice(-3000) }, `output ends with:\n${out.slice(-2000)}`).toEqual({ code: 0, stderr: expect.not.stringMatching(/README block at/) });
+      expect({ code, stderr: err.slice(-3000) }, `output ends with:\n${out.slice(-2000)}`).toEqual({
+        code: 0,
+        stderr: expect.not.stringMatching(/README block at/),
+      });
       // Nothing a reader sends gives a 5xx.
       expect(out).not.toMatch(/Server Error/);
       expect(server.stderr()).not.toMatch(/\b500\b/);

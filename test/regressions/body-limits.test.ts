@@ -97,7 +97,9 @@ describe('multipart bodies have limits on fields, field size, file and total', (
 
   it('When an upload keeps within every limit, then it is created', async () => {
     const t = await served();
-    const res = await upload(t).field('note', 'y'.repeat(60 * KiB)).attach('file', PNG, { filename: 'a.png', contentType: 'image/png' });
+    const res = await upload(t)
+      .field('note', 'y'.repeat(60 * KiB))
+      .attach('file', PNG, { filename: 'a.png', contentType: 'image/png' });
     expect(res.status).toBe(201);
   });
 });

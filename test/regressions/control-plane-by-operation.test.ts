@@ -13,7 +13,10 @@ const HOUR = 60 * 60 * 1000;
 
 async function hosted(overrides: Parameters<typeof testApp>[0] = {}) {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 100, ...overrides }, { now: () => clock.ms });
+  const t = await testApp(
+    { hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, adminAttemptsPerHour: UNTHROTTLED, workspaceCreatePerMinute: 100, ...overrides },
+    { now: () => clock.ms },
+  );
   const create = async () => {
     const res = await rawRequest(t.app, 'POST', '/_sandbox/workspaces');
     expect(res.status).toBe(201);
@@ -30,7 +33,13 @@ describe('regression: the control plane decides by operation, not by the spellin
   it('When GET /_SANDBOX/requests is sent without a token, then 404 and no journal is answered', async () => {
     const { t, create } = await hosted();
     const victim = await create();
-    await rawRequest(t.app, 'PUT', `/2024-09/merchants/${MERCHANT}`, { ...bearer(victim.tokens.owner), 'Content-Type': 'application/json' }, '{"name":"Secret plans"}');
+    await rawRequest(
+      t.app,
+      'PUT',
+      `/2024-09/merchants/${MERCHANT}`,
+      { ...bearer(victim.tokens.owner), 'Content-Type': 'application/json' },
+      '{"name":"Secret plans"}',
+    );
     for (const path of ['/_SANDBOX/requests', '/_Sandbox/requests', '//_sandbox/requests', '/_sandbox/%72equests', '/_sandbox//requests']) {
       const res = await rawRequest(t.app, 'GET', path);
       expect(res.status, path).toBe(404);

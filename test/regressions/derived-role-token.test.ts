@@ -17,7 +17,10 @@ describe('regression: a role token derived from another', () => {
     const deleted = await request(t.app).delete(`/2024-09/merchants/${MERCHANT}`).set(bearer(rewritten));
     expect([401, 403]).toContain(deleted.status);
     const secret = member.slice(`ws_${ws.id}.`.length);
-    await request(t.app).delete(`/2024-09/merchants/${MERCHANT}`).set(bearer(`ws_${ws.id}.${secret}.demo-owner-token`)).expect(401);
+    await request(t.app)
+      .delete(`/2024-09/merchants/${MERCHANT}`)
+      .set(bearer(`ws_${ws.id}.${secret}.demo-owner-token`))
+      .expect(401);
     await request(t.app).get(`/2024-09/merchants/${MERCHANT}`).set(bearer(ws.tokens.owner)).expect(200);
     // No two tokens share their random part (the 24 characters after the prefix), in one workspace or across two.
     const other = await newWorkspace(t.app);

@@ -14,7 +14,12 @@ describe('huge money values', () => {
     request(t.app)
       .post('/2024-09/supplier-items')
       .set(t.auth('owner'))
-      .send({ merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: `HUGE-${value}`, costs: [{ minimum_order_quantity, cost: { value, currency: 'USD' } }] });
+      .send({
+        merchant_id: demo.merchant,
+        supplier_id: DEMO_SUPPLIER_ID,
+        sku: `HUGE-${value}`,
+        costs: [{ minimum_order_quantity, cost: { value, currency: 'USD' } }],
+      });
 
   it('When a cost value is 1e305, then 422 naming costs.0.cost.value', async () => {
     const res = await createItem(1e305);

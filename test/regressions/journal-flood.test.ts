@@ -113,9 +113,12 @@ describe('one ring per workspace', () => {
     expect(t.runtime.observations.journal.usage().workspaces.get(other.id)!.entries).toBe(1000);
   });
 
-  it("When a workspace is deleted, then its ring and what it held are freed", async () => {
+  it('When a workspace is deleted, then its ring and what it held are freed', async () => {
     const t = await floodApp();
-    await request(t.app).get('/2024-09/merchants').set({ Authorization: `Bearer ${t.workspace.tokens.owner}` }).expect(200);
+    await request(t.app)
+      .get('/2024-09/merchants')
+      .set({ Authorization: `Bearer ${t.workspace.tokens.owner}` })
+      .expect(200);
     expect(t.runtime.observations.journal.usage().workspaces.has(t.workspace.id)).toBe(true);
     t.worlds.deleteWorkspace(t.workspace.id);
     expect(t.runtime.observations.journal.usage().workspaces.has(t.workspace.id)).toBe(false);

@@ -45,7 +45,12 @@ describe('missing body and Content-Type', () => {
   });
 
   it('When a body comes without any Content-Type, then 415 JSON, not a guess at its format', async () => {
-    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).serialize((x) => x as string).send('{"name":"x"}').unset('Content-Type');
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .serialize((x) => x as string)
+      .send('{"name":"x"}')
+      .unset('Content-Type');
     expect(res.status).toBe(415);
     expect(res.body.message).toEqual(expect.any(String));
   });

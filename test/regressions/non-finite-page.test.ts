@@ -36,9 +36,7 @@ describe('non-finite page and per_page', () => {
   });
 
   it('When minimum_profit is 1e309, then 422 naming minimum_profit', async () => {
-    const res = await request(t.app)
-      .get(`/2024-09/forecasting/opportunity-forecasts?merchant_id=${demo.merchant}&minimum_profit=1e309`)
-      .set(t.auth('owner'));
+    const res = await request(t.app).get(`/2024-09/forecasting/opportunity-forecasts?merchant_id=${demo.merchant}&minimum_profit=1e309`).set(t.auth('owner'));
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['minimum_profit']);
   });

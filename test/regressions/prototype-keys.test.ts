@@ -28,14 +28,18 @@ describe('prototype-named keys', () => {
       .post('/2024-09/supplier-items')
       .set(t.auth('owner'))
       .set('Content-Type', 'application/json')
-      .send(`{"merchant_id": "${demo.merchant}", "costs": [{${JSON.stringify(key)}: 1, "minimum_order_quantity": "x", "cost": {${JSON.stringify(key)}: [], "value": -1}}]}`);
+      .send(
+        `{"merchant_id": "${demo.merchant}", "costs": [{${JSON.stringify(key)}: 1, "minimum_order_quantity": "x", "cost": {${JSON.stringify(key)}: [], "value": -1}}]}`,
+      );
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual(expect.any(String));
     expect(t.errors).toEqual([]);
   });
 
   it.each(KEYS)('When a query has the key %s next to an invalid value, then no 5xx', async (key) => {
-    const res = await request(t.app).get(`/2024-09/merchants?${encodeURIComponent(key)}=1&${encodeURIComponent(key)}[a]=2&per_page=x`).set(t.auth('owner'));
+    const res = await request(t.app)
+      .get(`/2024-09/merchants?${encodeURIComponent(key)}=1&${encodeURIComponent(key)}[a]=2&per_page=x`)
+      .set(t.auth('owner'));
     expect(res.status).toBe(422);
     expect(res.type).toBe('application/json');
     expect(res.body.message).toEqual(expect.any(String));

@@ -13,7 +13,10 @@ const hourly = { source_url: 'https://scraped.example.com/prices', frequency: 'h
 
 async function merchantWithSupplier(t: TestApp) {
   const merchant = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({ name: 'Bounded Co' });
-  const supplier = await request(t.app).post('/2024-09/suppliers').set(t.auth('owner')).send({ merchant_id: merchant.body.data.id, name: 'Scraped', default_currency: 'USD' });
+  const supplier = await request(t.app)
+    .post('/2024-09/suppliers')
+    .set(t.auth('owner'))
+    .send({ merchant_id: merchant.body.data.id, name: 'Scraped', default_currency: 'USD' });
   return { merchantId: merchant.body.data.id as string, supplierId: supplier.body.data.id as string };
 }
 
@@ -24,7 +27,10 @@ describe('scraping catch-up is bounded', () => {
     for (let i = 0; i < MAX_SCRAPING_REQUESTS_PER_MERCHANT; i++) {
       expect((await request(t.app).post(`/2024-09/suppliers/${supplierId}/scraping-requests`).set(t.auth('owner')).send(hourly)).status).toBe(201);
     }
-    const other = await request(t.app).post('/2024-09/suppliers').set(t.auth('owner')).send({ merchant_id: merchantId, name: 'Other', default_currency: 'USD' });
+    const other = await request(t.app)
+      .post('/2024-09/suppliers')
+      .set(t.auth('owner'))
+      .send({ merchant_id: merchantId, name: 'Other', default_currency: 'USD' });
     const refused = await request(t.app).post(`/2024-09/suppliers/${other.body.data.id}/scraping-requests`).set(t.auth('owner')).send(hourly);
     expect(refused.status).toBe(422);
     expect(refused.body.errors.supplier[0]).toContain(`already has ${MAX_SCRAPING_REQUESTS_PER_MERCHANT} scraping requests`);
@@ -51,8 +57,15 @@ describe('scraping catch-up is bounded', () => {
 
     expect((await request(t.app).get(`/2024-09/suppliers/${supplierId}`).set(t.auth('owner'))).status).toBe(200);
     const state = await request(t.app).get(`/2024-09/suppliers/${supplierId}/scraping-requests`).query({ per_page: 100 }).set(t.auth('owner'));
-    expect(state.body.data.map((r: { status: string; attempts_finished_count: number }) => [r.status, r.attempts_finished_count])).toEqual(requests.map(() => ['completed', 100]));
-    expect(t.store.supplier_items.where('supplier_id', supplierId).map((i) => i.id).sort()).toEqual(result.inserts.map((i) => i.id).sort());
+    expect(state.body.data.map((r: { status: string; attempts_finished_count: number }) => [r.status, r.attempts_finished_count])).toEqual(
+      requests.map(() => ['completed', 100]),
+    );
+    expect(
+      t.store.supplier_items
+        .where('supplier_id', supplierId)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(result.inserts.map((i) => i.id).sort());
     const attempts = await request(t.app).get(`/2024-09/suppliers/${supplierId}/scraping-attempts`).query({ per_page: 100, page: 20 }).set(t.auth('owner'));
     expect(attempts.body.meta.total).toBe(2000);
     expect(attempts.body.data).toHaveLength(100);

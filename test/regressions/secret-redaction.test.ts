@@ -6,7 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const NAMES = ['secret', 'client_secret', 'Password', 'session_token', 'sessionToken', 'private_key', 'API_KEY', 'state', 'x-amz-access-token', 'X-Amz-Access-Token'];
+const NAMES = [
+  'secret',
+  'client_secret',
+  'Password',
+  'session_token',
+  'sessionToken',
+  'private_key',
+  'API_KEY',
+  'state',
+  'x-amz-access-token',
+  'X-Amz-Access-Token',
+];
 // Every value is unique, so a leak of any one is found by its value alone.
 const leakValue = (name: string, where: string) => `leak-${where}-${name.toLowerCase().replace(/[^a-z]/g, '')}-${name.length}`;
 

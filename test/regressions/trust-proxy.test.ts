@@ -29,7 +29,10 @@ describe('TRUST_PROXY', () => {
     });
 
     it('When TRUST_PROXY is set and a forwarded host is not a plain host, then no link carries it', async () => {
-      const res = await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).set({ ...FORWARDED, 'X-Forwarded-Host': 'evil.test/"><script>' });
+      const res = await request(t.app)
+        .get('/2024-09/merchants')
+        .set(t.auth('owner'))
+        .set({ ...FORWARDED, 'X-Forwarded-Host': 'evil.test/"><script>' });
       expect(res.status).toBe(200);
       expect(res.body.meta.path).not.toMatch(/evil/);
     });
@@ -55,7 +58,7 @@ describe('TRUST_PROXY', () => {
     ['false', false],
     ['2', 2],
     ['loopback, 10.0.0.0/8', 'loopback,10.0.0.0/8'],
-  ])('When TRUST_PROXY is %s, then the config holds Express\'s trust proxy value', (raw, expected) => {
+  ])("When TRUST_PROXY is %s, then the config holds Express's trust proxy value", (raw, expected) => {
     const { config, errors } = configFromEnv({ TRUST_PROXY: raw });
     expect(errors).toEqual([]);
     expect(config.trustProxy).toEqual(expected);

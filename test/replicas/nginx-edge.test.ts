@@ -112,47 +112,45 @@ describeWithNginx('nginx in front of the replicas: per-address limits', () => {
     },
   );
 
-  it(
-    'When one address holds 1,500 connections that never finish their header and more slow bodies than it may, then another address is answered at once and the flooder is refused its extra requests',
-    async () => {
-      const headers: Socket[] = [];
-      const bodies: Socket[] = [];
-      try {
-        // More half-sent headers than the old configuration's 1,024 connections; nginx cannot count them per
-        // address (limit_conn counts a request once its header is in), so worker_connections must hold them.
-        const flood = 1_500;
-        for (let i = 0; i < flood; i += 100) {
-          await Promise.all(Array.from({ length: Math.min(100, flood - i) }, () => hold('127.0.0.2', 'GET /_sandbox/health HTTP/1.1\r\nHost: edge\r\nX-Slow: ', headers)));
-        }
-        // Bodies that never arrive: each holds a request of the address, so past the limit nginx answers 429.
-        const extra = 20;
-        const answered: string[] = [];
-        for (let i = 0; i < EDGE_LIMITS.connectionsPerAddress + extra; i++) {
-          await hold('127.0.0.2', 'POST /2024-09/products HTTP/1.1\r\nHost: edge\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{', bodies);
-          bodies.at(-1)!.once('data', (chunk: Buffer) => answered.push(chunk.toString('latin1')));
-        }
-        const closedByNginx = () => headers.filter((s) => s.closed || s.readableEnded).length;
-
-        // Another address: every request answered while the flood is held.
-        for (let i = 0; i < 20; i++) {
-          const res = await send('127.0.0.3', 'GET', '/_sandbox/health');
-          expect(res.status).toBe(200);
-        }
-        expect(closedByNginx()).toBe(0);
-
-        // The flooder itself: its slow bodies beyond the limit were refused, and so is a new request while they hold.
-        await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(extra);
-        for (const answer of answered) expect(answer).toMatch(/^HTTP\/1\.1 429 /);
-        const own = await send('127.0.0.2', 'GET', '/_sandbox/health');
-        expect(own.status).toBe(429);
-        expect(JSON.parse(own.body)).toEqual({ message: expect.stringContaining('at once') });
-        expect(answered).toHaveLength(extra);
-      } finally {
-        for (const socket of [...headers, ...bodies]) socket.destroy();
+  it('When one address holds 1,500 connections that never finish their header and more slow bodies than it may, then another address is answered at once and the flooder is refused its extra requests', async () => {
+    const headers: Socket[] = [];
+    const bodies: Socket[] = [];
+    try {
+      // More half-sent headers than the old configuration's 1,024 connections; nginx cannot count them per
+      // address (limit_conn counts a request once its header is in), so worker_connections must hold them.
+      const flood = 1_500;
+      for (let i = 0; i < flood; i += 100) {
+        await Promise.all(
+          Array.from({ length: Math.min(100, flood - i) }, () => hold('127.0.0.2', 'GET /_sandbox/health HTTP/1.1\r\nHost: edge\r\nX-Slow: ', headers)),
+        );
       }
-      // Once the flood is gone, its address is served again.
-      await expect.poll(async () => (await send('127.0.0.2', 'GET', '/_sandbox/health')).status, { timeout: 10_000 }).toBe(200);
-    },
-    60_000,
-  );
+      // Bodies that never arrive: each holds a request of the address, so past the limit nginx answers 429.
+      const extra = 20;
+      const answered: string[] = [];
+      for (let i = 0; i < EDGE_LIMITS.connectionsPerAddress + extra; i++) {
+        await hold('127.0.0.2', 'POST /2024-09/products HTTP/1.1\r\nHost: edge\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{', bodies);
+        bodies.at(-1)!.once('data', (chunk: Buffer) => answered.push(chunk.toString('latin1')));
+      }
+      const closedByNginx = () => headers.filter((s) => s.closed || s.readableEnded).length;
+
+      // Another address: every request answered while the flood is held.
+      for (let i = 0; i < 20; i++) {
+        const res = await send('127.0.0.3', 'GET', '/_sandbox/health');
+        expect(res.status).toBe(200);
+      }
+      expect(closedByNginx()).toBe(0);
+
+      // The flooder itself: its slow bodies beyond the limit were refused, and so is a new request while they hold.
+      await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(extra);
+      for (const answer of answered) expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      const own = await send('127.0.0.2', 'GET', '/_sandbox/health');
+      expect(own.status).toBe(429);
+      expect(JSON.parse(own.body)).toEqual({ message: expect.stringContaining('at once') });
+      expect(answered).toHaveLength(extra);
+    } finally {
+      for (const socket of [...headers, ...bodies]) socket.destroy();
+    }
+    // Once the flood is gone, its address is served again.
+    await expect.poll(async () => (await send('127.0.0.2', 'GET', '/_sandbox/health')).status, { timeout: 10_000 }).toBe(200);
+  }, 60_000);
 });

@@ -103,7 +103,7 @@ describeWithNginx('Replicas behind nginx', () => {
     return { id, token, productId };
   }
 
-  it('When 20 workspaces are created through nginx and one replica then stops, then each workflow reached its own replica and only the stopped one\'s workspaces fail', async () => {
+  it("When 20 workspaces are created through nginx and one replica then stops, then each workflow reached its own replica and only the stopped one's workspaces fail", async () => {
     const made: Made[] = [];
     for (let i = 0; i < 20; i++) {
       const { id, token } = await createWorkspace();

@@ -47,7 +47,9 @@ describe('REPLICA_ID', () => {
     const url = new URL(auth.body.url as string);
     const state = url.searchParams.get('state')!;
     expect(state.startsWith(`ws_${ws.id}.`)).toBe(true);
-    const page = await request(t.app).get(url.pathname + url.search).expect(200);
+    const page = await request(t.app)
+      .get(url.pathname + url.search)
+      .expect(200);
     expect(page.text).toContain(`action="/_retailer/authorize?state=${encodeURIComponent(state)}"`);
   });
 
@@ -59,7 +61,7 @@ describe('REPLICA_ID', () => {
 });
 
 describe('nginx configuration', () => {
-  it('When the compose file\'s replicas are rendered, then the checked-in deploy/nginx/sandbox.conf is that output', () => {
+  it("When the compose file's replicas are rendered, then the checked-in deploy/nginx/sandbox.conf is that output", () => {
     const rendered = nginxConfig({
       listen: '80',
       user: 'nginx',
@@ -84,6 +86,11 @@ describe('nginx configuration', () => {
     expect(render([])).toThrow('at least one replica');
     expect(render([{ id: 'R1', address: 'a:1' }])).toThrow('lowercase');
     expect(render([{ id: 'r1', address: 'a b;' }])).toThrow('host:port');
-    expect(render([{ id: 'r1', address: 'a:1' }, { id: 'r1', address: 'b:1' }])).toThrow('differ');
+    expect(
+      render([
+        { id: 'r1', address: 'a:1' },
+        { id: 'r1', address: 'b:1' },
+      ]),
+    ).toThrow('differ');
   });
 });

@@ -59,7 +59,10 @@ describe('retailer authorization server', () => {
     const auth = startAuthorization(port, { channelId: CHANNEL, userId: USER, redirectUri: 'http://127.0.0.1:4010/_retailer/callback', now: T0, tokens });
     const denied = decideAuthorization(port, { state: auth.id, approve: false, now: T0, tokens });
     expect(denied.ok && new URL(denied.value.redirect).searchParams.get('error')).toBe('access_denied');
-    expect(completeAuthorization(port, { state: auth.id, code: undefined, error: 'access_denied', now: T0, tokens })).toEqual({ ok: false, problem: 'access_denied' });
+    expect(completeAuthorization(port, { state: auth.id, code: undefined, error: 'access_denied', now: T0, tokens })).toEqual({
+      ok: false,
+      problem: 'access_denied',
+    });
     expect(decideAuthorization(port, { state: auth.id, approve: true, now: T0, tokens })).toEqual({ ok: false, problem: 'already_decided' });
   });
 

@@ -24,9 +24,30 @@ describe('catalog search', () => {
 
   it('When the relayed catalog API pages with pageToken, then pages do not overlap', () => {
     const { call, account } = connectedRetailer({ rateLimit: () => null });
-    const first = bodyOf(call('GET', 'catalog/2022-04-01/items', { marketplaceIds: US, identifiersType: 'ASIN', identifiers: account.catalog.slice(0, 15).map((c) => c.asin).join(','), pageSize: '10' }));
+    const first = bodyOf(
+      call('GET', 'catalog/2022-04-01/items', {
+        marketplaceIds: US,
+        identifiersType: 'ASIN',
+        identifiers: account.catalog
+          .slice(0, 15)
+          .map((c) => c.asin)
+          .join(','),
+        pageSize: '10',
+      }),
+    );
     expect(first.numberOfResults).toBe(15);
-    const second = bodyOf(call('GET', 'catalog/2022-04-01/items', { marketplaceIds: US, identifiersType: 'ASIN', identifiers: account.catalog.slice(0, 15).map((c) => c.asin).join(','), pageSize: '10', pageToken: first.pagination.nextToken }));
+    const second = bodyOf(
+      call('GET', 'catalog/2022-04-01/items', {
+        marketplaceIds: US,
+        identifiersType: 'ASIN',
+        identifiers: account.catalog
+          .slice(0, 15)
+          .map((c) => c.asin)
+          .join(','),
+        pageSize: '10',
+        pageToken: first.pagination.nextToken,
+      }),
+    );
     expect([...first.items, ...second.items].map((i: any) => i.asin)).toEqual(account.catalog.slice(0, 15).map((c) => c.asin));
     const one = bodyOf(call('GET', `catalog/2022-04-01/items/${account.catalog[0]!.asin}`, { marketplaceIds: US, includedData: 'identifiers,images' }));
     expect(one.identifiers[0].identifiers[0].identifierType).toBe('UPC');

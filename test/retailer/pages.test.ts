@@ -4,7 +4,12 @@ import { endpointProblem } from '../../src/retailer/endpoint.js';
 
 describe('retailer pages and endpoint rule', () => {
   it('When the consent page names a merchant with markup, then it is escaped and there is exactly one form with Approve and Deny', () => {
-    const html = renderConsentPage({ merchantName: '<script>alert(1)</script>', channelName: 'A "quoted" & channel', state: 'st_x"y', action: '/_retailer/authorize' });
+    const html = renderConsentPage({
+      merchantName: '<script>alert(1)</script>',
+      channelName: 'A "quoted" & channel',
+      state: 'st_x"y',
+      action: '/_retailer/authorize',
+    });
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('value="st_x&quot;y"');

@@ -7,7 +7,16 @@ const connection: ChannelConnection = { access_token: ACCESS, refresh_token: REF
 
 function relay(overrides: Partial<Parameters<typeof relayCall>[1]> = {}) {
   const setup = connectedRetailer();
-  const base = { channelId: CHANNEL, port: setup.port, connection, method: 'GET' as const, endpoint: 'sellers/v1/marketplaceParticipations', query: {}, now: T0, tokens: countingTokens() };
+  const base = {
+    channelId: CHANNEL,
+    port: setup.port,
+    connection,
+    method: 'GET' as const,
+    endpoint: 'sellers/v1/marketplaceParticipations',
+    query: {},
+    now: T0,
+    tokens: countingTokens(),
+  };
   return { ...setup, result: relayCall(setup.retailer, { ...base, ...overrides }), base };
 }
 
@@ -35,7 +44,14 @@ describe('relay orchestration', () => {
     const setup = connectedRetailer();
     revokeGrant(setup.port, CHANNEL);
     const result = relayCall(setup.retailer, {
-      channelId: CHANNEL, port: setup.port, connection, method: 'GET', endpoint: 'sellers/v1/marketplaceParticipations', query: {}, now: T0, tokens: countingTokens(),
+      channelId: CHANNEL,
+      port: setup.port,
+      connection,
+      method: 'GET',
+      endpoint: 'sellers/v1/marketplaceParticipations',
+      query: {},
+      now: T0,
+      tokens: countingTokens(),
     });
     expect(result.outcome).toEqual({ kind: 'authorization_required' });
   });
@@ -47,9 +63,17 @@ describe('relay orchestration', () => {
 
   it('When the retailer throttles, then the outcome carries retry-after seconds', () => {
     const setup = connectedRetailer();
-    const call = () => relayCall(setup.retailer, {
-      channelId: CHANNEL, port: setup.port, connection, method: 'GET', endpoint: 'catalog/2022-04-01/items', query: { marketplaceIds: US, keywords: 'a' }, now: T0, tokens: countingTokens(),
-    });
+    const call = () =>
+      relayCall(setup.retailer, {
+        channelId: CHANNEL,
+        port: setup.port,
+        connection,
+        method: 'GET',
+        endpoint: 'catalog/2022-04-01/items',
+        query: { marketplaceIds: US, keywords: 'a' },
+        now: T0,
+        tokens: countingTokens(),
+      });
     call();
     call();
     expect(call().outcome).toEqual({ kind: 'throttled', retryAfterSeconds: 1 });

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { catchUpScraping, type CatchUpResult } from '../../src/areas/sourcing/rules/found-items.js';
 import { sortTiers } from '../../src/areas/sourcing/rules/cost-tiers.js';
 import { hashUuid } from '../../src/areas/sourcing/rules/deterministic.js';
-import { attemptTimings, endedCount, requestState, scheduleAttempts, startedCount, type ScrapingAttemptView } from '../../src/areas/sourcing/rules/scraping-schedule.js';
+import {
+  attemptTimings,
+  endedCount,
+  requestState,
+  scheduleAttempts,
+  startedCount,
+  type ScrapingAttemptView,
+} from '../../src/areas/sourcing/rules/scraping-schedule.js';
 import { catalogueEntry, catalogueSize, entriesFoundBy } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import type {
   CostTierRecord,
@@ -128,7 +135,9 @@ const scenario = fc
       fc.record({
         index: fc.nat(44),
         updatedHours: fc.integer({ min: -48, max: 24 * 60 }),
-        costs: fc.array(fc.record({ moq: fc.constantFrom<number>(1, 6, 12, 24, 48, 100, 250, 9999), value: fc.constantFrom<number>(1, 2.5, 10) }), { maxLength: 3 }),
+        costs: fc.array(fc.record({ moq: fc.constantFrom<number>(1, 6, 12, 24, 48, 100, 250, 9999), value: fc.constantFrom<number>(1, 2.5, 10) }), {
+          maxLength: 3,
+        }),
         stock: fc.option(fc.nat(100)),
         // The item already holds what the first unapplied attempt finds: that attempt changes nothing.
         asFirstFind: fc.boolean(),
@@ -183,7 +192,11 @@ const scenario = fc
         sku: entry.sku,
         description: 'client-written',
         product_id: null,
-        costs: item.costs.map((c, k) => ({ id: hashUuid('equivalence-tier', i, k), minimum_order_quantity: c.moq, cost: { value: c.value, currency: found ? s.currency : 'USD' } })),
+        costs: item.costs.map((c, k) => ({
+          id: hashUuid('equivalence-tier', i, k),
+          minimum_order_quantity: c.moq,
+          cost: { value: c.value, currency: found ? s.currency : 'USD' },
+        })),
         stock_quantity: item.stock,
         created_at: iso(START - 48 * HOUR),
         updated_at: iso(START + item.updatedHours * HOUR),

@@ -16,7 +16,14 @@ const counter = () => {
 
 describe('mergeCostTiers', () => {
   it('When tiers are created (no existing tiers), then each gets a new id and they come back ordered by quantity', () => {
-    const r = mergeCostTiers([], [{ minimum_order_quantity: 24, cost: usd(5) }, { minimum_order_quantity: 1, cost: usd(6) }], counter());
+    const r = mergeCostTiers(
+      [],
+      [
+        { minimum_order_quantity: 24, cost: usd(5) },
+        { minimum_order_quantity: 1, cost: usd(6) },
+      ],
+      counter(),
+    );
     expect(r).toEqual({
       ok: true,
       merge: {
@@ -32,7 +39,11 @@ describe('mergeCostTiers', () => {
   });
 
   it('When the same tiers are sent back without ids, then every id is kept (matched by minimum_order_quantity)', () => {
-    const r = mergeCostTiers(existing, existing.map(({ minimum_order_quantity, cost }) => ({ minimum_order_quantity, cost: usd(cost.value + 1) })), counter());
+    const r = mergeCostTiers(
+      existing,
+      existing.map(({ minimum_order_quantity, cost }) => ({ minimum_order_quantity, cost: usd(cost.value + 1) })),
+      counter(),
+    );
     expect(r.ok && r.merge.costs.map((t) => t.id)).toEqual(['tier-1', 'tier-10', 'tier-50']);
     expect(r.ok && r.merge.costs.map((t) => t.cost.value)).toEqual([11, 10, 9]);
     expect(r.ok && r.merge.removed_ids).toEqual([]);
@@ -48,7 +59,10 @@ describe('mergeCostTiers', () => {
     // tier-1 moves to quantity 5; the new quantity-1 tier must not reuse tier-1.
     const r = mergeCostTiers(
       existing,
-      [{ id: 'tier-1', minimum_order_quantity: 5, cost: usd(10) }, { minimum_order_quantity: 1, cost: usd(12) }],
+      [
+        { id: 'tier-1', minimum_order_quantity: 5, cost: usd(10) },
+        { minimum_order_quantity: 1, cost: usd(12) },
+      ],
       counter(),
     );
     expect(r.ok && r.merge.costs).toEqual([
@@ -64,8 +78,15 @@ describe('mergeCostTiers', () => {
     expect(r.ok && r.merge.kept_ids).toEqual(['tier-10']);
   });
 
-  it('When an id is not one of the item\'s tiers, then it answers a costs.N.id error', () => {
-    const r = mergeCostTiers(existing, [{ minimum_order_quantity: 1, cost: usd(1) }, { id: 'elsewhere', minimum_order_quantity: 2, cost: usd(1) }], counter());
+  it("When an id is not one of the item's tiers, then it answers a costs.N.id error", () => {
+    const r = mergeCostTiers(
+      existing,
+      [
+        { minimum_order_quantity: 1, cost: usd(1) },
+        { id: 'elsewhere', minimum_order_quantity: 2, cost: usd(1) },
+      ],
+      counter(),
+    );
     expect(r).toEqual({ ok: false, errors: { 'costs.1.id': ['The selected costs.1.id is invalid.'] } });
   });
 
@@ -76,16 +97,27 @@ describe('mergeCostTiers', () => {
   });
 
   it('When the same id is sent twice, then the second answers a costs.N.id error', () => {
-    const r = mergeCostTiers(existing, [{ id: 'tier-1', minimum_order_quantity: 1, cost: usd(1) }, { id: 'tier-1', minimum_order_quantity: 2, cost: usd(1) }], counter());
+    const r = mergeCostTiers(
+      existing,
+      [
+        { id: 'tier-1', minimum_order_quantity: 1, cost: usd(1) },
+        { id: 'tier-1', minimum_order_quantity: 2, cost: usd(1) },
+      ],
+      counter(),
+    );
     expect(!r.ok && r.errors).toEqual({ 'costs.1.id': ['The costs.1.id field has a duplicate value.'] });
   });
 
   it('When two tiers share a minimum_order_quantity, then the later one answers a costs.N.minimum_order_quantity error', () => {
-    const r = mergeCostTiers(existing, [
-      { minimum_order_quantity: 1, cost: usd(1) },
-      { minimum_order_quantity: 5, cost: usd(1) },
-      { minimum_order_quantity: 1, cost: usd(2) },
-    ], counter());
+    const r = mergeCostTiers(
+      existing,
+      [
+        { minimum_order_quantity: 1, cost: usd(1) },
+        { minimum_order_quantity: 5, cost: usd(1) },
+        { minimum_order_quantity: 1, cost: usd(2) },
+      ],
+      counter(),
+    );
     expect(!r.ok && r.errors).toEqual({
       'costs.2.minimum_order_quantity': ['The costs.2.minimum_order_quantity field has a duplicate value.'],
     });

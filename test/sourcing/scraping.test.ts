@@ -29,7 +29,10 @@ afterEach(() => {
 const api = () => request(t.app);
 const newSupplier = async (default_currency: string) => (await aSupplier(t, { name: 'Scraped Co', default_currency })).id;
 const attemptsOf = async (supplierId: string, query: Record<string, unknown> = {}) => {
-  const res = await api().get(`/2024-09/suppliers/${supplierId}/scraping-attempts`).query({ per_page: 100, ...query }).set(t.auth('owner'));
+  const res = await api()
+    .get(`/2024-09/suppliers/${supplierId}/scraping-attempts`)
+    .query({ per_page: 100, ...query })
+    .set(t.auth('owner'));
   expect(res.status).toBe(200);
   return res.body.data as Attempt[];
 };

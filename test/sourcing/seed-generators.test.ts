@@ -57,7 +57,9 @@ describe('generateProductsAndSourcing', () => {
     }
     for (const x of s.supplier_item_identifiers) expect(items.has(x.supplier_item_id)).toBe(true);
     for (const r of s.scraping_requests) expect(suppliers.has(r.supplier_id)).toBe(true);
-    const stamps = Object.values(s).flat().flatMap((r) => [r.created_at, r.updated_at]);
+    const stamps = Object.values(s)
+      .flat()
+      .flatMap((r) => [r.created_at, r.updated_at]);
     expect(stamps.every((t: string) => t < refDate.toISOString())).toBe(true);
     const skus = s.products.map((p) => p.sku);
     expect(new Set(skus).size).toBe(skus.length);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  catalogueSize,
-  entriesFoundBy,
-  supplierCatalogue,
-  withGs1CheckDigit,
-} from '../../src/areas/sourcing/rules/supplier-catalogue.js';
+import { catalogueSize, entriesFoundBy, supplierCatalogue, withGs1CheckDigit } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import { hashUuid } from '../../src/areas/sourcing/rules/deterministic.js';
 
 const supplierId = 'e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001';

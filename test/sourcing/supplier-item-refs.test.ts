@@ -24,7 +24,10 @@ describe('supplierItemRefErrors', () => {
 });
 
 describe('supplierSkuErrors', () => {
-  const items = [{ id: 'i1', sku: 'ABC-1' }, { id: 'i2', sku: null }];
+  const items = [
+    { id: 'i1', sku: 'ABC-1' },
+    { id: 'i2', sku: null },
+  ];
   it('When another item of the supplier has the sku, then it answers errors.sku', () => {
     expect(supplierSkuErrors('ABC-1', items)).toEqual({ sku: ['The sku has already been taken.'] });
   });

@@ -44,16 +44,31 @@ describe('listSupplierItems', () => {
   it('When supplier_id, product_id and q filter, then only matching items come back', async () => {
     const made = await newItem('FILTER-Q-1', { product_id: DEMO_PRODUCT_ID, description: 'Titanium Spork' });
     const q = { merchant_id: demo.merchant };
-    const bySupplier = await api().get('/2024-09/supplier-items').query({ ...q, supplier_id: DEMO_SUPPLIER_ID, per_page: 100 }).set(t.auth('owner'));
+    const bySupplier = await api()
+      .get('/2024-09/supplier-items')
+      .query({ ...q, supplier_id: DEMO_SUPPLIER_ID, per_page: 100 })
+      .set(t.auth('owner'));
     expect(bySupplier.body.data.every((i: { supplier_id: string }) => i.supplier_id === DEMO_SUPPLIER_ID)).toBe(true);
-    const byProduct = await api().get('/2024-09/supplier-items').query({ ...q, product_id: DEMO_PRODUCT_ID }).set(t.auth('owner'));
+    const byProduct = await api()
+      .get('/2024-09/supplier-items')
+      .query({ ...q, product_id: DEMO_PRODUCT_ID })
+      .set(t.auth('owner'));
     expect(byProduct.body.data.map((i: { id: string }) => i.id)).toContain(made.id);
     expect(byProduct.body.data.every((i: { product_id: string }) => i.product_id === DEMO_PRODUCT_ID)).toBe(true);
-    const byText = await api().get('/2024-09/supplier-items').query({ ...q, q: 'titanium spork' }).set(t.auth('owner'));
+    const byText = await api()
+      .get('/2024-09/supplier-items')
+      .query({ ...q, q: 'titanium spork' })
+      .set(t.auth('owner'));
     expect(byText.body.data.map((i: { id: string }) => i.id)).toEqual([made.id]);
-    const bySku = await api().get('/2024-09/supplier-items').query({ ...q, q: 'filter-q' }).set(t.auth('owner'));
+    const bySku = await api()
+      .get('/2024-09/supplier-items')
+      .query({ ...q, q: 'filter-q' })
+      .set(t.auth('owner'));
     expect(bySku.body.data.map((i: { id: string }) => i.id)).toEqual([made.id]);
-    const foreign = await api().get('/2024-09/supplier-items').query({ ...q, supplier_id: rivalSupplierId }).set(t.auth('owner'));
+    const foreign = await api()
+      .get('/2024-09/supplier-items')
+      .query({ ...q, supplier_id: rivalSupplierId })
+      .set(t.auth('owner'));
     expect(foreign.body.data).toEqual([]);
   });
 
@@ -83,10 +98,16 @@ describe('createSupplierItem', () => {
   });
 
   it('When supplier_id or product_id belongs to another merchant or does not exist, then 422 on that field', async () => {
-    const foreign = await api().post('/2024-09/supplier-items').set(t.auth('owner')).send({ ...base(), sku: 'F-1', supplier_id: rivalSupplierId, product_id: rivalProductId });
+    const foreign = await api()
+      .post('/2024-09/supplier-items')
+      .set(t.auth('owner'))
+      .send({ ...base(), sku: 'F-1', supplier_id: rivalSupplierId, product_id: rivalProductId });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ supplier_id: ['The selected supplier id is invalid.'], product_id: ['The selected product id is invalid.'] });
-    const unknown = await api().post('/2024-09/supplier-items').set(t.auth('owner')).send({ ...base(), sku: 'F-2', supplier_id: UNKNOWN, product_id: UNKNOWN });
+    const unknown = await api()
+      .post('/2024-09/supplier-items')
+      .set(t.auth('owner'))
+      .send({ ...base(), sku: 'F-2', supplier_id: UNKNOWN, product_id: UNKNOWN });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors).sort()).toEqual(['product_id', 'supplier_id']);
   });
@@ -112,17 +133,43 @@ describe('createSupplierItem', () => {
       .send({ ...base(), sku: 's'.repeat(256), costs: [tier(0, 1), tier(5, -1)] });
     expect(bounds.status).toBe(422);
     expect(Object.keys(bounds.body.errors).sort()).toEqual(['costs.0.minimum_order_quantity', 'costs.1.cost.value', 'sku']);
-    const empty = await api().post('/2024-09/supplier-items').set(t.auth('owner')).send({ ...base(), costs: [] });
+    const empty = await api()
+      .post('/2024-09/supplier-items')
+      .set(t.auth('owner'))
+      .send({ ...base(), costs: [] });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors).sort()).toEqual(['costs', 'sku']);
-    const currency = await api().post('/2024-09/supplier-items').set(t.auth('owner')).send({ ...base(), sku: 'C-1', costs: [tier(1, 1, 'usd')] });
+    const currency = await api()
+      .post('/2024-09/supplier-items')
+      .set(t.auth('owner'))
+      .send({ ...base(), sku: 'C-1', costs: [tier(1, 1, 'usd')] });
     expect(Object.keys(currency.body.errors)).toEqual(['costs.0.cost.currency']);
   });
 
   it('When the merchant is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
-    expect((await api().post('/2024-09/supplier-items').set(t.auth('owner')).send({ ...base(), sku: null, merchant_id: UNKNOWN })).status).toBe(404);
-    expect((await api().post('/2024-09/supplier-items').set(t.auth('rival')).send({ ...base(), sku: null })).status).toBe(403);
-    expect((await api().post('/2024-09/supplier-items').send({ ...base(), sku: null })).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post('/2024-09/supplier-items')
+          .set(t.auth('owner'))
+          .send({ ...base(), sku: null, merchant_id: UNKNOWN })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post('/2024-09/supplier-items')
+          .set(t.auth('rival'))
+          .send({ ...base(), sku: null })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/2024-09/supplier-items')
+          .send({ ...base(), sku: null })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -144,7 +191,10 @@ describe('getSupplierItem', () => {
 describe('updateSupplierItem and the tier-id rule', () => {
   it('When the same tiers are sent again without ids, then 204 and every tier keeps its id', async () => {
     const item = await newItem('TIER-SAME');
-    const res = await api().put(`/2024-09/supplier-items/${item.id}`).set(t.auth('owner')).send({ costs: [tier(12, 8.5), tier(1, 9.5)] });
+    const res = await api()
+      .put(`/2024-09/supplier-items/${item.id}`)
+      .set(t.auth('owner'))
+      .send({ costs: [tier(12, 8.5), tier(1, 9.5)] });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     const after = await getItem(item.id);
@@ -173,7 +223,14 @@ describe('updateSupplierItem and the tier-id rule', () => {
     const res = await api()
       .put(`/2024-09/supplier-items/${item.id}`)
       .set(t.auth('owner'))
-      .send({ description: 'no', costs: [{ id: DEMO_SUPPLIER_ITEM_COST_ID, ...tier(1, 1) }, { id: item.costs[0]!.id, ...tier(2, 1) }, { id: item.costs[0]!.id, ...tier(3, 1) }] });
+      .send({
+        description: 'no',
+        costs: [
+          { id: DEMO_SUPPLIER_ITEM_COST_ID, ...tier(1, 1) },
+          { id: item.costs[0]!.id, ...tier(2, 1) },
+          { id: item.costs[0]!.id, ...tier(3, 1) },
+        ],
+      });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['costs.0.id', 'costs.2.id']);
     expect((await getItem(item.id)).description).toBeNull();
@@ -188,14 +245,19 @@ describe('updateSupplierItem and the tier-id rule', () => {
     const sku = await api().put(`/2024-09/supplier-items/${a.id}`).set(t.auth('owner')).send({ sku: 'PUT-B' });
     expect(sku.body.errors).toEqual({ sku: ['The sku has already been taken.'] });
     // merchant_id is not an update field: it is ignored, as the rest of a GET body sent back.
-    const bounds = await api().put(`/2024-09/supplier-items/${a.id}`).set(t.auth('owner')).send({ costs: [tier(0, -1)], merchant_id: demo.rivalMerchant });
+    const bounds = await api()
+      .put(`/2024-09/supplier-items/${a.id}`)
+      .set(t.auth('owner'))
+      .send({ costs: [tier(0, -1)], merchant_id: demo.rivalMerchant });
     expect(Object.keys(bounds.body.errors).sort()).toEqual(['costs.0.cost.value', 'costs.0.minimum_order_quantity']);
     expect(bounds.headers['sandbox-ignored-fields']).toBe('body.merchant_id');
   });
 
   it('When the product link and description change, then the item shows them; product_id null unlinks', async () => {
     const a = await newItem('PUT-LINK');
-    expect((await api().put(`/2024-09/supplier-items/${a.id}`).set(t.auth('member')).send({ product_id: DEMO_PRODUCT_ID, description: 'Linked' })).status).toBe(204);
+    expect((await api().put(`/2024-09/supplier-items/${a.id}`).set(t.auth('member')).send({ product_id: DEMO_PRODUCT_ID, description: 'Linked' })).status).toBe(
+      204,
+    );
     expect(await getItem(a.id)).toMatchObject({ product_id: DEMO_PRODUCT_ID, description: 'Linked' });
     await api().put(`/2024-09/supplier-items/${a.id}`).set(t.auth('member')).send({ product_id: null });
     expect((await getItem(a.id)).product_id).toBeNull();

@@ -53,9 +53,29 @@ describe('createSupplier', () => {
 
   it('When the merchant is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
     const body = { name: 'X', default_currency: 'USD' };
-    expect((await api().post('/2024-09/suppliers').set(t.auth('owner')).send({ ...body, merchant_id: UNKNOWN })).status).toBe(404);
-    expect((await api().post('/2024-09/suppliers').set(t.auth('rival')).send({ ...body, merchant_id: demo.merchant })).status).toBe(403);
-    expect((await api().post('/2024-09/suppliers').send({ ...body, merchant_id: demo.merchant })).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post('/2024-09/suppliers')
+          .set(t.auth('owner'))
+          .send({ ...body, merchant_id: UNKNOWN })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post('/2024-09/suppliers')
+          .set(t.auth('rival'))
+          .send({ ...body, merchant_id: demo.merchant })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api()
+          .post('/2024-09/suppliers')
+          .send({ ...body, merchant_id: demo.merchant })
+      ).status,
+    ).toBe(401);
   });
 });
 

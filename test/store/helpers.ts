@@ -57,7 +57,7 @@ export function lines(child: ChildProcess): { all: string[]; until: (match: (lin
     rest = parts.pop()!;
     for (const line of parts) {
       all.push(line);
-      for (const w of waiters.splice(0)) (w.match(line) ? w.resolve(line) : waiters.push(w));
+      for (const w of waiters.splice(0)) w.match(line) ? w.resolve(line) : waiters.push(w);
     }
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -106,7 +106,9 @@ describe('JournalPersistence', () => {
     const { file, path } = await twoCommitsOnDisk();
     writeFileSync(path, readFileSync(path, 'utf8').replace('SKU-1', 'SKU-X'));
 
-    const error = await open(file).load().catch((e: unknown) => e);
+    const error = await open(file)
+      .load()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreFileError);
     expect((error as StoreFileError).file).toBe(path);
     expect((error as Error).message).toMatch(/line 1 is damaged/);
@@ -130,7 +132,9 @@ describe('JournalPersistence', () => {
   it('When the data file is not JSON, then load refuses with a message naming it and how to reset, and leaves it untouched', async () => {
     const { file } = setup();
     writeFileSync(file, '{"format": 1, "collections": {');
-    const error = await open(file).load().catch((e: unknown) => e);
+    const error = await open(file)
+      .load()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreFileError);
     expect((error as Error).message).toContain(file);
     expect((error as Error).message).toMatch(/--reset \(or RESET=1\)/);

@@ -26,4 +26,10 @@ export type UserStore = Store<typeof userDefs>;
 export const aUserStore = (persistence: Persistence = new MemoryPersistence(), base?: UserStore): UserStore => new Store(persistence, 1, userDefs, base);
 
 /** A user record; the email defaults to one derived from the id. */
-export const aUser = (id: string, email = `${id}@x.example`): User => ({ id, name: id, email, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z' });
+export const aUser = (id: string, email = `${id}@x.example`): User => ({
+  id,
+  name: id,
+  email,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+});

@@ -29,7 +29,8 @@ describe('a cache-buster on every read', () => {
     const t = await testApp();
     const values = await demoValues(t);
     const { doc } = loadContract();
-    const deref = (p: Parameter): Parameter => (p.$ref ? (doc.components as { parameters: Record<string, Parameter> }).parameters[p.$ref.split('/').pop()!]! : p);
+    const deref = (p: Parameter): Parameter =>
+      p.$ref ? (doc.components as { parameters: Record<string, Parameter> }).parameters[p.$ref.split('/').pop()!]! : p;
     const gets = listOperations(doc).filter((op) => op.method === 'GET');
     expect(gets.length).toBeGreaterThan(30);
     const answers: string[] = [];

@@ -65,7 +65,12 @@ describe('the tolerant reader', () => {
     const res = await request(t.app)
       .post('/2024-09/supplier-items')
       .set(t.auth('owner'))
-      .send({ merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: 'TOL-2', costs: [{ minimum_order_quantity: 1, cost: { value: 1, currency: 'USD', tax: 0 } }] });
+      .send({
+        merchant_id: demo.merchant,
+        supplier_id: DEMO_SUPPLIER_ID,
+        sku: 'TOL-2',
+        costs: [{ minimum_order_quantity: 1, cost: { value: 1, currency: 'USD', tax: 0 } }],
+      });
     expect(res.status).toBe(422);
     expect(res.body.errors['costs.0.cost.tax']).toEqual(['The costs.0.cost.tax field is not part of the contract.']);
   });
@@ -126,7 +131,10 @@ describe('read-modify-write', () => {
     it(`When a ${what} read with GET is sent back with one field changed, then the PUT succeeds and its read-only fields are ignored`, async () => {
       const read = await request(t.app).get(path).set(t.auth('owner'));
       expect(read.status).toBe(200);
-      const res = await request(t.app).put(path).set(t.auth('owner')).send({ ...read.body.data, [field]: value });
+      const res = await request(t.app)
+        .put(path)
+        .set(t.auth('owner'))
+        .send({ ...read.body.data, [field]: value });
       expect(res.status).toBe(status);
       const after = await request(t.app).get(path).set(t.auth('owner'));
       expect(after.body.data).toEqual({ ...read.body.data, [field]: value, updated_at: expect.any(String) });
@@ -164,7 +172,11 @@ describe('strict mode', () => {
 
   it('When a request says Prefer: strict, then unknown body fields are 422s listed with the other field errors', async () => {
     const t = await testApp();
-    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Prefer', 'strict').send({ name: 'x'.repeat(256), upc: '1' });
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .set('Prefer', 'strict')
+      .send({ name: 'x'.repeat(256), upc: '1' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['name', 'upc']);
     expect(res.body.errors.upc).toEqual(['The upc field is not part of the contract.']);
@@ -181,7 +193,10 @@ describe('strict mode', () => {
     const t = await testApp({ strict: true });
     const path = `/2024-09/products/${DEMO_PRODUCT_ID}`;
     const read = await request(t.app).get(path).set(t.auth('owner'));
-    const res = await request(t.app).put(path).set(t.auth('owner')).send({ ...read.body.data, title: 'Strict' });
+    const res = await request(t.app)
+      .put(path)
+      .set(t.auth('owner'))
+      .send({ ...read.body.data, title: 'Strict' });
     expect(res.status).toBe(422);
     expect(res.body.errors.id).toEqual(['The id field is not part of the contract.']);
     expect(res.body.errors.created_at).toEqual(['The created_at field is not part of the contract.']);
@@ -192,7 +207,12 @@ describe('strict mode', () => {
     const res = await request(t.app)
       .post('/2024-09/supplier-items')
       .set(t.auth('owner'))
-      .send({ merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: 'S-1', costs: [{ minimum_order_quantity: 1, cost: { value: 1, currency: 'USD' }, note: 'x' }] });
+      .send({
+        merchant_id: demo.merchant,
+        supplier_id: DEMO_SUPPLIER_ID,
+        sku: 'S-1',
+        costs: [{ minimum_order_quantity: 1, cost: { value: 1, currency: 'USD' }, note: 'x' }],
+      });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ 'costs.0.note': ['The costs.0.note field is not part of the contract.'] });
   });

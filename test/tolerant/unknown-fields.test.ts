@@ -9,7 +9,12 @@ const doc = {
   paths: {},
   components: {
     schemas: {
-      Money: { type: 'object', additionalProperties: false, required: ['value', 'currency'], properties: { value: { type: 'number' }, currency: { type: 'string' } } },
+      Money: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'currency'],
+        properties: { value: { type: 'number' }, currency: { type: 'string' } },
+      },
       Tier: { type: 'object', properties: { quantity: { type: 'integer' }, cost: { $ref: '#/components/schemas/Money' } } },
       Named: { type: 'object', properties: { name: { type: 'string' } } },
       Stamped: { type: 'object', properties: { id: { type: 'string', readOnly: true }, note: { type: 'string' } } },

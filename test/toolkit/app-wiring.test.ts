@@ -65,7 +65,14 @@ describe('the toolkit wired into the app', () => {
     await request(app).get('/2024-09/users/current?access_token=SECRET').set('Authorization', 'Bearer demo-owner-token').expect(200);
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!);
-    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/2024-09/users/current', operation_id: 'getCurrentUser', status: 200, workspace: 'default' });
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/2024-09/users/current',
+      operation_id: 'getCurrentUser',
+      status: 200,
+      workspace: 'default',
+    });
     expect(line.query).toBe('access_token=[REDACTED]');
     expect(line.duration_ms).toBeGreaterThanOrEqual(0);
     expect(lines[0]).not.toContain('SECRET');
@@ -105,8 +112,17 @@ describe('the toolkit wired into the app', () => {
       durationMs: 0.4,
       operationId: 'listMerchants',
     });
-    expect(runtime.observations.journal.list()[0]).toMatchObject({ operation_id: 'listMerchants', workspace: 'default', request: { headers: { authorization: 'Bearer [REDACTED]' } } });
-    expect(runtime.observations.coverageOf('default')!.report().operations.find((o) => o.operation_id === 'listMerchants')!.answered).toEqual(['200']);
+    expect(runtime.observations.journal.list()[0]).toMatchObject({
+      operation_id: 'listMerchants',
+      workspace: 'default',
+      request: { headers: { authorization: 'Bearer [REDACTED]' } },
+    });
+    expect(
+      runtime.observations
+        .coverageOf('default')!
+        .report()
+        .operations.find((o) => o.operation_id === 'listMerchants')!.answered,
+    ).toEqual(['200']);
     expect(lines).toHaveLength(1);
   });
 });

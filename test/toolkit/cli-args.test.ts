@@ -15,7 +15,17 @@ const errors = (argv: string[], env: Record<string, string> = {}): string[] => {
 
 describe('CLI arguments', () => {
   it('When nothing is given, then the defaults apply', () => {
-    expect(ok([])).toEqual({ port: 4010, host: '127.0.0.1', store: 'file', reset: false, latencyMs: 0, logLevel: 'info', strict: false, help: false, version: false });
+    expect(ok([])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      store: 'file',
+      reset: false,
+      latencyMs: 0,
+      logLevel: 'info',
+      strict: false,
+      help: false,
+      version: false,
+    });
   });
 
   it('When every flag is given, then each is parsed (space or = form)', () => {
@@ -38,19 +48,30 @@ describe('CLI arguments', () => {
   });
 
   it('When only the environment is set, then it is used', () => {
-    expect(
-      ok([], { PORT: '9000', HOST: '::1', SEED: '7', DATA_FILE: 'd.json', RESET: '1', LATENCY_MS: '25', LOG_LEVEL: 'warn' }),
-    ).toMatchObject({ port: 9000, host: '::1', seed: 7, dataFile: 'd.json', store: 'file', reset: true, latencyMs: 25, logLevel: 'warn' });
+    expect(ok([], { PORT: '9000', HOST: '::1', SEED: '7', DATA_FILE: 'd.json', RESET: '1', LATENCY_MS: '25', LOG_LEVEL: 'warn' })).toMatchObject({
+      port: 9000,
+      host: '::1',
+      seed: 7,
+      dataFile: 'd.json',
+      store: 'file',
+      reset: true,
+      latencyMs: 25,
+      logLevel: 'warn',
+    });
     expect(ok([], { STORE: 'memory' })).toMatchObject({ store: 'memory' });
     expect(ok([], { STRICT: '1' })).toMatchObject({ strict: true });
     expect(ok([], { RESET: '0', PORT: '' })).toMatchObject({ reset: false, port: 4010 });
   });
 
   it('When a flag and its variable are both set, then the flag wins', () => {
-    expect(ok(['--port', '1234', '--data', 'flag.json'], { PORT: '9000', STORE: 'memory' })).toMatchObject({ port: 1234, store: 'file', dataFile: 'flag.json' });
+    expect(ok(['--port', '1234', '--data', 'flag.json'], { PORT: '9000', STORE: 'memory' })).toMatchObject({
+      port: 1234,
+      store: 'file',
+      dataFile: 'flag.json',
+    });
   });
 
-  it("When --port is not a number, then the error is \"--port must be an integer from 0 to 65535, got 'abc'\"", () => {
+  it('When --port is not a number, then the error is "--port must be an integer from 0 to 65535, got \'abc\'"', () => {
     expect(errors(['--port', 'abc'])).toEqual(["--port must be an integer from 0 to 65535, got 'abc'"]);
     expect(errors(['--port=70000'])).toEqual(["--port must be an integer from 0 to 65535, got '70000'"]);
     expect(errors(['--port', '-1'])).toEqual(["--port must be an integer from 0 to 65535, got '-1'"]);
@@ -76,9 +97,7 @@ describe('CLI arguments', () => {
     expect(errors(['--prot', '1'])).toEqual(["Unknown option '--prot'. Did you mean --port?", "Unexpected argument '1'"]);
     expect(errors(['--port', '1', '--port', '2'])).toEqual(['--port was given more than once']);
     expect(errors(['--reset=yes'])).toEqual(["--reset takes no value, got 'yes'"]);
-    expect(errors(['--data', 'x.json', '--in-memory'])).toEqual([
-      '--data and --in-memory cannot be combined: --in-memory keeps nothing on disk',
-    ]);
+    expect(errors(['--data', 'x.json', '--in-memory'])).toEqual(['--data and --in-memory cannot be combined: --in-memory keeps nothing on disk']);
   });
 
   it('When a flag is followed by another flag instead of its value, then it lacks a value and the next flag still counts', () => {
@@ -106,8 +125,27 @@ describe('CLI arguments', () => {
 
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
-    for (const word of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help', '--version', '--load',
-      'PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE=memory', 'RESET=1', 'LATENCY_MS', 'LOG_LEVEL'])
+    for (const word of [
+      '--port',
+      '--host',
+      '--seed',
+      '--data',
+      '--in-memory',
+      '--reset',
+      '--latency',
+      '--log-level',
+      '--help',
+      '--version',
+      '--load',
+      'PORT',
+      'HOST',
+      'SEED',
+      'DATA_FILE',
+      'STORE=memory',
+      'RESET=1',
+      'LATENCY_MS',
+      'LOG_LEVEL',
+    ])
       expect(text).toContain(word);
     expect(text.split('\n').every((l) => l.length <= 100)).toBe(true);
   });

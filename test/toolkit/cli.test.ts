@@ -8,7 +8,8 @@ const CLI = ['--import', 'tsx', join(projectRoot, 'src/main.ts')];
 // Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
 const cleanEnv = () => {
   const env = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE', 'RESET', 'LATENCY_MS', 'LOG_LEVEL', 'CORS_ORIGINS', 'WORKSPACE_TTL_SECONDS']) delete env[name];
+  for (const name of ['PORT', 'HOST', 'SEED', 'DATA_FILE', 'STORE', 'RESET', 'LATENCY_MS', 'LOG_LEVEL', 'CORS_ORIGINS', 'WORKSPACE_TTL_SECONDS'])
+    delete env[name];
   return env;
 };
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -18,7 +19,8 @@ describe('the CLI (src/main.ts)', () => {
   it('When --help is given, then it prints every flag and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help']) expect(res.stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--seed', '--data', '--in-memory', '--reset', '--latency', '--log-level', '--help'])
+      expect(res.stdout).toContain(flag);
   }, 60_000);
 
   it('When a value is bad, then it names the flag or variable, points at --help and exits 2', () => {

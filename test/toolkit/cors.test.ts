@@ -56,11 +56,7 @@ describe('cors', () => {
     const res = await request(app).get('/2024-09/merchants').set('Origin', 'https://evil.example').expect(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers.vary).toMatch(/Origin/);
-    const pre = await request(app)
-      .options('/2024-09/merchants')
-      .set('Origin', 'https://evil.example')
-      .set('Access-Control-Request-Method', 'GET')
-      .expect(204);
+    const pre = await request(app).options('/2024-09/merchants').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET').expect(204);
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-methods']).toBeUndefined();
   });

@@ -19,12 +19,14 @@ interface Run {
 /** Runs `commerce-operations-sandbox <args>` from this checkout's sources in its own process. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/client-main.ts', ...args], { cwd: projectRoot, env: userEnv(env), timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/client-main.ts', ...args],
+      { cwd: projectRoot, env: userEnv(env), timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }
-
 
 describe('commerce-operations-sandbox coverage', () => {
   let sandbox: RunningSandbox;
@@ -76,7 +78,13 @@ describe('commerce-operations-sandbox coverage', () => {
     const root = parseXml(run.stdout);
     const cases = root.children.flatMap((suite) => suite.children);
     const outcome = (name: string) => cases.find((c) => c.attrs.name === name)?.children[0]?.name ?? 'passed';
-    expect(['listMerchants 200', 'listMerchants 401', 'listMerchants 405', 'listMerchants 422', 'getMerchant 403'].map(outcome)).toEqual(['passed', 'failure', 'failure', 'passed', 'skipped']);
+    expect(['listMerchants 200', 'listMerchants 401', 'listMerchants 405', 'listMerchants 422', 'getMerchant 403'].map(outcome)).toEqual([
+      'passed',
+      'failure',
+      'failure',
+      'passed',
+      'skipped',
+    ]);
     expect(root.attrs.failures).toBe('2');
   }, 60_000);
 

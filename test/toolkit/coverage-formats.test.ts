@@ -62,7 +62,12 @@ describe('GET /_sandbox/coverage?format=', () => {
     expect(rows.length).toBe(versionedOperations.length);
     expect(rows.every((cells) => cells.length === 4)).toBe(true);
     const list = versionedOperations.find((op) => op.operationId === 'listMerchants')!;
-    expect(rows.find((cells) => cells[0] === 'listMerchants')).toEqual(['listMerchants', 'GET /2024-09/merchants', '200, 422', list.statuses.filter((s) => s !== 200 && s !== 422).join(', ')]);
+    expect(rows.find((cells) => cells[0] === 'listMerchants')).toEqual([
+      'listMerchants',
+      'GET /2024-09/merchants',
+      '200, 422',
+      list.statuses.filter((s) => s !== 200 && s !== 422).join(', '),
+    ]);
   });
 
   it('When format is json or left out, then the answer is the JSON report; another format is refused with 422 naming it', async () => {

@@ -45,15 +45,23 @@ describe('the --require file', () => {
     const parsed = parseRequireFile('getProduct 404\ngetProduct\nget-product 404\ngetProduct 4044\ngetProduct 404 extra\n* 6xx\n', 'team.require');
     expect(parsed).toEqual({
       ok: false,
-      errors: [2, 3, 4, 5, 6].map((n) => expect.stringMatching(new RegExp(`^team\\.require:${n}: expected '<operationId or \\*> <status like 404 or 4xx>', got '`))),
+      errors: [2, 3, 4, 5, 6].map((n) =>
+        expect.stringMatching(new RegExp(`^team\\.require:${n}: expected '<operationId or \\*> <status like 404 or 4xx>', got '`)),
+      ),
     });
-    expect(parseRequireFile('# nothing\n\n', 'empty.require')).toEqual({ ok: false, errors: ["empty.require: names no pairs (lines like 'getProduct 404' or '* 422')"] });
+    expect(parseRequireFile('# nothing\n\n', 'empty.require')).toEqual({
+      ok: false,
+      errors: ["empty.require: names no pairs (lines like 'getProduct 404' or '* 422')"],
+    });
   });
 
   it('When pairs are resolved against the report, then `*` is every operation the run called and a class every documented status in it', () => {
     const report = reportAfter(['getProduct', 200], ['createProduct', 201]);
     const pairs = requiredPairs(requirements('* 4xx\nlistProducts 200\n'), report, 'team.require');
-    expect(pairs).toEqual({ ok: true, value: ['listProducts 200', 'createProduct 401', 'createProduct 404', 'createProduct 422', 'getProduct 404', 'getProduct 422'] });
+    expect(pairs).toEqual({
+      ok: true,
+      value: ['listProducts 200', 'createProduct 401', 'createProduct 404', 'createProduct 422', 'getProduct 404', 'getProduct 422'],
+    });
   });
 
   it('When a line names an operation the contract lacks or a status it does not document, then it is refused naming the line', () => {
@@ -102,14 +110,26 @@ describe('the coverage gate', () => {
   });
 });
 
-describe('the client commands\' arguments', () => {
+describe("the client commands' arguments", () => {
   const parse = (args: string[], env: Record<string, string> = {}) => parseClientArgs('coverage', args, env);
 
   it('When a workspace token is given, then its workspace is derived from it and not named in the request; --workspace names one', () => {
-    expect(parse(['--token', 'ws_r1-3f9a1c0b7d2e.secret.demo-owner-token'])).toMatchObject({ ok: true, options: { workspace: 'r1-3f9a1c0b7d2e', workspaceNamed: false, url: 'http://127.0.0.1:4010', format: 'markdown' } });
-    expect(parse(['--token', 'admin-secret', '--workspace', '3f9a1c0b7d2e'])).toMatchObject({ ok: true, options: { workspace: '3f9a1c0b7d2e', workspaceNamed: true } });
-    expect(parse([], { SANDBOX_URL: 'http://sandbox:8080/', SANDBOX_TOKEN: 'ws_abc.x' })).toMatchObject({ ok: true, options: { url: 'http://sandbox:8080', token: 'ws_abc.x', workspace: 'abc' } });
-    expect(parseClientArgs('export', ['--url=http://127.0.0.1:9999'])).toMatchObject({ ok: true, options: { command: 'export', url: 'http://127.0.0.1:9999', workspaceNamed: false } });
+    expect(parse(['--token', 'ws_r1-3f9a1c0b7d2e.secret.demo-owner-token'])).toMatchObject({
+      ok: true,
+      options: { workspace: 'r1-3f9a1c0b7d2e', workspaceNamed: false, url: 'http://127.0.0.1:4010', format: 'markdown' },
+    });
+    expect(parse(['--token', 'admin-secret', '--workspace', '3f9a1c0b7d2e'])).toMatchObject({
+      ok: true,
+      options: { workspace: '3f9a1c0b7d2e', workspaceNamed: true },
+    });
+    expect(parse([], { SANDBOX_URL: 'http://sandbox:8080/', SANDBOX_TOKEN: 'ws_abc.x' })).toMatchObject({
+      ok: true,
+      options: { url: 'http://sandbox:8080', token: 'ws_abc.x', workspace: 'abc' },
+    });
+    expect(parseClientArgs('export', ['--url=http://127.0.0.1:9999'])).toMatchObject({
+      ok: true,
+      options: { command: 'export', url: 'http://127.0.0.1:9999', workspaceNamed: false },
+    });
   });
 
   it('When flags are wrong, then each problem is named, and a flag of the other command is refused', () => {
@@ -124,6 +144,9 @@ describe('the client commands\' arguments', () => {
       ],
     });
     expect(parse(['--url', '--token', 'x'])).toEqual({ ok: false, errors: ['--url needs a value'] });
-    expect(parseClientArgs('export', ['--fail-under', '50'])).toMatchObject({ ok: false, errors: [expect.stringContaining("export takes no option '--fail-under'")] });
+    expect(parseClientArgs('export', ['--fail-under', '50'])).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining("export takes no option '--fail-under'")],
+    });
   });
 });

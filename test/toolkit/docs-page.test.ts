@@ -8,7 +8,8 @@ import { landingPageHtml, landingRouter } from '../../src/sandbox/landing-page.j
 import { describeWithBrowser, launchBrowser, serveOnLoopback, type BrowserSession, type LoopbackServer } from '../helpers/browser.js';
 
 /** A served or checked-in contract as YAML, read back (js-yaml, the sandbox's own YAML library). */
-const parseYaml = (text: string) => load(text) as OpenApiDocument & { servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> };
+const parseYaml = (text: string) =>
+  load(text) as OpenApiDocument & { servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> };
 
 // A tiny contract: one bearer-protected operation (to prove try-it sends the token to this server) and one
 // sandbox operation under its own tag.
@@ -132,8 +133,12 @@ describe('landing page', () => {
     expect(res.text).toMatch(/Workflow/);
   });
 
-  it('When the sandbox is hosted, then the landing page names no demo token (they answer 401 there) but the tab\'s own workspace', () => {
-    const html = landingPageHtml({ hosted: true, demoTokens: [{ label: 'owner', token: 'demo-owner-token' }], docsToken: { label: 'owner', token: 'demo-owner-token' } });
+  it("When the sandbox is hosted, then the landing page names no demo token (they answer 401 there) but the tab's own workspace", () => {
+    const html = landingPageHtml({
+      hosted: true,
+      demoTokens: [{ label: 'owner', token: 'demo-owner-token' }],
+      docsToken: { label: 'owner', token: 'demo-owner-token' },
+    });
     expect(html).not.toContain('demo-owner-token');
     expect(html).toContain('workspace of this browser tab');
   });
@@ -207,8 +212,9 @@ describeWithBrowser('docs page over the real contract', () => {
   let browser: BrowserSession;
   let site: LoopbackServer;
   const real = parseYaml(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
-  const operationCount = Object.values(real.paths as Record<string, Record<string, unknown>>)
-    .flatMap((item) => Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k))).length;
+  const operationCount = Object.values(real.paths as Record<string, Record<string, unknown>>).flatMap((item) =>
+    Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)),
+  ).length;
 
   beforeAll(async () => {
     site = await serveOnLoopback(express().use(docsRouter({ spec: real, demoToken: 'demo-owner-token' })));

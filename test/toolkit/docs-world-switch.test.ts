@@ -7,13 +7,17 @@ import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
 
 function operation(page: Page, operationId: string): Locator {
-  return page.locator('.opblock').filter({ has: page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }) }).first();
+  return page
+    .locator('.opblock')
+    .filter({ has: page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }) })
+    .first();
 }
 
-describeWithBrowser('the docs page\'s world switch and Reset', () => {
+describeWithBrowser("the docs page's world switch and Reset", () => {
   let sandbox: RunningSandbox;
   let browser: BrowserSession;
-  const spareInDefaultWorld = async () => (await fetch(`${sandbox.url}/2024-09/merchants/${SPARE_MERCHANT_ID}`, { headers: { Authorization: `Bearer ${sandbox.tokens.owner}` } })).status;
+  const spareInDefaultWorld = async () =>
+    (await fetch(`${sandbox.url}/2024-09/merchants/${SPARE_MERCHANT_ID}`, { headers: { Authorization: `Bearer ${sandbox.tokens.owner}` } })).status;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ logLevel: 'silent' });
@@ -50,7 +54,8 @@ describeWithBrowser('the docs page\'s world switch and Reset', () => {
     await op.locator('.opblock-summary').click();
     await op.getByRole('button', { name: 'Try it out' }).click();
     expect(await op.locator('tr[data-param-name="merchant_id"] input').inputValue()).toMatch(/^[0-9a-f-]{36}$/);
-    for (const optional of ['q', 'sku', 'page', 'per_page']) expect(await op.locator(`tr[data-param-name="${optional}"] input`).inputValue(), optional).toBe('');
+    for (const optional of ['q', 'sku', 'page', 'per_page'])
+      expect(await op.locator(`tr[data-param-name="${optional}"] input`).inputValue(), optional).toBe('');
     await op.locator('.opblock-summary').click();
   }, 60_000);
 

@@ -26,12 +26,20 @@ describe('the request journal', () => {
     const t = await testApp();
     const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data;
     await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).expect(200);
-    await request(t.app).get('/2024-09/merchants').set({ Authorization: `Bearer ${ws.tokens.owner}` }).expect(200);
+    await request(t.app)
+      .get('/2024-09/merchants')
+      .set({ Authorization: `Bearer ${ws.tokens.owner}` })
+      .expect(200);
     await request(t.app).get('/2024-09/users/current').set(t.auth('owner')).expect(200);
     await request(t.app).get('/2024-09/merchants').expect(401);
     await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).send({}).expect(422);
     const list = async (query: Record<string, string | number>) =>
-      (await request(t.app).get('/_sandbox/requests').query(query).expect(200)).body.data as { operation_id: string; status: number; workspace: string; method: string }[];
+      (await request(t.app).get('/_sandbox/requests').query(query).expect(200)).body.data as {
+        operation_id: string;
+        status: number;
+        workspace: string;
+        method: string;
+      }[];
     expect((await list({ method: 'POST' })).map((e) => e.status)).toEqual([422, 201]);
     expect((await list({ path: '/2024-09/users/current' })).map((e) => e.operation_id)).toEqual(['getCurrentUser']);
     expect((await list({ path: '/2024-09/m*' })).length).toBe(4);
@@ -62,7 +70,9 @@ describe('the request journal', () => {
     const t = await testApp();
     const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data;
     await request(t.app).get('/2024-09/merchants').set(t.auth('owner'));
-    await request(t.app).get('/2024-09/merchants').set({ Authorization: `Bearer ${ws.tokens.owner}` });
+    await request(t.app)
+      .get('/2024-09/merchants')
+      .set({ Authorization: `Bearer ${ws.tokens.owner}` });
     await request(t.app).delete('/_sandbox/requests').query({ workspace: ws.id }).expect(204);
     const left = (await request(t.app).get('/_sandbox/requests')).body.data.map((e: { workspace: string }) => e.workspace);
     expect(left).not.toContain(ws.id);
@@ -82,7 +92,10 @@ describe('the request journal', () => {
 describe('coverage', () => {
   type Op = { operation_id: string; answered: string[]; missing: string[]; documented: string[] };
   const coverage = async (t: Awaited<ReturnType<typeof testApp>>, workspace?: string) => {
-    const res = await request(t.app).get('/_sandbox/coverage').query(workspace ? { workspace } : {}).expect(200);
+    const res = await request(t.app)
+      .get('/_sandbox/coverage')
+      .query(workspace ? { workspace } : {})
+      .expect(200);
     return res.body.data as { workspace: string; operations: Op[]; totals: { answered_statuses: number; documented_statuses: number; percent: number } };
   };
 
@@ -106,7 +119,10 @@ describe('coverage', () => {
   it('When a workspace is used, then its coverage is its own', async () => {
     const t = await testApp();
     const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data;
-    await request(t.app).get('/2024-09/users/current').set({ Authorization: `Bearer ${ws.tokens.owner}` }).expect(200);
+    await request(t.app)
+      .get('/2024-09/users/current')
+      .set({ Authorization: `Bearer ${ws.tokens.owner}` })
+      .expect(200);
     const mine = await coverage(t, ws.id);
     expect(mine.workspace).toBe(ws.id);
     expect(mine.operations.find((o) => o.operation_id === 'getCurrentUser')!.answered).toEqual(['200']);
@@ -121,13 +137,21 @@ describe('the sandbox clock', () => {
     const marketplace = t.store.marketplaces.all()[0]!.id;
     const body = { merchant_id: demo.merchant, marketplace_id: marketplace, identifiers: [{ type: 'EAN', value: '4006381333931' }] };
     const startImport = async (token: string) => {
-      const res = await request(t.app).post('/2024-09/marketplaces/catalog-item-imports').set({ Authorization: `Bearer ${token}` }).send(body);
+      const res = await request(t.app)
+        .post('/2024-09/marketplaces/catalog-item-imports')
+        .set({ Authorization: `Bearer ${token}` })
+        .send(body);
       expect(res.status).toBe(201);
       return res.body.data;
     };
     const status = async (token: string, id: string) =>
-      (await request(t.app).get('/2024-09/marketplaces/catalog-item-imports').query({ merchant_id: demo.merchant, per_page: 100 }).set({ Authorization: `Bearer ${token}` }).expect(200))
-        .body.data.find((i: { id: string }) => i.id === id).status;
+      (
+        await request(t.app)
+          .get('/2024-09/marketplaces/catalog-item-imports')
+          .query({ merchant_id: demo.merchant, per_page: 100 })
+          .set({ Authorization: `Bearer ${token}` })
+          .expect(200)
+      ).body.data.find((i: { id: string }) => i.id === id).status;
     const mine = await startImport(ws.tokens.owner);
     const theirs = await startImport(demo.owner.token);
     expect(mine.status).not.toBe('completed');

@@ -19,9 +19,12 @@ describe('the old space limit the memory budget holds the heap against', () => {
     ['Node 24', '13.6.233.17-node.40', 288, 96],
     ['Node 26', '14.6.202.33-node.20', 192, 96],
     ['Node 24', '13.6.233.17-node.40', 448, 256],
-  ])('When %s (V8 %s) reports a heap_size_limit of %i MiB for --max-old-space-size=%i, then the flag is the limit, whatever V8 adds for the young generation', (_, v8, limitMiB, oldMiB) => {
-    expect(oldGenerationLimit(limitMiB * MiB, v8, [`--max-old-space-size=${oldMiB}`])).toBe(oldMiB * MiB);
-  });
+  ])(
+    'When %s (V8 %s) reports a heap_size_limit of %i MiB for --max-old-space-size=%i, then the flag is the limit, whatever V8 adds for the young generation',
+    (_, v8, limitMiB, oldMiB) => {
+      expect(oldGenerationLimit(limitMiB * MiB, v8, [`--max-old-space-size=${oldMiB}`])).toBe(oldMiB * MiB);
+    },
+  );
 
   it.each([
     ['Node 20', '11.3.244.8-node.37', 4144],

@@ -29,7 +29,7 @@ function setup(logLevel: 'info' | 'warn' = 'info') {
       journal,
       coverage,
       logger: createRequestLogger({ level: logLevel, write: (l) => lines.push(l) }),
-      workspaceOf: (req) => (req.get('x-test-workspace') ?? undefined),
+      workspaceOf: (req) => req.get('x-test-workspace') ?? undefined,
       // As the contract declares it (x-sandbox-journaled: false), by the operation matched.
       skipJournal: unjournaled,
     }),

@@ -69,7 +69,12 @@ describe('Prefer header', () => {
   });
 
   it('When a quoted value contains a separator, then it stays one value', () => {
-    expect(preferencePairs('x="a,b;c", code=404')).toEqual(new Map([['x', 'a,b;c'], ['code', '404']]));
+    expect(preferencePairs('x="a,b;c", code=404')).toEqual(
+      new Map([
+        ['x', 'a,b;c'],
+        ['code', '404'],
+      ]),
+    );
   });
 
   it('When strict is asked for, then it is a knob that is applied, even next to a bad knob', () => {

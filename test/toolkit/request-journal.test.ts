@@ -3,8 +3,7 @@ import { RequestJournal, type JournalRecordInput } from '../../src/observe/reque
 import { REDACTED, capBody, isSecretKey, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/observe/redact.js';
 
 let n = 0;
-const journal = (capacity?: number) =>
-  new RequestJournal({ capacity, now: () => new Date('2024-09-02T10:00:00.000Z'), newId: () => `id-${++n}` });
+const journal = (capacity?: number) => new RequestJournal({ capacity, now: () => new Date('2024-09-02T10:00:00.000Z'), newId: () => `id-${++n}` });
 
 const req = (over: Partial<JournalRecordInput> = {}): JournalRecordInput => ({
   method: 'get',
@@ -254,9 +253,28 @@ describe('the body cap', () => {
 
 describe('secret names', () => {
   const secretNames = [
-    'secret', 'client_secret', 'clientSecret', 'SECRET_KEY', 'password', 'Password', 'new_password', 'token',
-    'session_token', 'sessionToken', 'access_token', 'refresh-token', 'tokens', 'private_key', 'Private-Key', 'api_key',
-    'apiKey', 'X-Api-Key', 'state', 'x-amz-access-token', 'X-Amz-Access-Token', 'authorization',
+    'secret',
+    'client_secret',
+    'clientSecret',
+    'SECRET_KEY',
+    'password',
+    'Password',
+    'new_password',
+    'token',
+    'session_token',
+    'sessionToken',
+    'access_token',
+    'refresh-token',
+    'tokens',
+    'private_key',
+    'Private-Key',
+    'api_key',
+    'apiKey',
+    'X-Api-Key',
+    'state',
+    'x-amz-access-token',
+    'X-Amz-Access-Token',
+    'authorization',
   ];
 
   it.each(secretNames)('When a body field at any depth is named %s, then its value is redacted', (name) => {

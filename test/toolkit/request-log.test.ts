@@ -9,7 +9,15 @@ function logged(level: Parameters<typeof createRequestLogger>[0]['level'] = 'inf
 describe('request log line', () => {
   it('When a request finishes, then one JSON line carries method, path, operationId, status, duration and request id', () => {
     const { lines, logger } = logged();
-    logRequest(logger, { method: 'get', url: '/2024-09/products?page=2&per_page=5', operationId: 'listProducts', status: 200, durationMs: 12.345, workspace: 'default', requestId: 'r-1' });
+    logRequest(logger, {
+      method: 'get',
+      url: '/2024-09/products?page=2&per_page=5',
+      operationId: 'listProducts',
+      status: 200,
+      durationMs: 12.345,
+      workspace: 'default',
+      requestId: 'r-1',
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('\n');
     const { time, ...rest } = JSON.parse(lines[0]!);

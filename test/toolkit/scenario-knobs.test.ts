@@ -24,13 +24,16 @@ describe('scenario knobs', () => {
     const slept: number[] = [];
     const parsed = await waitForKnobs('delay=5000', { maxDelayMs: 1000, sleep: recorder(slept) });
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error.errors).toEqual({ 'Prefer.delay': ["The Prefer delay must be an integer number of milliseconds from 0 to 1000, got '5000'."] });
+    if (!parsed.ok)
+      expect(parsed.error.errors).toEqual({ 'Prefer.delay': ["The Prefer delay must be an integer number of milliseconds from 0 to 1000, got '5000'."] });
     expect(slept).toEqual([]);
   });
 
   it('When a latency is configured, then the middleware waits it before the answer', async () => {
     const slept: number[] = [];
-    const app = express().use(latency(100, recorder(slept))).get('/x', (_req, res) => void res.json({}));
+    const app = express()
+      .use(latency(100, recorder(slept)))
+      .get('/x', (_req, res) => void res.json({}));
     await request(app).get('/x').expect(200);
     expect(slept).toEqual([100]);
   });

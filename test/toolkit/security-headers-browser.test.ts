@@ -46,6 +46,11 @@ describeWithBrowser('security headers in a browser', () => {
     await page.locator('#victim').waitFor();
     await expect.poll(() => refused.some((text) => /frame-ancestors|Refused to (display|frame)/i.test(text)), { timeout: 10_000 }).toBe(true);
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
-    expect(await frame.locator('body').textContent().catch(() => '')).not.toContain('Commerce Operations');
+    expect(
+      await frame
+        .locator('body')
+        .textContent()
+        .catch(() => ''),
+    ).not.toContain('Commerce Operations');
   }, 60_000);
 });

@@ -52,7 +52,10 @@ describe('workspace creation in front of Express', () => {
     expect(fast.headers['x-request-id']).toBe('fast-1');
     // Both workspaces exist and work.
     for (const res of [fast, slow]) {
-      await request(t.fast).get('/2024-09/users/current').set({ Authorization: `Bearer ${res.body.data.tokens.owner}` }).expect(200);
+      await request(t.fast)
+        .get('/2024-09/users/current')
+        .set({ Authorization: `Bearer ${res.body.data.tokens.owner}` })
+        .expect(200);
     }
     const [slowEntry, fastEntry] = t.runtime.observations.journal.list({ operationId: 'createSandboxWorkspace' });
     expect(fastEntry).toMatchObject({ id: 'fast-1', status: 201, response: { body: { data: { id: fast.body.data.id, tokens: '[REDACTED]' } } } });

@@ -23,8 +23,14 @@ describe('workspaces', () => {
     expect(merchants.body.data.map((m: { name: string }) => m.name)).toContain('Demo Outfitters');
     // The default world keeps working as before, and its tokens are not a workspace's.
     await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).expect(200);
-    await request(t.app).get('/2024-09/merchants').set(bearer(`ws_${ws.id}.not-a-token`)).expect(401);
-    await request(t.app).get('/2024-09/merchants').set(bearer(`ws_${ws.id}.demo-owner-token`)).expect(401);
+    await request(t.app)
+      .get('/2024-09/merchants')
+      .set(bearer(`ws_${ws.id}.not-a-token`))
+      .expect(401);
+    await request(t.app)
+      .get('/2024-09/merchants')
+      .set(bearer(`ws_${ws.id}.demo-owner-token`))
+      .expect(401);
     expect(t.errors).toEqual([]);
   });
 
@@ -60,7 +66,10 @@ describe('workspaces', () => {
     await request(t.app).get('/2024-09/users/current').set(bearer(user.body.data.token)).expect(200);
     // The same token under B's prefix, or in the default world, is nobody.
     const suffix = user.body.data.token.slice(`ws_${a.id}.`.length);
-    await request(t.app).get('/2024-09/users/current').set(bearer(`ws_${b.id}.${suffix}`)).expect(401);
+    await request(t.app)
+      .get('/2024-09/users/current')
+      .set(bearer(`ws_${b.id}.${suffix}`))
+      .expect(401);
     await request(t.app).get('/2024-09/users/current').set(bearer(suffix)).expect(401);
     // A merchant created in A does not exist in B or in the default world.
     const created = await request(t.app).post('/2024-09/merchants').set(bearer(a.tokens.owner)).send({ name: 'A only' }).expect(201);
@@ -110,7 +119,10 @@ describe('workspaces', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Workspace not found.' });
     }
-    await request(t.app).get('/_sandbox/clock').query({ workspace: 'x'.repeat(65) }).expect(422);
+    await request(t.app)
+      .get('/_sandbox/clock')
+      .query({ workspace: 'x'.repeat(65) })
+      .expect(422);
     await request(t.app).get('/_sandbox/clock').query({ workspace: 'default' }).expect(200);
   });
 

@@ -15,7 +15,10 @@ async function observedWorlds() {
     observations.coverageOf(workspace)!.record('listMerchants', 200);
   };
   const answeredStatuses = (workspace: string) =>
-    observations.coverageOf(workspace)?.report().operations.find((o) => o.operation_id === 'listMerchants')?.answered;
+    observations
+      .coverageOf(workspace)
+      ?.report()
+      .operations.find((o) => o.operation_id === 'listMerchants')?.answered;
   return { worlds, observations, clock, answered, answeredStatuses };
 }
 

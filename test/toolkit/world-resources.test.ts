@@ -32,7 +32,8 @@ async function upload(t: TestApp, token: string, sku: string): Promise<string> {
   return image.body.data.url;
 }
 
-const newWorkspace = async (t: TestApp) => (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { id: string; tokens: { owner: string } };
+const newWorkspace = async (t: TestApp) =>
+  (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { id: string; tokens: { owner: string } };
 
 describe('WorldResources', () => {
   it('When a world is disposed, then its resource is released once and the next use creates a fresh one', () => {

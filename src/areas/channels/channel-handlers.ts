@@ -2,15 +2,7 @@ import type { Handlers } from '../handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { unprocessable } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
-import {
-  adoptGrant,
-  authorizationUrl,
-  LIFETIME_MS,
-  randomTokens,
-  startAuthorization,
-  DEFAULT_MARKETPLACE_ID,
-  type TokenSource,
-} from '../../retailer/index.js';
+import { adoptGrant, authorizationUrl, LIFETIME_MS, randomTokens, startAuthorization, DEFAULT_MARKETPLACE_ID, type TokenSource } from '../../retailer/index.js';
 import { deleteChannelCascade } from './cascade.js';
 import { saveConnection } from './connection.js';
 import { presentChannel } from './present.js';
@@ -25,7 +17,13 @@ export const channelResourceHandlers = {
       .where('merchant_id', query.merchant_id)
       .filter((c) => (needle === undefined || c.name.toLowerCase().includes(needle)) && (query.type === undefined || c.type === query.type))
       .sort(byCreation);
-    return ok(paginate(channels.map((c) => presentChannel(c, ctx.store)), query, ctx.url));
+    return ok(
+      paginate(
+        channels.map((c) => presentChannel(c, ctx.store)),
+        query,
+        ctx.url,
+      ),
+    );
   },
 
   createChannel: ({ body }, ctx) => {

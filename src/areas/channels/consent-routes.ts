@@ -25,7 +25,7 @@ type Problem = AuthorizationProblem | 'channel_gone' | 'not_a_member' | 'bad_dec
 const MESSAGES: Record<Problem, string> = {
   ...AUTHORIZATION_MESSAGES,
   channel_gone: 'The channel of this authorization no longer exists. Nothing was stored.',
-  not_a_member: 'The user who requested this authorization is no longer a member of the channel\'s merchant. Nothing was stored.',
+  not_a_member: "The user who requested this authorization is no longer a member of the channel's merchant. Nothing was stored.",
   bad_decision: 'The consent form was not submitted with Approve or Deny.',
 };
 
@@ -45,7 +45,6 @@ function sendPage(res: Response, status: number, html: string): void {
 }
 
 const sendProblem = (res: Response, problem: Problem) => sendPage(res, statusOf(problem), renderErrorPage({ message: MESSAGES[problem] }));
-
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

@@ -27,7 +27,7 @@ type ConnectionProblem = 'not_connected' | 'authorization_required';
 const CONNECTION_MESSAGES: Record<ConnectionProblem, string> = {
   not_connected: 'The channel has no connection data. Store connection data or authorize the channel via get-auth-url first.',
   authorization_required:
-    'The retailer refused the channel\'s refresh token: the channel needs authorization again. Store new connection data or authorize via get-auth-url.',
+    "The retailer refused the channel's refresh token: the channel needs authorization again. Store new connection data or authorize via get-auth-url.",
 };
 
 /** The documented 409 for a channel that cannot call the retailer; returned, not thrown, so the call log row stays. */

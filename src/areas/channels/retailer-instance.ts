@@ -9,8 +9,7 @@ import { resourceKind } from '../../world-resources.js';
 const RETAILER = resourceKind<Retailer>('retailer');
 
 /** The world's simulated retailer: its generated data follows the world seed and the channel id. */
-export const retailerOf = (world: World): Retailer =>
-  world.resources.of(RETAILER, () => createRetailer({ seed: world.store.seed, refDate: SEED_REF_DATE }));
+export const retailerOf = (world: World): Retailer => world.resources.of(RETAILER, () => createRetailer({ seed: world.store.seed, refDate: SEED_REF_DATE }));
 
 /** The retailer's state port over the world's collections, so its writes join the request's transaction. */
 export const retailerPort = (store: Collections): RetailerStatePort => createStorePort(store);

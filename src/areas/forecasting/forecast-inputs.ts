@@ -17,12 +17,7 @@ export interface CostTierInput {
 }
 
 /** Every input of `sandbox-heuristic@1` for a catalog item and a cost tier, as of `now`. */
-export function gatherForecastInputs(
-  item: CatalogItemRecord,
-  marketplace: MarketplaceRecord,
-  tier: CostTierInput,
-  now: Date,
-): OpportunityInputs {
+export function gatherForecastInputs(item: CatalogItemRecord, marketplace: MarketplaceRecord, tier: CostTierInput, now: Date): OpportunityInputs {
   const currency = marketplace.native_currency;
   const offers = currentOffers(item, marketplace, now);
   const prices = priceValues(item, currency, now);

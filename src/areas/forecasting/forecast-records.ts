@@ -4,8 +4,7 @@
 import type { ForecastKeys, OpportunityForecastSchema, OpportunityResult } from './opportunity-model.js';
 
 /** One calculated forecast, as stored in the opportunity_forecasts collection: the model's result and its keys. */
-export type OpportunityForecastRecord = OpportunityResult &
-  Pick<OpportunityForecastSchema, ForecastKeys> & { merchant_id: string; supplier_item_id: string };
+export type OpportunityForecastRecord = OpportunityResult & Pick<OpportunityForecastSchema, ForecastKeys> & { merchant_id: string; supplier_item_id: string };
 
 /** The forecast as the contract shows it (everything but the internal keys). */
 export function presentOpportunityForecast(record: OpportunityForecastRecord) {

@@ -57,8 +57,7 @@ function seedMerchantForecasts(s: AreaSeedContext, merchantId: string, count: nu
       subject = { ...previous, tier: other };
     } else {
       // The same tier again on another item (a different price point): what shopping one tier around looks like.
-      const { supplierItem, tier } =
-        i === 0 && pinned ? pinned : previous && i % 6 === 5 ? previous : s.faker.helpers.arrayElement(tiers);
+      const { supplierItem, tier } = i === 0 && pinned ? pinned : previous && i % 6 === 5 ? previous : s.faker.helpers.arrayElement(tiers);
       const item = closestItem(s, now, tier, COST_TO_PRICE[i % COST_TO_PRICE.length]!, s.faker);
       const marketplace = s.store.marketplaces.get(item.marketplace_id)!;
       subject = { item, marketplace, supplierItem, tier };

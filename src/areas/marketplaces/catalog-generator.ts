@@ -58,9 +58,7 @@ function identifiersFor(faker: Faker, category: CategoryCode): CatalogIdentifier
 /** A new product. `identifier` pins one identifier (an import asking for it) and the category it implies. */
 export function generateProductTemplate(faker: Faker, identifier?: CatalogIdentifier): ProductTemplate {
   const category: CategoryCode =
-    identifier?.type === 'ISBN'
-      ? 'books'
-      : faker.helpers.arrayElement(CATEGORY_CODES.filter((c) => c !== 'books' || identifier === undefined));
+    identifier?.type === 'ISBN' ? 'books' : faker.helpers.arrayElement(CATEGORY_CODES.filter((c) => c !== 'books' || identifier === undefined));
   const info = CATEGORIES[category];
   const sub = faker.helpers.arrayElement(info.subcategories);
   const brand = faker.helpers.arrayElement(BRAND_HEAD) + faker.helpers.arrayElement(BRAND_TAIL);
@@ -137,9 +135,7 @@ export function generateListing(faker: Faker, product: ProductTemplate, options:
   const { marketplace, availableAt } = options;
   const listedBefore = options.listedBefore ?? availableAt;
   // A fifth of items are recent (< 90 days of history), so `limited_price_history` shows up in forecasts.
-  const ageDays = faker.datatype.boolean({ probability: 0.2 })
-    ? faker.number.int({ min: 5, max: 89 })
-    : faker.number.int({ min: 90, max: 1500 });
+  const ageDays = faker.datatype.boolean({ probability: 0.2 }) ? faker.number.int({ min: 5, max: 89 }) : faker.number.int({ min: 90, max: 1500 });
   const listedAt = new Date(Math.floor((listedBefore.getTime() - ageDays * DAY_MS) / DAY_MS) * DAY_MS);
   const localPriceFactor = faker.number.float({ min: 0.95, max: 1.15 });
   const volatility = faker.helpers.weightedArrayElement([

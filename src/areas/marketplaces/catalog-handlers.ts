@@ -26,11 +26,9 @@ export const catalogHandlers = {
     return ok({ ...page, data: page.data.map((item) => presentCatalogItem(item, marketplaceOf(ctx, item), now)) });
   },
 
-  getCatalogItem: ({ bound: { marketplace_catalog_item: item } }, ctx) =>
-    ok({ data: presentCatalogItem(item, marketplaceOf(ctx, item), ctx.clock.now()) }),
+  getCatalogItem: ({ bound: { marketplace_catalog_item: item } }, ctx) => ok({ data: presentCatalogItem(item, marketplaceOf(ctx, item), ctx.clock.now()) }),
 
-  listCatalogItemImages: ({ bound: { marketplace_catalog_item: item }, query }, ctx) =>
-    ok(paginate(presentCatalogItemImages(item), query, ctx.url)),
+  listCatalogItemImages: ({ bound: { marketplace_catalog_item: item }, query }, ctx) => ok(paginate(presentCatalogItemImages(item), query, ctx.url)),
 
   listCatalogItemSalesRanks: ({ bound: { marketplace_catalog_item: item }, query }, ctx) => {
     const series = salesRankSeries(item, ctx.clock.now(), query.category_level);

@@ -34,9 +34,7 @@ export function presentCatalogItem(item: CatalogItemRecord, marketplace: Marketp
 
 /** The item's images as the contract shows them, in display order. */
 export function presentCatalogItemImages(item: CatalogItemRecord) {
-  return [...item.images]
-    .sort((a, b) => a.position - b.position)
-    .map((image) => ({ marketplace_catalog_item_id: item.id, ...image }));
+  return [...item.images].sort((a, b) => a.position - b.position).map((image) => ({ marketplace_catalog_item_id: item.id, ...image }));
 }
 
 /** Whether the item is in the catalog as of `now` (imported items appear when their import completes). */

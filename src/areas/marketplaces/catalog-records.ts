@@ -40,10 +40,7 @@ export interface CatalogItemSimulation {
  * A marketplace catalog item as stored. `seller_count` fixes the number of current offers (the presented
  * offer_count); the image URLs come from `images`, and the buy-box price from the simulation and the clock.
  */
-export type CatalogItemRecord = Omit<
-  Schemas['CatalogItem'],
-  'main_image_url' | 'thumbnail_image_url' | 'offer_count' | 'buy_box_price'
-> & {
+export type CatalogItemRecord = Omit<Schemas['CatalogItem'], 'main_image_url' | 'thumbnail_image_url' | 'offer_count' | 'buy_box_price'> & {
   images: CatalogImageRecord[];
   seller_count: number;
   /** When the item enters the catalog: its created_at for seeded items, the import's completion for imported ones. */

@@ -73,18 +73,14 @@ export const CATEGORIES: Readonly<Record<CategoryCode, CategoryInfo>> = {
   },
   household_supplies: {
     name: 'Household Supplies',
-    subcategories: [
-      { name: 'Cleaning Supplies', nouns: ['Multi-Surface Cleaner', 'Dishwasher Tablets', 'Laundry Pods'] },
-    ],
+    subcategories: [{ name: 'Cleaning Supplies', nouns: ['Multi-Surface Cleaner', 'Dishwasher Tablets', 'Laundry Pods'] }],
     demandAtRankOne: 8000,
     complianceShare: 0.4,
     priceUsd: [5, 40],
   },
   health_medical: {
     name: 'Health & Household',
-    subcategories: [
-      { name: 'Medical Supplies', nouns: ['Digital Thermometer', 'Blood Pressure Monitor', 'First Aid Kit'] },
-    ],
+    subcategories: [{ name: 'Medical Supplies', nouns: ['Digital Thermometer', 'Blood Pressure Monitor', 'First Aid Kit'] }],
     demandAtRankOne: 7500,
     complianceShare: 0.9,
     priceUsd: [8, 80],

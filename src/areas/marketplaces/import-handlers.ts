@@ -28,15 +28,18 @@ export const importHandlers = {
     refuseOverPendingImportCaps(ctx.store, body.merchant_id, body.identifiers.length);
     const identifiers = body.identifiers.map((i) => ({ type: i.type, value: i.value }));
     const record = ctx.store.catalog_item_imports.insert(
-      ctx.newRecord({
-        merchant_id: body.merchant_id,
-        marketplace_id: body.marketplace_id,
-        identifiers,
-        ...importSchedule(now, identifiers.length),
-        found_marketplace_catalog_item_ids: [],
-        not_found_identifiers: [],
-        processed: false,
-      }, now.toISOString()),
+      ctx.newRecord(
+        {
+          merchant_id: body.merchant_id,
+          marketplace_id: body.marketplace_id,
+          identifiers,
+          ...importSchedule(now, identifiers.length),
+          found_marketplace_catalog_item_ids: [],
+          not_found_identifiers: [],
+          processed: false,
+        },
+        now.toISOString(),
+      ),
     );
     return created({ data: presentCatalogItemImport(record, now) });
   },

@@ -45,7 +45,13 @@ export function salesRankSeries(item: CatalogItemRecord, now: Date, level?: Cate
       points.push({ marketplace_catalog_item_id: item.id, category: rootName, category_level: 'root', rank: rootRankOnDay(item, day), recorded_at });
     }
     if (level !== 'root') {
-      points.push({ marketplace_catalog_item_id: item.id, category: item.subcategory, category_level: 'subcategory', rank: subcategoryRankOnDay(item, day), recorded_at });
+      points.push({
+        marketplace_catalog_item_id: item.id,
+        category: item.subcategory,
+        category_level: 'subcategory',
+        rank: subcategoryRankOnDay(item, day),
+        recorded_at,
+      });
     }
   }
   return points;

@@ -27,7 +27,10 @@ export function seedMarketplaces(s: AreaSeedContext): void {
   for (const merchantId of merchants) {
     const marketplace = s.faker.helpers.arrayElement(marketplaces.slice(0, 4));
     const createdAt = s.faker.date.between({ from: s.refDate.getTime() - 60 * 86_400_000, to: s.refDate.getTime() - 86_400_000 });
-    const identifiers = seedImportIdentifiers(s.faker, catalog.filter((item) => item.marketplace_id === marketplace.id));
+    const identifiers = seedImportIdentifiers(
+      s.faker,
+      catalog.filter((item) => item.marketplace_id === marketplace.id),
+    );
     s.store.catalog_item_imports.insert({
       id: s.faker.string.uuid(),
       merchant_id: merchantId,

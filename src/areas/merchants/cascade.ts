@@ -13,7 +13,13 @@ export type MerchantCleanup = (store: Collections, merchantId: string, beside: B
  * What deleting a merchant takes with it, area by area, listed here explicitly so the compiler sees every area
  * that takes part and a merchant never leaves records pointing at it.
  */
-const cleanups: MerchantCleanup[] = [deleteMerchantSourcing, deleteMerchantProducts, deleteMerchantChannels, deleteMerchantMarketplaces, deleteMerchantForecasting];
+const cleanups: MerchantCleanup[] = [
+  deleteMerchantSourcing,
+  deleteMerchantProducts,
+  deleteMerchantChannels,
+  deleteMerchantMarketplaces,
+  deleteMerchantForecasting,
+];
 
 export function deleteMerchantCascade(store: Collections, merchantId: string, beside: BesideStore): void {
   for (const cleanup of cleanups) cleanup(store, merchantId, beside);

@@ -17,11 +17,14 @@ export const merchantHandlers = {
     const now = ctx.clock.nowIso();
     const merchant = ctx.store.merchants.insert(ctx.newRecord({ name: body.name }, now));
     ctx.store.memberships.insert(
-      ctx.newRecord({
-        merchant_id: merchant.id,
-        user_id: ctx.caller.id,
-        role: 'owner',
-      }, now),
+      ctx.newRecord(
+        {
+          merchant_id: merchant.id,
+          user_id: ctx.caller.id,
+          role: 'owner',
+        },
+        now,
+      ),
     );
     return created({ data: merchant });
   },

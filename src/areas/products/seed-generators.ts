@@ -17,13 +17,7 @@ const DAY = 86_400_000;
  * sometimes an ISBN) and, for nine in ten, 1-3 images added by URL with the first as main image and the last as
  * thumbnail. `pinnedIds[i]`, when given, is the id of product i (fixture ids the docs use).
  */
-export function generateProducts(
-  faker: Faker,
-  merchantId: string,
-  n: number,
-  refDate: Date,
-  pinnedIds: readonly string[] = [],
-): ProductSeed {
+export function generateProducts(faker: Faker, merchantId: string, n: number, refDate: Date, pinnedIds: readonly string[] = []): ProductSeed {
   const seed: ProductSeed = { products: [], product_identifiers: [], product_images: [] };
   const skus = new Set<string>();
   const prefix = faker.string.alpha({ length: 2, casing: 'upper' });

@@ -14,7 +14,10 @@ export function deleteForecastsForCostIds(store: Collections, costIds: readonly 
 export function deleteSupplierItemCascade(store: Collections, itemId: string): void {
   const item = store.supplier_items.get(itemId);
   if (!item) return;
-  deleteForecastsForCostIds(store, item.costs.map((tier) => tier.id));
+  deleteForecastsForCostIds(
+    store,
+    item.costs.map((tier) => tier.id),
+  );
   for (const identifier of store.supplier_item_identifiers.where('supplier_item_id', itemId)) {
     store.supplier_item_identifiers.remove(identifier.id);
   }

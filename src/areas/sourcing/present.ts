@@ -1,9 +1,4 @@
-import type {
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from './records.js';
+import type { ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from './records.js';
 import type { Collections } from '../collections.js';
 import { requestState } from './rules/scraping-schedule.js';
 

@@ -1,10 +1,5 @@
 import { defineCollection } from '../../store/collection.js';
-import type {
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from './record-types.js';
+import type { ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from './record-types.js';
 
 export type {
   CostTierRecord,

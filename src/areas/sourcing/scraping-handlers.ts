@@ -34,13 +34,16 @@ export const scrapingHandlers = {
     const resolved = resolveSchedule(body, now);
     if (!resolved.ok) unprocessable(resolved.errors);
     const request = ctx.store.scraping_requests.insert(
-      ctx.newRecord({
-        merchant_id: supplier.merchant_id,
-        supplier_id: supplier.id,
-        source_url: body.source_url,
-        ...resolved.schedule,
-        applied_attempts: 0,
-      }, now.toISOString()),
+      ctx.newRecord(
+        {
+          merchant_id: supplier.merchant_id,
+          supplier_id: supplier.id,
+          source_url: body.source_url,
+          ...resolved.schedule,
+          applied_attempts: 0,
+        },
+        now.toISOString(),
+      ),
     );
     return created({ data: presentScrapingRequest(request, now) });
   },

@@ -2,12 +2,7 @@
 // Seeded supplier items are drawn from each supplier's simulated catalogue, so later scraping attempts match them
 // by SKU and refresh them instead of duplicating them.
 import type { Faker } from '@faker-js/faker';
-import type {
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from './record-types.js';
+import type { ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from './record-types.js';
 import { scheduleAttempts } from './rules/scraping-schedule.js';
 import { supplierCatalogue } from './rules/supplier-catalogue.js';
 
@@ -16,13 +11,7 @@ const CURRENCIES = ['USD', 'EUR', 'GBP', 'CNY', 'CAD'] as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** `n` suppliers of a merchant created 200-300 days before refDate; the first deals in USD, the others vary. */
-export function generateSuppliers(
-  faker: Faker,
-  merchantId: string,
-  n: number,
-  refDate: Date,
-  pinnedIds: readonly string[] = [],
-): SupplierRecord[] {
+export function generateSuppliers(faker: Faker, merchantId: string, n: number, refDate: Date, pinnedIds: readonly string[] = []): SupplierRecord[] {
   return Array.from({ length: n }, (_, i) => {
     const at = iso(faker.date.between({ from: refDate.getTime() - 300 * DAY, to: refDate.getTime() - 200 * DAY }).getTime());
     return {

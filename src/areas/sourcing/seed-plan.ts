@@ -3,19 +3,8 @@
 import type { Faker } from '@faker-js/faker';
 import { DEMO_PRODUCT_ID } from '../products/fixture-ids.js';
 import { generateProducts, type ProductSeed } from '../products/seed-generators.js';
-import type {
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from './record-types.js';
-import {
-  DEMO_SCRAPING_REQUEST_ID,
-  DEMO_SUPPLIER_ID,
-  DEMO_SUPPLIER_ITEM_COST_ID,
-  DEMO_SUPPLIER_ITEM_ID,
-  DEMO_SUPPLIER_ITEM_STOCK,
-} from './fixture-ids.js';
+import type { ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from './record-types.js';
+import { DEMO_SCRAPING_REQUEST_ID, DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_COST_ID, DEMO_SUPPLIER_ITEM_ID, DEMO_SUPPLIER_ITEM_STOCK } from './fixture-ids.js';
 import { generateScrapingRequests, generateSupplierItems, generateSuppliers } from './seed-generators.js';
 
 /** Every products and sourcing collection one merchant's seed fills, keyed by collection name. */
@@ -30,10 +19,7 @@ export interface ProductsSourcingSeed extends ProductSeed {
  * `demo`: 40 products, 3 suppliers with 30 items each and rich scraping history, with the fixture ids pinned.
  * `small`: 8 products, 1 supplier with 6 items and one finished scraping request.
  */
-export function generateProductsAndSourcing(
-  faker: Faker,
-  args: { merchantId: string; size: 'demo' | 'small'; refDate: Date },
-): ProductsSourcingSeed {
+export function generateProductsAndSourcing(faker: Faker, args: { merchantId: string; size: 'demo' | 'small'; refDate: Date }): ProductsSourcingSeed {
   const demo = args.size === 'demo';
   const products = generateProducts(faker, args.merchantId, demo ? 40 : 8, args.refDate, demo ? [DEMO_PRODUCT_ID] : []);
   const suppliers = generateSuppliers(faker, args.merchantId, demo ? 3 : 1, args.refDate, demo ? [DEMO_SUPPLIER_ID] : []);
@@ -52,9 +38,7 @@ export function generateProductsAndSourcing(
       productIds,
       n: demo ? 30 : 6,
       refDate: args.refDate,
-      pinned: first
-        ? { itemId: DEMO_SUPPLIER_ITEM_ID, firstCostId: DEMO_SUPPLIER_ITEM_COST_ID, stockQuantity: DEMO_SUPPLIER_ITEM_STOCK }
-        : undefined,
+      pinned: first ? { itemId: DEMO_SUPPLIER_ITEM_ID, firstCostId: DEMO_SUPPLIER_ITEM_COST_ID, stockQuantity: DEMO_SUPPLIER_ITEM_STOCK } : undefined,
     });
     seed.supplier_items.push(...items.supplier_items);
     seed.supplier_item_identifiers.push(...items.supplier_item_identifiers);

@@ -17,15 +17,41 @@ const stamps = { created_at: AT, updated_at: AT };
 export function seedSpares(s: AreaSeedContext): void {
   const { store } = s;
   store.merchants.insert({ id: spare.SPARE_MERCHANT_ID, name: 'Spare Outfitters', ...stamps });
-  store.memberships.insert({ id: 'de1e7e00-0000-4000-8000-000000000001', merchant_id: spare.SPARE_MERCHANT_ID, user_id: DEMO_OWNER_ID, role: 'owner', ...stamps });
+  store.memberships.insert({
+    id: 'de1e7e00-0000-4000-8000-000000000001',
+    merchant_id: spare.SPARE_MERCHANT_ID,
+    user_id: DEMO_OWNER_ID,
+    role: 'owner',
+    ...stamps,
+  });
   store.users.insert({ id: spare.SPARE_MEMBER_USER_ID, name: 'Sam Spare', email: 'spare-member@demo.example', ...stamps });
-  store.memberships.insert({ id: 'de1e7e00-0000-4000-8000-000000000002', merchant_id: DEMO_MERCHANT_ID, user_id: spare.SPARE_MEMBER_USER_ID, role: 'member', ...stamps });
+  store.memberships.insert({
+    id: 'de1e7e00-0000-4000-8000-000000000002',
+    merchant_id: DEMO_MERCHANT_ID,
+    user_id: spare.SPARE_MEMBER_USER_ID,
+    role: 'member',
+    ...stamps,
+  });
 
   store.channels.insert({ id: spare.SPARE_CHANNEL_ID, merchant_id: DEMO_MERCHANT_ID, name: 'Demo Outfitters spare store', type: 'retailer', ...stamps });
-  const revocable = store.channels.insert({ id: spare.REVOCABLE_CHANNEL_ID, merchant_id: DEMO_MERCHANT_ID, name: 'Demo Outfitters revocable store', type: 'retailer', ...stamps });
+  const revocable = store.channels.insert({
+    id: spare.REVOCABLE_CHANNEL_ID,
+    merchant_id: DEMO_MERCHANT_ID,
+    name: 'Demo Outfitters revocable store',
+    type: 'retailer',
+    ...stamps,
+  });
   seededConnector(s)(revocable, DEFAULT_MARKETPLACE_ID);
 
-  store.products.insert({ id: spare.SPARE_PRODUCT_ID, merchant_id: DEMO_MERCHANT_ID, sku: 'SPARE-0001', title: 'Spare product', main_image_id: null, thumbnail_image_id: null, ...stamps });
+  store.products.insert({
+    id: spare.SPARE_PRODUCT_ID,
+    merchant_id: DEMO_MERCHANT_ID,
+    sku: 'SPARE-0001',
+    title: 'Spare product',
+    main_image_id: null,
+    thumbnail_image_id: null,
+    ...stamps,
+  });
   store.product_identifiers.insert({ id: spare.SPARE_PRODUCT_IDENTIFIER_ID, product_id: DEMO_PRODUCT_ID, type: 'UPC', value: '012345678905', ...stamps });
 
   store.suppliers.insert({ id: spare.SPARE_SUPPLIER_ID, merchant_id: DEMO_MERCHANT_ID, name: 'Spare Wholesale', default_currency: 'USD', ...stamps });
@@ -43,5 +69,11 @@ export function seedSpares(s: AreaSeedContext): void {
     stock_quantity: null,
     ...stamps,
   });
-  store.supplier_item_identifiers.insert({ id: spare.SPARE_SUPPLIER_ITEM_IDENTIFIER_ID, supplier_item_id: DEMO_SUPPLIER_ITEM_ID, type: 'UPC', value: '036000291452', ...stamps });
+  store.supplier_item_identifiers.insert({
+    id: spare.SPARE_SUPPLIER_ITEM_IDENTIFIER_ID,
+    supplier_item_id: DEMO_SUPPLIER_ITEM_ID,
+    type: 'UPC',
+    value: '036000291452',
+    ...stamps,
+  });
 }

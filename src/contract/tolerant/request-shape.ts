@@ -13,7 +13,6 @@ export interface RequestShape {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-
 /** A query parameter that takes every name: a form-style, exploded object (the default style for a query object). */
 function takesAnyName(parameter: Obj, deref: Deref): boolean {
   const schema = deref(parameter.schema);

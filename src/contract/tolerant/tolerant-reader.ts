@@ -18,7 +18,11 @@ function bodySchemaOf(req: Request, shape: RequestShape): unknown {
 function asValidatorErrors(query: string[], body: string[][]): ValidatorError[] {
   return [
     ...query.map((name) => ({ path: `/query/${name}`, message: `Unknown query parameter '${name}'` })),
-    ...body.map((path) => ({ path: `/body/${path.join('/')}`, message: 'must NOT have additional properties', errorCode: 'additionalProperties.openapi.validation' })),
+    ...body.map((path) => ({
+      path: `/body/${path.join('/')}`,
+      message: 'must NOT have additional properties',
+      errorCode: 'additionalProperties.openapi.validation',
+    })),
   ];
 }
 
@@ -45,17 +49,19 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     if (strictOf(req)) {
       const extra = asValidatorErrors(queryIgnored, bodyIgnored);
       return validateRequest(req, res, (error?: unknown) => {
-        if (error === undefined || error === null) return next(Object.assign(new Error('The request has fields the contract does not name.'), { status: 400, errors: extra }));
+        if (error === undefined || error === null)
+          return next(Object.assign(new Error('The request has fields the contract does not name.'), { status: 400, errors: extra }));
         const found = error as { status?: number; errors?: unknown };
         if (found.status === 400 && Array.isArray(found.errors)) found.errors = [...found.errors, ...extra];
         next(error);
       });
     }
 
-    if (req.state) req.state.ignored = keptIgnored({
-      fields: [...queryIgnored.map((name) => `query.${name}`), ...bodyIgnored.map((path) => ['body', ...path].join('.'))],
-      received: { query, body: req.body },
-    });
+    if (req.state)
+      req.state.ignored = keptIgnored({
+        fields: [...queryIgnored.map((name) => `query.${name}`), ...bodyIgnored.map((path) => ['body', ...path].join('.'))],
+        received: { query, body: req.body },
+      });
     if (queryIgnored.length > 0) {
       const kept = Object.fromEntries(Object.entries(query).filter(([name]) => known!.has(name)));
       // Express 5 parses req.query from the URL on every read; an own property is what the validator and handler see.
@@ -66,4 +72,3 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     return validateRequest(req, res, next);
   };
 }
-

@@ -22,8 +22,7 @@ export function derefIn(doc: ContractDocument): Deref {
 /** Nesting beyond this is not searched: the validator still checks it, and a hostile body cannot make us recurse. */
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A schema and every schema its allOf/oneOf/anyOf may apply with, dereferenced. */
 function members(schemas: readonly unknown[], deref: Deref): Schema[] {
@@ -42,7 +41,11 @@ function members(schemas: readonly unknown[], deref: Deref): Schema[] {
 }
 
 const describesObject = (s: Schema) =>
-  isObject(s.properties) || 'additionalProperties' in s || 'patternProperties' in s || s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
+  isObject(s.properties) ||
+  'additionalProperties' in s ||
+  'patternProperties' in s ||
+  s.type === 'object' ||
+  (Array.isArray(s.type) && s.type.includes('object'));
 
 /**
  * The fields of `value` (at any depth) that the schemas do not name, as paths of keys and array indexes. A property the contract

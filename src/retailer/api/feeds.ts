@@ -30,7 +30,8 @@ function createFeed(ctx: OperationContext): OperationOutcome {
   if (typeof b.feedType !== 'string' || b.feedType.length === 0) return invalidInput('feedType is required.');
   if (typeof b.inputFeedDocumentId !== 'string' || b.inputFeedDocumentId.length === 0) return invalidInput('inputFeedDocumentId is required.');
   const ids = b.marketplaceIds;
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) return invalidInput('marketplaceIds must be a non-empty array of strings.');
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string'))
+    return invalidInput('marketplaceIds must be a non-empty array of strings.');
   const known = new Set(participations(ctx.marketplaceId).map((m) => m.id));
   if (!ids.every((id) => known.has(id))) return invalidInput('Invalid marketplaceIds: the seller does not participate in every one.');
   const state = ctx.state ?? emptyState(ctx.channelId, ctx.now);

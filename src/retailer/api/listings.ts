@@ -28,7 +28,10 @@ function presentListing(l: RetailerListing, marketplaceId: string) {
     ],
     attributes: l.attributes,
     issues: [],
-    offers: price === null ? [] : [{ marketplaceId, offerType: 'B2C', price: { currencyCode: marketplaceById(marketplaceId).defaultCurrencyCode, amount: price.toFixed(2) } }],
+    offers:
+      price === null
+        ? []
+        : [{ marketplaceId, offerType: 'B2C', price: { currencyCode: marketplaceById(marketplaceId).defaultCurrencyCode, amount: price.toFixed(2) } }],
     fulfillmentAvailability: [{ fulfillmentChannelCode: fulfillment, quantity }],
   };
 }
@@ -67,7 +70,9 @@ function putListing(ctx: OperationContext): OperationOutcome {
   const sku = ctx.params.sku!;
   const existing = findListing(ctx.account, ctx.state, sku);
   const now = ctx.now.toISOString();
-  const suggested = Array.isArray(body.attributes.merchant_suggested_asin) ? (body.attributes.merchant_suggested_asin[0] as { value?: unknown })?.value : undefined;
+  const suggested = Array.isArray(body.attributes.merchant_suggested_asin)
+    ? (body.attributes.merchant_suggested_asin[0] as { value?: unknown })?.value
+    : undefined;
   const listing: RetailerListing = {
     sku,
     asin: existing?.asin ?? (typeof suggested === 'string' ? suggested : null),

@@ -15,5 +15,4 @@ export function marketplaceIds(ctx: OperationContext, name: string): string[] | 
 }
 
 /** Whether a helper answered an error instead of a value. */
-export const isResult = (value: unknown): value is OperationResult =>
-  typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+export const isResult = (value: unknown): value is OperationResult => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;

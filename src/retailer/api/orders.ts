@@ -43,7 +43,12 @@ function presentOrder(o: RetailerOrder, marketplaceId: string) {
     ShipmentServiceLevelCategory: 'Standard',
     IsPrime: o.fulfillment_channel === 'AFN',
     IsBusinessOrder: false,
-    ShippingAddress: { City: o.buyer_city, StateOrRegion: o.buyer_state, PostalCode: o.buyer_postal_code, CountryCode: marketplaceById(marketplaceId).countryCode },
+    ShippingAddress: {
+      City: o.buyer_city,
+      StateOrRegion: o.buyer_state,
+      PostalCode: o.buyer_postal_code,
+      CountryCode: marketplaceById(marketplaceId).countryCode,
+    },
   };
 }
 

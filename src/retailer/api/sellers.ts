@@ -17,5 +17,11 @@ function getMarketplaceParticipations(ctx: OperationContext): OperationOutcome {
 
 /** The sellers API v1 operation. */
 export const sellerOperations: RetailerOperation[] = [
-  { name: 'getMarketplaceParticipations', method: 'GET', path: 'sellers/v1/marketplaceParticipations', limit: { rate: 0.016, burst: 15 }, run: getMarketplaceParticipations },
+  {
+    name: 'getMarketplaceParticipations',
+    method: 'GET',
+    path: 'sellers/v1/marketplaceParticipations',
+    limit: { rate: 0.016, burst: 15 },
+    run: getMarketplaceParticipations,
+  },
 ];

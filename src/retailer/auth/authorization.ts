@@ -4,14 +4,7 @@ import { issueGrant, type IssuedTokens } from './grants.js';
 import { LIFETIME_MS, type TokenSource } from './tokens.js';
 
 /** Why a step of the authorization flow is refused; each maps to one message on the error page. */
-export type AuthorizationProblem =
-  | 'unknown_state'
-  | 'state_expired'
-  | 'already_decided'
-  | 'access_denied'
-  | 'invalid_code'
-  | 'code_expired'
-  | 'code_used';
+export type AuthorizationProblem = 'unknown_state' | 'state_expired' | 'already_decided' | 'access_denied' | 'invalid_code' | 'code_expired' | 'code_used';
 
 /** Either the value or the reason it was refused. */
 export type AuthorizationResult<T> = { ok: true; value: T } | { ok: false; problem: AuthorizationProblem };

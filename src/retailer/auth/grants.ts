@@ -47,13 +47,7 @@ export function checkAccessToken(port: RetailerStatePort, channelId: string, tok
 }
 
 /** A new access token for a valid refresh token (the refresh token stays, as with the modelled retailer), or null. */
-export function refreshAccessToken(
-  port: RetailerStatePort,
-  channelId: string,
-  refreshToken: string,
-  now: Date,
-  tokens: TokenSource,
-): IssuedTokens | null {
+export function refreshAccessToken(port: RetailerStatePort, channelId: string, refreshToken: string, now: Date, tokens: TokenSource): IssuedTokens | null {
   const grant = port.getGrant(channelId);
   if (!grant || refreshToken.length === 0 || grant.refresh_token !== refreshToken) return null;
   const renewed: RetailerGrantRecord = {

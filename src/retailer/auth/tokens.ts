@@ -9,8 +9,7 @@ export type TokenSource = (kind: TokenKind) => string;
 const PREFIX: Record<TokenKind, string> = { access: 'Atza|', refresh: 'Atzr|', code: 'AN', state: 'st_' };
 
 /** Secrets from the OS random source (runtime only; seeds pass a faker-backed source). */
-export const randomTokens: TokenSource = (kind) =>
-  `${PREFIX[kind]}${randomBytes(kind === 'access' || kind === 'refresh' ? 36 : 18).toString('base64url')}`;
+export const randomTokens: TokenSource = (kind) => `${PREFIX[kind]}${randomBytes(kind === 'access' || kind === 'refresh' ? 36 : 18).toString('base64url')}`;
 
 /** A deterministic source over any string generator, e.g. `() => faker.string.alphanumeric(32)`. */
 export const tokensFrom =

@@ -7,7 +7,5 @@ export function duplicateIdentifierErrors(
   existing: readonly { type: IdentifierType; value: string }[],
   candidate: { type: IdentifierType; value: string },
 ): FieldErrors {
-  return existing.some((i) => i.type === candidate.type && i.value === candidate.value)
-    ? { value: ['The value has already been taken.'] }
-    : {};
+  return existing.some((i) => i.type === candidate.type && i.value === candidate.value) ? { value: ['The value has already been taken.'] } : {};
 }

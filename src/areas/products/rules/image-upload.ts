@@ -10,8 +10,7 @@ const SIGNATURES: Record<(typeof IMAGE_CONTENT_TYPES)[number], (b: Uint8Array) =
   'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/gif': (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38,
-  'image/webp': (b) =>
-    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
+  'image/webp': (b) => b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
 };
 
 /** 422 `file` errors for an upload that is empty, not one of the accepted images, or whose bytes are not that image. */
@@ -27,7 +26,10 @@ export function uploadErrors(file: { mimetype: string; size: number; buffer: Uin
 /** A file name safe to use in a path and a URL: keeps letters, digits, dot, dash and underscore; at most 100 characters. */
 export function safeFilename(original: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(-100);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-100);
   return cleaned === '' ? 'image' : cleaned;
 }
 

@@ -23,9 +23,7 @@ export function duplicateQuantityErrors(tiers: readonly { minimum_order_quantity
   const seen = new Set<number>();
   tiers.forEach((tier, index) => {
     if (seen.has(tier.minimum_order_quantity)) {
-      errors[`costs.${index}.minimum_order_quantity`] = [
-        `The costs.${index}.minimum_order_quantity field has a duplicate value.`,
-      ];
+      errors[`costs.${index}.minimum_order_quantity`] = [`The costs.${index}.minimum_order_quantity field has a duplicate value.`];
     }
     seen.add(tier.minimum_order_quantity);
   });
@@ -46,11 +44,7 @@ export function sortTiers<T extends { minimum_order_quantity: number }>(tiers: r
  * 4. existing tiers matched by neither rule are removed.
  * Duplicate minimum_order_quantity values answer `costs.N.minimum_order_quantity` errors.
  */
-export function mergeCostTiers(
-  existing: readonly CostTierRecord[],
-  incoming: readonly CostTierInput[],
-  newId: () => string,
-): CostTierMergeResult {
+export function mergeCostTiers(existing: readonly CostTierRecord[], incoming: readonly CostTierInput[], newId: () => string): CostTierMergeResult {
   const errors: FieldErrors = duplicateQuantityErrors(incoming);
   const existingById = new Map(existing.map((t) => [t.id, t]));
   const claimed = new Set<string>();
@@ -66,9 +60,7 @@ export function mergeCostTiers(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   // Step 2 only looks at tiers no incoming tier claimed by id, so an explicit claim always wins over a quantity match.
-  const unclaimedByQuantity = new Map(
-    existing.filter((t) => !claimed.has(t.id)).map((t) => [t.minimum_order_quantity, t.id]),
-  );
+  const unclaimedByQuantity = new Map(existing.filter((t) => !claimed.has(t.id)).map((t) => [t.minimum_order_quantity, t.id]));
   const kept: string[] = [];
   const added: string[] = [];
   const costs = incoming.map((tier): CostTierRecord => {

@@ -1,13 +1,7 @@
 // How a scraping attempt's finds show up: when an attempt finishes, each item it found becomes (new SKU) or
 // refreshes (known SKU) a supplier item of that supplier. Applied lazily ("catch-up") by whichever request next
 // reads the supplier's items or scraping state, so no background timer is needed and the clock alone drives it.
-import type {
-  CostTierRecord,
-  ScrapingRequestRecord,
-  SupplierItemIdentifierRecord,
-  SupplierItemRecord,
-  SupplierRecord,
-} from '../record-types.js';
+import type { CostTierRecord, ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from '../record-types.js';
 import { sortTiers } from './cost-tiers.js';
 import { hashUuid } from './deterministic.js';
 import { attemptTiming, endedCount } from './scraping-schedule.js';
@@ -63,7 +57,11 @@ export function catchUpScraping(args: {
     const tierId = (moq: number) => hashUuid('scraped-tier', first.attempt.id, entry.sku, moq);
     if (current === undefined) {
       const id = hashUuid('scraped-item', first.attempt.id, entry.sku);
-      const costs = last.found.tiers.map((t) => ({ id: tierId(t.minimum_order_quantity), minimum_order_quantity: t.minimum_order_quantity, cost: { value: t.value, currency: supplier.default_currency } }));
+      const costs = last.found.tiers.map((t) => ({
+        id: tierId(t.minimum_order_quantity),
+        minimum_order_quantity: t.minimum_order_quantity,
+        cost: { value: t.value, currency: supplier.default_currency },
+      }));
       const created = first.attempt.at;
       inserts.push({
         first: first.attempt,
@@ -162,7 +160,10 @@ class PendingAttempts {
 
   /** The successful attempts, newest first, down to (and including) `until`. */
   *backward(until: PendingAttempt): Generator<PendingAttempt> {
-    for (const attempt of this.merge(this.ranges.map(({ request, from, to }) => ({ request, next: to, to: from })), -1)) {
+    for (const attempt of this.merge(
+      this.ranges.map(({ request, from, to }) => ({ request, next: to, to: from })),
+      -1,
+    )) {
       if (compareAttempts(attempt, until) < 0) return;
       yield attempt;
     }

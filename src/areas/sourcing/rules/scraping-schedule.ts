@@ -58,10 +58,7 @@ export function resolveSchedule(input: ScrapingRequestInput, now: Date): Resolve
 }
 
 /** The fields of a request the schedule depends on (the stored record satisfies it). */
-export type SchedulableRequest = Pick<
-  ScrapingRequestRecord,
-  'id' | 'supplier_id' | 'frequency' | 'starts_at' | 'max_attempts' | 'created_at'
->;
+export type SchedulableRequest = Pick<ScrapingRequestRecord, 'id' | 'supplier_id' | 'frequency' | 'starts_at' | 'max_attempts' | 'created_at'>;
 
 /** The stable id of attempt `attemptNumber` (1-based) of a request. */
 export function attemptId(requestId: string, attemptNumber: number): string {
@@ -234,4 +231,3 @@ export function filterAttempts<A extends Pick<ScrapingAttemptView, 'id' | 'sched
     })
     .sort((a, b) => a.scheduled_to_run_at.localeCompare(b.scheduled_to_run_at) || a.id.localeCompare(b.id));
 }
-

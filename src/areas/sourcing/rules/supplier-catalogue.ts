@@ -16,7 +16,20 @@ export interface CatalogueEntry {
 
 const ADJECTIVES = ['Compact', 'Heavy-duty', 'Ultralight', 'Classic', 'Insulated', 'Waterproof', 'Foldable', 'Premium', 'Everyday', 'Rugged'];
 const MATERIALS = ['aluminium', 'stainless steel', 'bamboo', 'ripstop nylon', 'cotton', 'silicone', 'oak', 'recycled plastic', 'wool', 'carbon fibre'];
-const NOUNS = ['water bottle', 'camping mug', 'tent stake set', 'dry bag', 'headlamp', 'cutting board', 'lunch box', 'trekking pole', 'hammock', 'cooler bag', 'fire starter', 'cook set'];
+const NOUNS = [
+  'water bottle',
+  'camping mug',
+  'tent stake set',
+  'dry bag',
+  'headlamp',
+  'cutting board',
+  'lunch box',
+  'trekking pole',
+  'hammock',
+  'cooler bag',
+  'fire starter',
+  'cook set',
+];
 const QUANTITY_LADDER = [1, 6, 12, 24, 48, 100, 250];
 const SKU_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 /** Share of entries whose stock the supplier does not publish (their items' stock_quantity stays unknown). */
@@ -88,9 +101,7 @@ const cache = new Map<string, readonly CatalogueEntry[]>();
 export function supplierCatalogue(supplierId: string): readonly CatalogueEntry[] {
   let catalogue = cache.get(supplierId);
   if (!catalogue) {
-    catalogue = Object.freeze(
-      Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))),
-    );
+    catalogue = Object.freeze(Array.from({ length: catalogueSize(supplierId) }, (_, i) => deepFreeze(catalogueEntry(supplierId, i))));
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(supplierId, catalogue);
   }
@@ -172,8 +183,7 @@ export function foundEntry(attemptId: string, entry: CatalogueEntry): FoundEntry
       minimum_order_quantity: t.minimum_order_quantity,
       value: Math.max(0, round2(t.base_value * drift)),
     })),
-    stock_units:
-      entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
+    stock_units: entry.stock_units === null ? null : Math.round(entry.stock_units * (0.7 + 0.6 * hashFraction('stock-drift', attemptId, entry.sku))),
   };
 }
 
