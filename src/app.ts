@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
-import { mountContract } from './pipeline/mount-contract.js';
+import { handleRequests } from './pipeline/handle-request.js';
+import type { WarmUp } from './pipeline/validator-warm-up.js';
+import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './areas/handler-map.js';
 import { routeBindings } from './areas/route-bindings.js';
@@ -10,22 +12,17 @@ import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { composeMiddleware, outsideApi } from './pipeline/compose-middleware.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
-import { missingBodyIsEmpty } from './http/missing-body.js';
 import { undecodableSegmentsAsText } from './http/undecodable-path.js';
-import { jsonBodyParser } from './pipeline/json-body.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
-import { matchedOperationId } from './contract/document/operation-facts.js';
 import { requestWorkspace } from './access/request-workspace.js';
 import { actsIn } from './access/auth.js';
-import { withPreferKnobs } from './pipeline/prefer-code.js';
-import { scenarioKnobs } from './knobs/scenario-knobs.js';
+import { latency } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
-import { warmUpContract, type WarmUp } from './pipeline/warm-up.js';
 
 /** The sandbox's Express app, and the start of its validators' warm-up (startSandbox runs it once listening). */
 export interface SandboxApp extends Express {
@@ -34,13 +31,15 @@ export interface SandboxApp extends Express {
 
 /**
  * The sandbox as an Express app, without listening: the request id, CORS, the request observer (journal,
- * coverage, log line), the landing and docs pages, the latency, the contract (routing, Prefer knobs, auth, body
- * parsing, records, request and response validation, handlers), and the one error handler. main.ts and startSandbox listen, through createServer.
+ * coverage, log line), the landing and docs pages, the latency, the operations (src/pipeline/handle-request.ts:
+ * routing, Prefer knobs, auth, body parsing, records, request and response validation, handlers), and the one
+ * error handler. main.ts and startSandbox listen, through createServer.
  * `handlerMap` is the handlers by operationId (a test may swap one in).
  */
 export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): SandboxApp {
   const { worlds, config, observe, contract: doc, log } = runtime;
   const app = express();
+  const pipeline = handleRequests(runtime, handlerMap, routeBindings);
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.set('trust proxy', config.trustProxy);
@@ -48,25 +47,11 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
 
-  const contract = mountContract(runtime, withPreferKnobs(doc, handlerMap), routeBindings, {
-    // Prefer: delay before any work of an operation that takes the knobs; Prefer: code and bad knobs are
-    // answered by withPreferKnobs, which knows the operation.
-    routed: [
-      scenarioKnobs({
-        maxDelayMs: config.maxDelayMs,
-        appliesTo: (req) => runtime.operations.get(matchedOperationId(req) ?? '')?.knobs === true,
-        deferErrors: true,
-      }),
-    ],
-    // Body parsing, only once the caller may call the operation, and only for one that takes a JSON body:
-    // malformed JSON -> 400 and oversized bodies -> 413, through the one error handler. A body of only
-    // whitespace or `null` is no body (src/http/required-body.ts).
-    authorized: [jsonBodyParser(runtime), missingBodyIsEmpty],
-  });
-
-  // One router layer for the whole pipeline, in this order (src/pipeline/compose-middleware.ts says why).
+  // One router layer for the whole chain, in this order (src/pipeline/compose-middleware.ts says why).
   app.use(
     composeMiddleware([
+      // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
+      attachRequestState,
       // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
       runtime.httpLogger,
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
@@ -75,7 +60,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       cors({ origins: config.corsOrigins }),
       // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
       undecodableSegmentsAsText,
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled(runtime.operations) }),
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),
       outsideApi(
         toolingPage(
           landingRouter({
@@ -93,12 +78,13 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // The raw relay form becomes the encoded one before anything routes it.
       rewriteRawRelay,
       // The configured latency, before any work.
-      scenarioKnobs({ latencyMs: config.latencyMs, readsPrefer: () => false }),
+      ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds, actsIn)),
-      ...contract,
+      // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, handler, reply.
+      pipeline,
     ]),
   );
   app.use(errorHandler(log, config));
-  return Object.assign(app, { warmUp: () => warmUpContract(app, doc, contract.check) });
+  return Object.assign(app, { warmUp: () => pipeline.warmUp(app) });
 }

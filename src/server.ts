@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { expressMessages } from './http/express-messages.js';
@@ -20,12 +20,11 @@ export interface SandboxServer extends Server {
  * served without running Express again.
  */
 export function createServer(runtime: Runtime, app: Express = createApp(runtime), options: ResponseCacheOptions = {}): SandboxServer {
-  const responseCache = new ResponseCache(runtime, options);
-  const workspaceCreation = new WorkspaceCreation(runtime);
+  // The layers, outermost first, each handed the next: workspace creation, the response cache, Express.
+  const responseCache = new ResponseCache(runtime, app, options);
+  const workspaceCreation = new WorkspaceCreation(runtime, responseCache.handle);
   // Requests and responses are born with the app's prototypes (src/http/express-messages.ts says why).
-  // The layers are made once and handed each request: no closure is made per request.
-  const cachedOrExpress = (req: IncomingMessage, res: ServerResponse) => responseCache.handle(req, res, app);
-  const server = createHttpServer(expressMessages(app), (req, res) => workspaceCreation.handle(req, res, cachedOrExpress));
+  const server = createHttpServer(expressMessages(app), workspaceCreation.handle);
   return Object.assign(server, { responseCache, workspaceCreation });
 }
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
-import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/warm-up.js';
+import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/validator-warm-up.js';
 import { defaultConfig, type Config } from './config.js';
 import { loadContract } from './contract/document/load-contract.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -109,7 +109,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
-    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/warm-up.ts).
+    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/validator-warm-up.ts).
     if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, () => app.warmUp());
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.
@@ -135,7 +135,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       warmUp?.stop();
       return (closed ??= stopListening(server, options?.graceMs).then(() => runtime.close()));
     },
-    warmedUp: warmUp?.done ?? Promise.resolve(),
+    warmedUp: warmUp ? warmUp.done.then(() => undefined) : Promise.resolve(),
     app,
     server,
     runtime,

@@ -27,23 +27,13 @@ export function authenticate(worlds: Worlds, token: string): Authenticated | und
 
 /** The request proved it may act in `world` (a token, a consent state): it is journaled there, and keeps it alive. */
 export function actsIn(req: Request, worlds: Worlds, world: World): void {
-  (req as AuthenticatedRequest).actingWorld = world;
+  if (req.state) req.state.actingWorld = world;
   worlds.markUsed(world);
 }
 
 /** Answers 401 for a token that authenticated nobody, saying so when its workspace is gone. */
 export function refuseToken(worlds: Worlds, token: string | undefined): never {
   unauthenticated(token !== undefined && worlds.isGoneWorkspaceSecret(token) ? WORKSPACE_GONE_MESSAGE : undefined);
-}
-
-/** The request's authentication, set by the bearer security handler before the request validator runs. */
-export interface AuthenticatedRequest extends Request {
-  auth?: Authenticated;
-  /**
-   * The world the request proved it may act in (its token's, or what the control plane allowed): the only world it
-   * is journaled and counted in. Unset, the request belongs to no workspace.
-   */
-  actingWorld?: World;
 }
 
 /**
@@ -56,17 +46,14 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * The validator's handler for the contract's `bearerAuth` scheme: it runs only on operations the contract secures,
- * so the contract alone decides which operations need a token.
+ * The caller of an operation the contract secures with its bearer scheme (the pipeline asks only for those, so the
+ * contract alone decides which operations need a token): 401 without a token that authenticates someone, and in
+ * hosted mode for a default-world token.
  */
-export function bearerSecurityHandler(worlds: Worlds, policy: AccessPolicy) {
-  return (req: Request): true => {
-    const token = bearerToken(req.headers.authorization);
-    const auth = token ? authenticate(worlds, token) : undefined;
-    if (!auth) refuseToken(worlds, token);
-    if (policy.hosted && auth.world === worlds.defaultWorld) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
-    (req as AuthenticatedRequest).auth = auth;
-    (req as AuthenticatedRequest).actingWorld = auth.world;
-    return true;
-  };
+export function authenticateBearer(authorization: string | undefined, worlds: Worlds, policy: AccessPolicy): Authenticated {
+  const token = bearerToken(authorization);
+  const auth = token ? authenticate(worlds, token) : undefined;
+  if (!auth) refuseToken(worlds, token);
+  if (policy.hosted && auth.world === worlds.defaultWorld) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
+  return auth;
 }

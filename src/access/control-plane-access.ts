@@ -3,11 +3,12 @@
 // token (or locally with a default-world token), local mode obeys `?workspace=` as a developer's laptop always did,
 // and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import { matchedOperationId, type OperationFacts } from '../contract/document/operation-facts.js';
+import type { Request } from 'express';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { authenticate, bearerToken, refuseToken, type AuthenticatedRequest } from './auth.js';
+import { authenticate, bearerToken, refuseToken } from './auth.js';
 import { forbidden, HOSTED_DEFAULT_TOKEN_MESSAGE, tooManyRequests, unauthenticated } from '../http/errors.js';
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
@@ -20,37 +21,45 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Compares digests so the time taken says nothing about how much of the admin token a guess got right. */
 const isAdminToken = (token: string, adminToken: string) => timingSafeEqual(digest(token), digest(adminToken));
 
+/** The request as authorization reads it. */
+type Asking = Pick<Request, 'ip' | 'query' | 'headers'>;
+
 /**
- * The pipeline step right after routing and the bearer scheme, before anything reads the body or a world: what the
+ * The pipeline step right after routing and authentication, before anything reads the body or a world: what the
  * matched operation declares (src/contract/document/operation-facts.ts) decides. `anyone` passes (a creation counts against
  * the per-address limit: 429); `workspace` needs a token of the world it acts on or the admin token (401, 403);
- * `token` was authenticated by the bearer scheme. A request with no operation is the validator's 404 or 405.
+ * `token` was authenticated by the bearer scheme. The world the request proved it may act in becomes the state's
+ * `actingWorld` (set before a 403, so a refusal is journaled where its token belongs).
  */
-export function authorizeOperation(facts: ReadonlyMap<string, OperationFacts>, worlds: Worlds, policy: AccessPolicy): RequestHandler {
-  return (req, _res, next) => {
-    const operationId = matchedOperationId(req);
-    const fact = operationId === undefined ? undefined : facts.get(operationId);
-    try {
-      if (fact?.createsWorkspace) limitCreation(req, policy);
-      if (fact?.caller !== 'workspace') return next();
-      const params = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams;
-      authorizeControlPlane(req as AuthenticatedRequest, worlds, policy, params?.workspace).then(() => next(), next);
-    } catch (error) {
-      next(error);
-    }
-  };
+export async function authorizeOperation(
+  req: Asking,
+  state: { actingWorld?: World },
+  fact: OperationFacts,
+  pathParams: Readonly<Record<string, string>>,
+  worlds: Worlds,
+  policy: AccessPolicy,
+): Promise<void> {
+  if (fact.createsWorkspace) limitCreation(req, policy);
+  if (fact.caller !== 'workspace') return;
+  await authorizeControlPlane(req, state, worlds, policy, pathParams.workspace);
 }
 
 /**
  * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace, 429 (hosted) once
- * the client address spent its failed admin attempts. The world the call may act in becomes the request's
- * (`actingWorld`): the handler's world, and where the call is journaled.
+ * the client address spent its failed admin attempts. The world the call may act in becomes the state's
+ * `actingWorld`: the handler's world, and where the call is journaled.
  */
-async function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, policy: AccessPolicy, pathWorkspace: string | undefined): Promise<void> {
+async function authorizeControlPlane(
+  req: Asking,
+  state: { actingWorld?: World },
+  worlds: Worlds,
+  policy: AccessPolicy,
+  pathWorkspace: string | undefined,
+): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (token === undefined) {
     if (policy.hosted) unauthenticated('The sandbox control plane needs the bearer token of your workspace (POST /_sandbox/workspaces creates one).');
-    req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
+    state.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
     return;
   }
   const auth = authenticate(worlds, token);
@@ -60,7 +69,7 @@ async function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, 
     await policy.hosted.adminAttempts.refuseWhenSpent(address);
     if (isAdminToken(token, policy.hosted.adminToken)) {
       // The operator looking at a workspace does not keep it alive: only its own visitor does.
-      req.actingWorld = worlds.find(controlPlaneWorkspace(req));
+      state.actingWorld = worlds.find(controlPlaneWorkspace(req));
       return;
     }
     await policy.hosted.adminAttempts.failed(address);
@@ -69,10 +78,10 @@ async function authorizeControlPlane(req: AuthenticatedRequest, worlds: Worlds, 
   if (auth.world === worlds.defaultWorld) {
     // The default world's tokens scope nothing: locally the call goes on as without a token; hosted, they are refused.
     if (policy.hosted) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
-    req.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
+    state.actingWorld = worlds.resolve(controlPlaneWorkspace(req));
     return;
   }
-  req.actingWorld = auth.world;
+  state.actingWorld = auth.world;
   const own = worlds.nameOf(auth.world);
   for (const named of [controlPlaneWorkspace(req), pathWorkspace]) {
     if (named !== undefined && named !== own) forbidden('A workspace token acts on its own workspace only.');

@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import type { AuthenticatedRequest } from './auth.js';
+import type { IncomingMessage } from 'node:http';
 import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
 
 /**
@@ -10,8 +9,8 @@ import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
  * observer and the fast path of workspace creation (src/pipeline/workspace-creation.ts) name it the same way.
  */
 export function requestWorkspace(worlds: Worlds) {
-  return (req: Request): string => {
-    const world = (req as AuthenticatedRequest).actingWorld;
+  return (req: IncomingMessage): string => {
+    const world = req.state?.actingWorld;
     return world ? worlds.nameOf(world) : DEFAULT_WORKSPACE;
   };
 }

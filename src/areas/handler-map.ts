@@ -1,4 +1,5 @@
 import type { operations } from '../contract/document/generated.js';
+import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import type { Reply, TextReply } from '../http/reply.js';
 import type { Ctx } from './context.js';
 import type { MerchantRecord } from './merchants/records.js';
@@ -88,3 +89,20 @@ export function runsOutsideTransaction(handler: unknown): boolean {
 
 /** One handler per operationId; `satisfies Handlers` makes the compiler check the map against the contract. */
 export type Handlers = { [K in OperationId]: Handler<K> };
+
+/**
+ * Refuses to start when the contract and the handler map disagree: an operation without a handler, or a handler
+ * for an operation the contract does not have.
+ */
+export function checkHandlerMap(doc: ContractDocument, handlers: object): void {
+  const operationIds = new Set(listOperations(doc).map((op) => op.operationId));
+  const missing = [...operationIds].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !operationIds.has(id));
+  if (missing.length || extra.length) {
+    throw new Error(
+      [missing.length ? `operations without a handler: ${missing.join(', ')}` : '', extra.length ? `handlers without an operation: ${extra.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; '),
+    );
+  }
+}

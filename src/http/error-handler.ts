@@ -7,11 +7,6 @@ import { redactUrl } from '../observe/redact.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 import { QuotaExceeded } from '../store/quota-exceeded.js';
 
-interface OpenApiMeta {
-  schema?: { responses?: Record<string, unknown> };
-  openApiRoute?: string;
-}
-
 type Logger = (line: string) => void;
 
 /**
@@ -94,8 +89,8 @@ export interface BodyLimits {
 const DEFAULT_BODY_LIMITS: BodyLimits = { bodyLimit: defaultConfig.bodyLimit, multipart: defaultConfig.multipart };
 
 function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer | undefined {
-  const openapi = (req as Request & { openapi?: OpenApiMeta }).openapi;
-  if (err instanceof ForbiddenError && !documents(openapi, 403)) return { status: 404, body: { message: 'Not found.' } };
+  const documents403 = req.state?.operation?.facts.statuses.has(403) === true;
+  if (err instanceof ForbiddenError && !documents403) return { status: 404, body: { message: 'Not found.' } };
   if (err instanceof HttpError) return httpErrorAnswer(err);
   if (err instanceof QuotaExceeded) return quotaAnswer(err);
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
@@ -134,9 +129,4 @@ function fromRequestValidation(errors: ValidatorError[]): ErrorAnswer {
 function allowedMethods(err: unknown): string {
   const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
   return allowHeader(String(listed ?? '').split(','));
-}
-
-function documents(openapi: OpenApiMeta | undefined, status: number): boolean {
-  const responses = openapi?.schema?.responses;
-  return !!responses && String(status) in responses;
 }

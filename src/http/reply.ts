@@ -5,6 +5,8 @@ export interface Reply<S extends number = number, B = unknown> {
   status: S;
   body: B;
   headers?: Record<string, string>;
+  /** A media type other than JSON, for a text body (see TextReply). */
+  type?: string;
 }
 
 /**

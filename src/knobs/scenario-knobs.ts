@@ -1,66 +1,36 @@
-// Parses the Prefer knobs once per request, early, for everything after it: a bad knob becomes a 422 through the
-// one error handler, and the delay (start-up latency plus Prefer: delay) is served before any work, so a slow
-// answer cannot be told apart from a slow server. Strict mode is the tolerant reader's; honouring `code` and
-// `retailer-fault` is left to the contract adapter and the relay, which know the operation. Each reads the parsed
-// knobs through preferOf.
-import type { Request, RequestHandler, Response } from 'express';
-import { HttpError } from '../http/errors.js';
+// The Prefer knobs' parse and delay, and the configured latency. A knob is parsed once per request, early, for
+// everything after it; its delay (with the start-up latency) is served before any work, so a slow answer cannot be
+// told apart from a slow server. Strict mode is the tolerant reader's; honouring `code` and `retailer-fault` is
+// left to the knobs step before the handler and to the relay, which know the operation.
+import type { RequestHandler } from 'express';
 import { parsePrefer, type PreferResult } from './prefer-header.js';
 
-/** Options of scenarioKnobs. */
-export interface ScenarioKnobOptions {
-  /** Added to every answer (--latency / LATENCY_MS). */
-  latencyMs?: number;
+/** How the knobs wait: the bound of Prefer: delay, and the timer (tests inject one). */
+export interface KnobOptions {
   /** Bound of Prefer: delay. */
   maxDelayMs?: number;
-  /** Which requests the knobs apply to; default: every request that reaches the step. */
-  appliesTo?: (req: Request) => boolean;
-  /** Which of those read Prefer (the rest only get the start-up latency); default: all of them. */
-  readsPrefer?: (req: Request) => boolean;
-  /**
-   * Leave a bad knob for later instead of answering 422 here: the contract adapter, which knows the operation,
-   * answers the 422 where the operation documents one (see src/pipeline/prefer-code.ts).
-   */
-  deferErrors?: boolean;
-  /** Injected in tests. */
+  /** Added to every wait (--latency / LATENCY_MS). */
+  latencyMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const PREFER = 'prefer';
-
-/** The request's Prefer knobs as scenarioKnobs parsed them; undefined where Prefer is not read (tooling, the control plane). */
-export function preferOf(res: Pick<Response, 'locals'>): PreferResult | undefined {
-  return res.locals[PREFER] as PreferResult | undefined;
+/**
+ * Parses a request's Prefer header and serves the delay it asks for (plus the latency). A bad knob waits nothing and
+ * is answered later, where the operation is known (422 where it documents one, src/knobs/prefer-code.ts).
+ */
+export async function waitForKnobs(prefer: string | string[] | undefined, options: KnobOptions = {}): Promise<PreferResult> {
+  const parsed = parsePrefer(prefer, { maxDelayMs: options.maxDelayMs });
+  const wait = (options.latencyMs ?? 0) + (parsed.ok ? (parsed.knobs.delay ?? 0) : 0);
+  if (wait > 0) await (options.sleep ?? realSleep)(wait);
+  return parsed;
 }
 
-/** Middleware: parses Prefer for preferOf (422 on a bad knob unless deferred) and waits latency + delay. */
-export function scenarioKnobs(options: ScenarioKnobOptions = {}): RequestHandler {
-  const latency = options.latencyMs ?? 0;
-  const appliesTo = options.appliesTo ?? (() => true);
-  const sleep = options.sleep ?? realSleep;
-
-  return (req, res, next) => {
-    if (!appliesTo(req)) {
-      next();
-      return;
-    }
-    let delay = 0;
-    if (options.readsPrefer?.(req) ?? true) {
-      const parsed = parsePrefer(req.headers.prefer, { maxDelayMs: options.maxDelayMs });
-      if (!parsed.ok && !options.deferErrors) {
-        next(new HttpError(422, parsed.error.message, parsed.error.errors));
-        return;
-      }
-      res.locals[PREFER] = parsed;
-      if (parsed.ok) delay = parsed.knobs.delay ?? 0;
-    }
-    const wait = latency + delay;
-    if (wait <= 0) {
-      next();
-      return;
-    }
-    sleep(wait).then(() => next(), next);
+/** Middleware: the configured latency, before any work of every request that reaches it. */
+export function latency(latencyMs: number, sleep: (ms: number) => Promise<void> = realSleep): RequestHandler {
+  return (_req, _res, next) => {
+    if (latencyMs <= 0) return next();
+    sleep(latencyMs).then(() => next(), next);
   };
 }

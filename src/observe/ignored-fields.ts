@@ -1,5 +1,5 @@
-// What the tolerant reader ignored in one request, kept with the response (res.locals) so the answer can say it
-// in a header and the journal can record it, without either reaching into the other.
+// What the tolerant reader ignored in one request, kept in the request's state so the answer can say it in a header
+// and the journal can record it, without either reaching into the other.
 import type { Response } from 'express';
 
 /** The response header that names the ignored fields: `Sandbox-Ignored-Fields: query._, body.id`. */
@@ -16,6 +16,8 @@ export interface IgnoredFields {
   fields: string[];
   /** The query and body as received, for the journal (the handler sees them without the ignored fields). */
   received: { query: unknown; body: unknown };
+  /** How many fields were ignored (`fields` keeps the journal's share of their names). */
+  total?: number;
 }
 
 /** A field path as a header can carry it: visible ASCII, with commas, percent signs and anything else percent-encoded. */
@@ -26,19 +28,18 @@ function headerSafe(name: string): string {
 }
 
 /** The header's value: the first names, then how many more were ignored. */
-export function ignoredHeaderValue(fields: readonly string[]): string {
+export function ignoredHeaderValue(fields: readonly string[], total = fields.length): string {
   const shown = fields.slice(0, HEADER_NAMES).map(headerSafe);
-  const more = fields.length - shown.length;
+  const more = total - shown.length;
   return more > 0 ? `${shown.join(', ')}, (${more} more)` : shown.join(', ');
 }
 
-/** Notes on the response what was ignored and names it in the header. */
-export function recordIgnored(res: Response, ignored: IgnoredFields): void {
-  res.locals.ignoredFields = { ...ignored, fields: ignored.fields.slice(0, JOURNAL_NAMES) } satisfies IgnoredFields;
-  res.setHeader(IGNORED_FIELDS_HEADER, ignoredHeaderValue(ignored.fields));
+/** What is kept of the ignored fields: the journal's share of the names, and the request as received. */
+export function keptIgnored(ignored: IgnoredFields): IgnoredFields {
+  return { ...ignored, fields: ignored.fields.slice(0, JOURNAL_NAMES), total: ignored.total ?? ignored.fields.length };
 }
 
-/** What the request's tolerant reader ignored, if anything (a response Express never saw has no locals). */
-export function ignoredOf(res: { locals?: Record<string, unknown> }): IgnoredFields | undefined {
-  return res.locals?.ignoredFields as IgnoredFields | undefined;
+/** Names the ignored fields in the answer's header. */
+export function reportIgnored(res: Pick<Response, 'setHeader'>, ignored: IgnoredFields): void {
+  res.setHeader(IGNORED_FIELDS_HEADER, ignoredHeaderValue(ignored.fields, ignored.total));
 }

@@ -3,12 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ignoredOf } from './ignored-fields.js';
 import { logRequest } from './request-log.js';
 import { requestIdOf } from './request-id.js';
 import type { CoverageTracker } from './coverage.js';
 import type { RequestJournal } from './request-journal.js';
-import { matchedOperationId, type OperationFacts } from '../contract/document/operation-facts.js';
 
 /** Which observers to feed; each is optional. */
 export interface ObserveOptions {
@@ -20,14 +18,12 @@ export interface ObserveOptions {
   logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
-  /** The operationId the request matched; by default what express-openapi-validator left on req.openapi. */
+  /** The operationId the request matched; by default the one routing put in the request's state. */
   operationIdOf?: (req: Request) => string | undefined;
   /** Requests kept out of the journal (still logged and counted): unjournaled() decides it for the app. */
   skipJournal?: (req: Request, res: Response) => boolean;
   now?: () => Date;
 }
-
-const TOOLING = 'toolingPage';
 
 /**
  * A page of the sandbox's own (landing, docs, favicon, the contract downloads): what it answers is kept out of the
@@ -35,9 +31,9 @@ const TOOLING = 'toolingPage';
  */
 export function toolingPage(handler: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    res.locals[TOOLING] = true;
+    if (req.state) req.state.tooling = true;
     handler(req, res, (error?: unknown) => {
-      delete res.locals[TOOLING];
+      if (req.state) req.state.tooling = false;
       next(error as never);
     });
   };
@@ -47,22 +43,14 @@ export function toolingPage(handler: RequestHandler): RequestHandler {
  * What the app keeps out of the journal: the tooling pages, and the operations the contract declares unjournaled
  * (`x-sandbox-journaled: false`: reading or clearing the journal, reading the coverage), by the operation matched.
  */
-export function unjournaled(operations: ReadonlyMap<string, OperationFacts>): (req: Request, res: Response) => boolean {
-  return (req, res) => res.locals[TOOLING] === true || operations.get(matchedOperationId(req) ?? '')?.journaled === false;
+export function unjournaled(req: Request): boolean {
+  return req.state?.tooling === true || req.state?.operation?.facts.journaled === false;
 }
 
 function requestBodyOf(req: Request, body: unknown): unknown {
-  const files = (req as Request & { files?: unknown }).files;
   // Uploaded files are described, never stored: the journal is for reading what was sent, not for its bytes.
-  const described = Array.isArray(files)
-    ? files.map((f: { fieldname?: string; originalname?: string; mimetype?: string; size?: number }) => ({
-        field: f.fieldname,
-        filename: f.originalname,
-        mimetype: f.mimetype,
-        size: f.size,
-      }))
-    : undefined;
-  if (described && described.length > 0) return { ...(typeof body === 'object' && body ? body : {}), files: described };
+  const described = (req.state?.files ?? []).map((f) => ({ field: f.fieldname, filename: f.originalname, mimetype: f.mimetype, size: f.size }));
+  if (described.length > 0) return { ...(typeof body === 'object' && body ? body : {}), files: described };
   return body;
 }
 
@@ -182,16 +170,14 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
   });
 }
 
-const ANSWER = 'observedAnswer';
-
 /** What Express's observer knows of the answer sent (undefined when the observer did not see the request). */
-export function answerOf(res: { locals?: Record<string, unknown> }): AnswerFacts | undefined {
-  return (res.locals?.[ANSWER] as (() => AnswerFacts) | undefined)?.();
+export function answerOf(req: IncomingMessage): AnswerFacts | undefined {
+  return req.state?.answer?.();
 }
 
 /** Middleware to mount first (before the contract): records each request once its response has finished. */
 export function observeRequests(options: ObserveOptions & { observe?: (exchange: Exchange) => void }): RequestHandler {
-  const operationIdOf = options.operationIdOf ?? matchedOperationId;
+  const operationIdOf = options.operationIdOf ?? ((req: Request) => req.state?.operation?.id);
   const skipJournal = options.skipJournal;
   const observe = options.observe ?? createObserver(options);
   const now = options.now ?? (() => new Date());
@@ -211,12 +197,12 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
     const answer = (): AnswerFacts => {
       if (facts) return facts;
       // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
-      const ignored = ignoredOf(res);
+      const ignored = req.state?.ignored;
       return (facts = {
         path,
         unjournaled: skipJournal?.(req, res),
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/mount-contract.ts).
+        // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
         requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
         responseBody,
         ignored: ignored?.fields,
@@ -224,7 +210,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         workspace: options.workspaceOf?.(req, res),
       });
     };
-    res.locals[ANSWER] = answer;
+    if (req.state) req.state.answer = answer;
     observeWhenFinished(res, arrival, answer, observe);
     next();
   };

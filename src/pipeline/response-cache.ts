@@ -5,13 +5,12 @@
 // identical reads get those bytes without running Express again. CORS headers depend on the request's Origin only,
 // so they are never stored: the fast path adds them per request with the same middleware the app uses.
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import { REPLAYABLE, type Replayable } from './mount-contract.js';
 import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
-import { bearerToken, type AuthenticatedRequest } from '../access/auth.js';
+import { bearerToken } from '../access/auth.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';
-import { sendsNoBody } from '../http/missing-body.js';
+import { sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
 import { SharedBodies } from './shared-bodies.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../observe/observe-requests.js';
@@ -70,6 +69,8 @@ export class ResponseCache {
 
   constructor(
     private readonly runtime: Runtime,
+    /** What answers a request this does not (Express). */
+    private readonly next: Next,
     options: ResponseCacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
@@ -78,7 +79,9 @@ export class ResponseCache {
     this.corsGrants = perOrigin((origin) => corsGrant(middleware, 'GET', origin));
   }
 
-  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  /** Serves a request (node:http's request listener; a property, so it can be handed on as it is). */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const next = this.next;
     if (!isCacheable(req, this.runtime.config.latencyMs)) return next(req, res);
     const token = bearerToken(req.headers.authorization);
     // Authentication runs on a hit too; an unknown token goes the slow way, which answers the documented 401.
@@ -97,7 +100,7 @@ export class ResponseCache {
     this.stats.misses++;
     this.capture(req, res, key, auth.world, auth.user.id);
     next(req, res);
-  }
+  };
 
   /** Forgets every answer (tests; a world swapped under the app). */
   clear(): void {
@@ -153,12 +156,12 @@ export class ResponseCache {
 
     res.once('finish', () => {
       if (overflow || res.statusCode !== 200) return;
-      const answer = answerOf(res as { locals?: Record<string, unknown> });
+      const answer = answerOf(req);
       if (typeof answer?.operationId !== 'string' || answer.responseBody === undefined) return;
-      const replayable = (res as { locals?: Record<string, unknown> }).locals?.[REPLAYABLE] as Replayable | undefined;
+      const replayable = req.state?.replayable;
       if (!replayable) return;
       const { version, clockOffset } = replayable;
-      const auth = (req as AuthenticatedRequest).auth;
+      const auth = req.state?.caller;
       // The answer belongs to this world, this user and this exact state: a write while it was sent voids it.
       if (auth?.world !== world || auth.user.id !== userId || world.store !== store) return;
       if (store.version !== version || world.clock.offset !== clockOffset) return;

@@ -15,7 +15,7 @@ import { limitCreation } from '../access/control-plane-access.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';
 import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from '../http/error-handler.js';
 import { HttpError } from '../http/errors.js';
-import { missingBodyIsEmpty, sendsNoBody } from '../http/missing-body.js';
+import { missingBodyIsEmpty, sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
 import { headersSetBy, securityHeaders } from '../http/security-headers.js';
 
@@ -40,15 +40,20 @@ export class WorkspaceCreation {
   private readonly security: Record<string, OutgoingHttpHeader>;
   private readonly workspaceOf: (req: Request) => string;
 
-  constructor(private readonly runtime: Runtime) {
+  constructor(
+    private readonly runtime: Runtime,
+    /** What answers a request this does not (the response cache, then Express). */
+    private readonly next: Next,
+  ) {
     const middleware = cors({ origins: runtime.config.corsOrigins });
     this.corsFor = perOrigin((origin) => corsGrant(middleware, 'POST', origin));
     this.security = headersSetBy(securityHeaders(), { method: 'POST', headers: {} });
     this.workspaceOf = requestWorkspace(runtime.worlds);
   }
 
-  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    if (!this.isPlainCreation(req)) return next(req, res);
+  /** Serves a request (node:http's request listener; a property, so it can be handed on as it is). */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!this.isPlainCreation(req)) return this.next(req, res);
     this.stats.served++;
     // The request is born with Express's prototype (src/http/express-messages.ts): req.ip, req.path and req.query
     // read it as Express would, trust proxy included.
@@ -92,7 +97,7 @@ export class WorkspaceCreation {
       status,
       this.runtime.observe,
     );
-  }
+  };
 
   /** A creation with nothing for Express to read, parse, refuse or delay. */
   private isPlainCreation(req: IncomingMessage): boolean {

@@ -1,6 +1,8 @@
 // A CI failure travels: a workspace exported as one bundle and loaded as another answers the same further requests
 // with the same bytes. Through the real server (supertest over createServer), with the wall clock frozen so both
 // worlds read the same time.
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SUPPLIER_ID } from '../../src/areas/sourcing/fixture-ids.js';
@@ -173,5 +175,21 @@ describe('Bundle size limit', () => {
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The request body is larger than 1 MiB (counted after decompression).');
     expect(t.worlds.workspaceCount).toBe(before);
+  });
+
+  it('When a small gzip bundle body inflates past BUNDLE_MAX_BYTES, then 413 all the same, and nothing is created', async () => {
+    const t = await testApp({ bundleMaxBytes: 1024 * 1024 });
+    const inflated = Buffer.from(JSON.stringify({ format: 'x', padding: ' '.repeat(2 * 1024 * 1024) }));
+    const body = gzipSync(inflated);
+    expect(body.length).toBeLessThan(64 * 1024);
+    const url = `http://127.0.0.1:${(t.app.address() as AddressInfo).port}`;
+    const res = await fetch(`${url}/_sandbox/workspaces`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'The request body is larger than 1 MiB (counted after decompression).' });
+    expect(t.worlds.workspaceCount).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { checkHandlerMap } from '../../src/pipeline/mount-contract.js';
+import { checkHandlerMap } from '../../src/areas/handler-map.js';
 import { listOperations, loadContract } from '../../src/contract/document/load-contract.js';
 import { handlers } from '../../src/handlers.js';
 import { projectRoot } from '../../src/paths.js';

@@ -1,4 +1,4 @@
-// The background warm-up of the validators (src/pipeline/warm-up.ts) runs while the server already answers: a call
+// The background warm-up of the validators (src/pipeline/validator-warm-up.ts) runs while the server already answers: a call
 // that arrives meanwhile gets the same answer as on a server without a warm-up, and the warm-up itself leaves no
 // trace in the world, the journal or the coverage.
 import { afterEach, describe, expect, it } from 'vitest';

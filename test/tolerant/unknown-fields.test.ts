@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractDocument } from '../../src/contract/document/load-contract.js';
-import { derefIn } from '../../src/contract/tolerant/request-shape.js';
+import { derefIn } from '../../src/contract/tolerant/unknown-fields.js';
 import { unknownFields, withoutPaths } from '../../src/contract/tolerant/unknown-fields.js';
 
 const doc = {

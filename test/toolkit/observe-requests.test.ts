@@ -1,4 +1,4 @@
-import express, { type Request } from 'express';
+import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
@@ -6,6 +6,8 @@ import { createRequestLogger } from '../../src/observe/request-log.js';
 import { CoverageTracker } from '../../src/observe/coverage.js';
 import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
 import { RequestJournal } from '../../src/observe/request-journal.js';
+import type { OperationFacts } from '../../src/contract/document/operation-facts.js';
+import { newRequestState } from '../../src/pipeline/request-state.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -29,15 +31,14 @@ function setup(logLevel: 'info' | 'warn' = 'info') {
       logger: createRequestLogger({ level: logLevel, write: (l) => lines.push(l) }),
       workspaceOf: (req) => req.get('x-test-workspace') ?? undefined,
       // As the contract declares it (x-sandbox-journaled: false), by the operation matched.
-      skipJournal: unjournaled(
-        new Map([['listSandboxRequests', { caller: 'workspace', createsWorkspace: false, journaled: false, knobs: false, bodyLimit: 'default' }]]),
-      ),
+      skipJournal: unjournaled,
     }),
   );
-  // Stands in for express-openapi-validator, which leaves the matched operation on req.openapi.
+  // Stands in for the pipeline's routing, which puts the matched operation in the request's state.
   app.use((req, _res, next) => {
     const op = req.path === '/2024-09/channels' ? 'createChannel' : req.path === '/_sandbox/requests' ? 'listSandboxRequests' : undefined;
-    if (op) (req as Request & { openapi?: unknown }).openapi = { schema: { operationId: op } };
+    const facts = { journaled: op !== 'listSandboxRequests' } as OperationFacts;
+    req.state = { ...newRequestState(), ...(op ? { operation: { id: op, facts, pathParams: {} } } : {}) };
     next();
   });
   app.post('/2024-09/channels', (req, res) => {

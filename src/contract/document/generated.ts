@@ -9625,10 +9625,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Optional. A workspace bundle to load; without a body the workspace starts from the seeded world. */
+        /** @description Optional. A workspace bundle to load; without a body, or with `{}` (the example, what "Try it out" sends), the workspace starts from the seeded world. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["SandboxWorkspaceBundle"];
+                /** @example {} */
+                "application/json": components["schemas"]["SandboxWorkspaceBundle"] | Record<string, never>;
             };
         };
         responses: {

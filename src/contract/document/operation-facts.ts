@@ -19,6 +19,13 @@ export interface OperationFacts {
   journaled: boolean;
   /** Takes the Prefer knobs (the versioned API: the control plane is the harness, not the API under test). */
   knobs: boolean;
+  /** The statuses it documents (a 403 becomes 404 where it documents none). */
+  statuses: ReadonlySet<number>;
+  /**
+   * What body it takes: `any` is false for one that takes none (a body sent to it is never read, so it cannot answer
+   * 400, 413 or 415 there); JSON, required or not; multipart.
+   */
+  body: { any: boolean; json: boolean; required: boolean; multipart: boolean };
   /** Its JSON body may hold BUNDLE_MAX_BYTES (`x-sandbox-body-limit: bundle`: a workspace bundle) rather than BODY_LIMIT_BYTES. */
   bodyLimit: 'default' | 'bundle';
   /**
@@ -52,12 +59,21 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       createsWorkspace: op.operation['x-sandbox-creates-workspace'] === true,
       journaled: op.operation['x-sandbox-journaled'] !== false,
       knobs: op.secured,
+      statuses: new Set(op.statuses),
+      body: bodyOf(doc, op.operation.requestBody),
       bodyLimit: op.operation['x-sandbox-body-limit'] === 'bundle' ? 'bundle' : 'default',
       textMedia: textMediaOf(doc, op),
     });
   }
   if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
   return table;
+}
+
+function bodyOf(doc: ContractDocument, requestBody: unknown): OperationFacts['body'] {
+  const body = deref(doc, requestBody);
+  const content = isObj(body) && isObj(body.content) ? body.content : {};
+  const json = content['application/json'] !== undefined;
+  return { any: isObj(body), json, required: json && isObj(body) && body.required === true, multipart: content['multipart/form-data'] !== undefined };
 }
 
 function textMediaOf(doc: ContractDocument, op: ContractOperation): Map<number, Set<string>> {
@@ -68,10 +84,4 @@ function textMediaOf(doc: ContractDocument, op: ContractOperation): Map<number, 
     if (types.length) out.set(status, new Set(types));
   }
   return out;
-}
-
-/** The operationId the request matched (express-openapi-validator's metadata step), if any. */
-export function matchedOperationId(req: object): string | undefined {
-  const id = (req as { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema?.operationId;
-  return typeof id === 'string' ? id : undefined;
 }

@@ -1,7 +1,6 @@
 // What the contract names in one operation's request: its query parameters and its body schema per media type.
 import { listOperations, type ContractDocument } from '../document/load-contract.js';
-import { followPointer } from '../validator/preprocessor-refs.js';
-import type { Deref } from './unknown-fields.js';
+import { derefIn, type Deref } from './unknown-fields.js';
 
 /** The parts of an operation's request the tolerant reader compares a request with. */
 export interface RequestShape {
@@ -13,15 +12,6 @@ export interface RequestShape {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A `$ref` follower over the contract (local refs only, as the contract has). */
-export function derefIn(doc: ContractDocument): Deref {
-  return (schema) => {
-    let node = schema;
-    for (let hops = 0; isObj(node) && typeof node.$ref === 'string' && hops < 16; hops++) node = followPointer(doc, node.$ref);
-    return isObj(node) ? node : undefined;
-  };
-}
 
 /** A query parameter that takes every name: a form-style, exploded object (the default style for a query object). */
 function takesAnyName(parameter: Obj, deref: Deref): boolean {

@@ -1,15 +1,12 @@
 // The tolerant reader: a query parameter or body field the contract does not name is ignored, as the real
 // service ignores what it does not validate, and the answer says so (Sandbox-Ignored-Fields, the journal). In
 // strict mode the same fields are 422s instead, reported together with whatever else the validator finds.
-import type { Request, RequestHandler, Response } from 'express';
-import { recordIgnored } from '../../observe/ignored-fields.js';
+import type { Request, RequestHandler } from 'express';
+import { keptIgnored } from '../../observe/ignored-fields.js';
 import type { ValidatorError } from '../../http/validation-errors.js';
 import type { ContractDocument } from '../document/load-contract.js';
-import { derefIn, requestShapes, type RequestShape } from './request-shape.js';
-import { unknownFields, withoutPaths } from './unknown-fields.js';
-
-/** What the validator left on a routed request: the operation it matched. */
-type RoutedRequest = Request & { openapi?: { schema?: { operationId?: unknown } } };
+import { requestShapes, type RequestShape } from './request-shape.js';
+import { derefIn, unknownFields, withoutPaths } from './unknown-fields.js';
 
 function bodySchemaOf(req: Request, shape: RequestShape): unknown {
   if (shape.body.size === 0 || req.body === undefined || req.body === null) return undefined;
@@ -31,15 +28,16 @@ function asValidatorErrors(query: string[], body: string[][]): ValidatorError[] 
 
 /**
  * Wraps express-openapi-validator's request validation (`validateRequest`): before it runs, the fields the
- * contract does not name are found; tolerant, they are taken out of the request and recorded; strict
- * (`strictOf(req, res)`), they are added to the validator's errors (or become the only ones).
+ * contract does not name (of the operation the request matched, req.state) are found; tolerant, they are taken out
+ * of the request and recorded in its state; strict (`strictOf(req)`), they are added to the validator's errors (or
+ * become the only ones).
  */
-export function tolerantReader(doc: ContractDocument, validateRequest: RequestHandler, strictOf: (req: Request, res: Response) => boolean): RequestHandler {
+export function tolerantReader(doc: ContractDocument, validateRequest: RequestHandler, strictOf: (req: Request) => boolean): RequestHandler {
   const shapes = requestShapes(doc);
   const deref = derefIn(doc);
   return (req, res, next) => {
-    const operationId = (req as RoutedRequest).openapi?.schema?.operationId;
-    const shape = typeof operationId === 'string' ? shapes.get(operationId) : undefined;
+    const operationId = req.state?.operation?.id;
+    const shape = operationId === undefined ? undefined : shapes.get(operationId);
     if (!shape) return validateRequest(req, res, next);
     const query = req.query as Record<string, unknown>;
     const known = shape.query;
@@ -48,7 +46,7 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     const bodyIgnored = bodySchema === undefined ? [] : unknownFields(req.body, [bodySchema], deref);
     if (queryIgnored.length === 0 && bodyIgnored.length === 0) return validateRequest(req, res, next);
 
-    if (strictOf(req, res)) {
+    if (strictOf(req)) {
       const extra = asValidatorErrors(queryIgnored, bodyIgnored);
       return validateRequest(req, res, (error?: unknown) => {
         if (error === undefined || error === null)
@@ -59,10 +57,11 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
       });
     }
 
-    recordIgnored(res, {
-      fields: [...queryIgnored.map((name) => `query.${name}`), ...bodyIgnored.map((path) => ['body', ...path].join('.'))],
-      received: { query, body: req.body },
-    });
+    if (req.state)
+      req.state.ignored = keptIgnored({
+        fields: [...queryIgnored.map((name) => `query.${name}`), ...bodyIgnored.map((path) => ['body', ...path].join('.'))],
+        received: { query, body: req.body },
+      });
     if (queryIgnored.length > 0) {
       const kept = Object.fromEntries(Object.entries(query).filter(([name]) => known!.has(name)));
       // Express 5 parses req.query from the URL on every read; an own property is what the validator and handler see.

@@ -4,10 +4,20 @@
 // searched: a free-form object (no `properties`, or `additionalProperties` true or a schema) names everything,
 // and a shape the contract closes (`additionalProperties: false`, such as money) is left for the validator's 422.
 
+import { deref, isObj, type ContractDocument } from '../document/load-contract.js';
+
 type Schema = Record<string, unknown>;
 
 /** Follows `$ref`s of the contract; answers undefined for anything that is not a schema object. */
 export type Deref = (schema: unknown) => Schema | undefined;
+
+/** A `$ref` follower over the contract (local refs only, as the contract has). */
+export function derefIn(doc: ContractDocument): Deref {
+  return (schema) => {
+    const node = deref(doc, schema);
+    return isObj(node) ? node : undefined;
+  };
+}
 
 /** Nesting beyond this is not searched: the validator still checks it, and a hostile body cannot make us recurse. */
 const MAX_DEPTH = 64;

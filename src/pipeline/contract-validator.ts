@@ -1,0 +1,95 @@
+// express-openapi-validator as it ships, as one step of the pipeline: its middleware array (routing again, request
+// validation, the response check armed on res.json) runs whole, in its own order, behind the tolerant reader. The
+// pipeline authenticates, parses bodies and calls handlers itself, so the validator is told to do none of those.
+import type { Request, RequestHandler, Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { ContractDocument } from '../contract/document/load-contract.js';
+import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
+import { composeMiddleware } from './compose-middleware.js';
+import { absentOptionalBodyUnchecked } from './read-body.js';
+import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
+
+/** The verdict on one request. */
+export interface Verdict {
+  /** Undefined when the request is valid, else the error to answer (422 and kin). */
+  error: unknown;
+  /**
+   * Arms the check of the answer (the validator's hook on res.json), for the handler's answer only: a request
+   * refused before its handler runs answers a refusal, not the operation's response.
+   */
+  armResponseCheck(): void;
+}
+
+/** The validator's step: checks a request, and holds the check of the answer the handler will send. */
+export interface ContractValidator {
+  /**
+   * Runs the validator over the request. A response that breaks the contract is found later, when it is sent: that
+   * error goes to `late`.
+   */
+  check(req: Request, res: Response, late: (error: unknown) => void): Promise<Verdict>;
+}
+
+/** What the step needs to know: the contract, and whether a request's unknown fields are refused (strict). */
+export interface ContractValidatorOptions {
+  doc: ContractDocument;
+  strictOf: (req: Request) => boolean;
+}
+
+/** The validator's step over a contract, with documented options only. */
+export function contractValidator({ doc, strictOf }: ContractValidatorOptions): ContractValidator {
+  const middleware = OpenApiValidator.middleware({
+    apiSpec: doc as never,
+    // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test).
+    validateApiSpec: false,
+    // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
+    validateResponses: true,
+    validateFormats: true,
+    // The pipeline authenticates (src/access/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
+    // handlers (src/pipeline/handle-request.ts) itself.
+    validateSecurity: false,
+    fileUploader: false,
+    operationHandlers: false,
+  }) as RequestHandler[];
+  // An optional body that did not come is read as `{}`, which the validator does not see (src/pipeline/read-body.ts).
+  const step = absentOptionalBodyUnchecked(tolerantReader(doc, composeMiddleware(middleware), strictOf), (req) => req.state?.operation?.facts.body);
+  return {
+    check: (req, res, late) =>
+      new Promise((resolve) => {
+        const unchecked = res.json;
+        let settled = false;
+        step(req, res, (error?: unknown) => {
+          if (settled) {
+            if (error !== undefined) late(error);
+            return;
+          }
+          settled = true;
+          // The validator's response check wraps res.json; it is put back only for the handler's answer.
+          const checked = res.json;
+          res.json = unchecked;
+          const nonFinite = error === undefined ? nonFiniteNumberErrors(req.query) : undefined;
+          const verdict = error ?? (nonFinite && new HttpError(422, summarize(nonFinite), nonFinite));
+          resolve({ error: verdict ?? undefined, armResponseCheck: () => void (res.json = checked) });
+        });
+      }),
+  };
+}
+
+/**
+ * Field errors for numbers the validator coerced from query text into Infinity or -Infinity (`1e309`, `Infinity`).
+ * Ajv's coercion turns such text into a number and then skips its type and bound checks for non-finite values, so
+ * `per_page=Infinity` would pass `maximum: 100`. A non-finite number is never a valid JSON number, so it is a 422.
+ */
+export function nonFiniteNumberErrors(values: unknown, prefix = ''): FieldErrors | undefined {
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  collect(values, prefix, errors);
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+function collect(value: unknown, field: string, errors: FieldErrors): void {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    errors[field] = [`The ${field} field must be a finite number.`];
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) collect(inner, field ? `${field}.${key}` : key, errors);
+  }
+}

@@ -1,0 +1,175 @@
+// The one request function: the service's order of checks, top to bottom, each step a named function. Everything
+// after routing keys on the operation the request matched, never on how its path is spelled.
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Runtime } from '../runtime.js';
+import { bindingPlans } from '../access/binding-plans.js';
+import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
+import { recordQuotaOperations } from '../contract/record-quota.js';
+import { checkTextMedia } from '../contract/text-media.js';
+import { authenticateBearer } from '../access/auth.js';
+import { resolveBindings, type BindingPlan } from '../access/bind-resources.js';
+import type { RouteBindingTable } from '../areas/route-bindings.js';
+import { createCtx, type Ctx } from '../areas/context.js';
+import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
+import { notFound } from '../http/errors.js';
+import { reportIgnored } from '../observe/ignored-fields.js';
+import { sendReply, type Reply } from '../http/reply.js';
+import { withPreferKnobs } from './prefer-code.js';
+import { prefersStrict } from '../knobs/prefer-header.js';
+import { waitForKnobs } from '../knobs/scenario-knobs.js';
+import { workspaceIdOf } from '../world.js';
+import { isWorkspaceName } from '../worlds.js';
+import { contractValidator, type Verdict } from './contract-validator.js';
+import { bodyReader, requireBody } from './read-body.js';
+import { newRequestState, type MatchedOperation, type RequestState } from './request-state.js';
+import { compileRoutes } from './route-operation.js';
+import { startWarmUp, type WarmUp } from './validator-warm-up.js';
+
+type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
+
+/** The pipeline as Express mounts it, with the warm-up of what it compiles on first use. */
+export interface RequestPipeline extends RequestHandler {
+  /**
+   * Starts compiling every operation's request and response checks in the background (one operation per turn of
+   * the event loop), instead of on each operation's first request (src/pipeline/validator-warm-up.ts). startSandbox
+   * calls it once the server listens.
+   */
+  warmUp(app: Express): WarmUp;
+}
+
+/**
+ * The sandbox's operations as one Express handler over a runtime: everything about the contract is compiled here,
+ * once (routes, record bindings, the validator, the handler map with the Prefer knobs in front). `handlerMap` is the
+ * handlers by operationId; `bindings` what each path parameter names.
+ */
+export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestPipeline {
+  const { contract: doc, config, worlds, policy } = runtime;
+  checkHandlerMap(doc, handlerMap);
+  // Prefer: code answers the documented example, and a bad knob 422 where the operation documents one
+  // (src/knobs/prefer-code.ts): the knobs step, in front of every versioned operation's handler.
+  const handlers = withPreferKnobs(doc, handlerMap) as unknown as Record<string, AnyHandler>;
+  // Handlers that manage the store themselves (reset, workspaces) run outside a transaction.
+  const outsideTransaction = new Set(Object.keys(handlers).filter((id) => runsOutsideTransaction(handlers[id])));
+  const plans = bindingPlans(doc, bindings);
+  const withQuota = recordQuotaOperations(doc);
+  const routeOperation = compileRoutes(doc, runtime.operations);
+  const readBody = bodyReader(config);
+  // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
+  const validator = contractValidator({ doc, strictOf: (req) => config.strict || prefersStrict(req.state?.prefer) });
+
+  /** Routing: the operation of the method and path (404, 405). */
+  const route = (req: Request): MatchedOperation => routeOperation(req.method, req.originalUrl.split('?')[0]!);
+
+  /** The Prefer knobs of an operation that takes them, and the delay they ask for, before any work. */
+  const readKnobs = async (req: Request, state: RequestState) => {
+    if (state.operation!.facts.knobs) state.prefer = await waitForKnobs(req.headers.prefer, { maxDelayMs: config.maxDelayMs });
+  };
+
+  /** The bearer token of an operation the contract secures (401): the caller, and the world it acts in. */
+  const authenticate = (req: Request, state: RequestState) => {
+    if (state.operation!.facts.caller !== 'token') return;
+    state.caller = authenticateBearer(req.headers.authorization, worlds, policy);
+    state.actingWorld = state.caller.world;
+  };
+
+  /** Who may call the operation (401, 403, 429), then the world it acts on. */
+  const authorize = async (req: Request, state: RequestState) => {
+    const { facts, pathParams } = state.operation!;
+    // Only an operation that declares a rule of its own is asked about (src/contract/operation-facts.ts).
+    if (facts.caller === 'workspace' || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
+    // An operation anyone may call acts on the world its `workspace` query names (the default world without one).
+    state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req));
+  };
+
+  /**
+   * Inside the handler's transaction: the records the request names (404 unknown, 403 not a member), resolved once,
+   * then the input (a missing required body, the validator's 422, non-finite numbers), then the handler (behind the
+   * Prefer knobs). A record changed by a concurrent request is seen as it is now.
+   */
+  const bindAndHandle =
+    (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
+      state.bound = plan
+        ? resolveBindings(plan, bindings, { params: state.operation!.pathParams, query: req.query, body: req.body }, ctx, state.caller?.user)
+        : {};
+      acceptInput(req, res, state, verdict);
+      const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
+      return handler(input, ctx);
+    };
+
+  /** Runs the operation's handler on the request's world and answers its reply, marking it replayable if it is. */
+  const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict): Promise<void> => {
+    const operationId = state.operation!.id;
+    const world = state.world ?? noWorld(req, res, state, verdict);
+    const version = world.store.version;
+    const clockOffset = world.clock.offset;
+    let pure = true;
+    // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
+    const origin = runtime.originOf(req) ?? 'http://localhost';
+    const ctx = createCtx({
+      world,
+      worlds,
+      observations: runtime.observations,
+      resources: runtime.resourcesOf(world),
+      // The ctx is the bindings' scope too: reading its clock or its worlds marks the answer impure the same way.
+      onImpure: () => void (pure = false),
+      caller: state.caller?.user,
+      baseUrl: origin,
+      url: origin + req.originalUrl,
+      config,
+      operationId,
+      prefer: state.prefer,
+    });
+    const handler = handlers[operationId]!;
+    const run = bindAndHandle(req, res, state, verdict, ctx, plans.get(operationId), handler);
+    // A workspace's record quota: the default world (the operator's own) has none.
+    const quota = withQuota.has(operationId) && workspaceIdOf(world) !== undefined ? config.workspaceMaxRecords : undefined;
+    const reply = outsideTransaction.has(operationId) ? await run() : await world.store.transact(run as () => Reply, quota);
+    if (pure && world.store.version === version && world.clock.offset === clockOffset && reply.status >= 200 && reply.status < 300) {
+      state.replayable = { version, clockOffset };
+    }
+    // The response check of a text answer (the validator checks JSON ones as they are sent).
+    if (reply.type !== undefined) checkTextMedia(state.operation!.facts, operationId, reply);
+    sendReply(res, reply);
+  };
+
+  const warmUp = (app: Express) => startWarmUp(app, doc, runtime.operations, validator);
+  return Object.assign(handleRequest, { warmUp });
+
+  async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const state = (req.state ??= newRequestState());
+    try {
+      state.operation = route(req);
+      await readKnobs(req, state);
+      authenticate(req, state);
+      await authorize(req, state);
+      state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
+      // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
+      const verdict = await validator.check(req, res, next);
+      await handle(req, res, state, verdict);
+    } catch (error) {
+      next(error);
+    }
+  }
+}
+
+/**
+ * What a request names as accepted input, in the service's order, once its records are bound: a required body that
+ * did not come (422), what the tolerant reader ignored (named in a header from here on), the validator's verdict
+ * (422). The response check is armed for the handler's answer.
+ */
+function acceptInput(req: Request, res: Response, state: RequestState, verdict: Verdict): void {
+  requireBody(req, state.operation!.facts.body.required);
+  if (state.ignored) reportIgnored(res, state.ignored);
+  if (verdict.error !== undefined) throw verdict.error;
+  verdict.armResponseCheck();
+}
+
+/**
+ * A request whose world is not live: a control-plane `workspace` shaped like a workspace id is 404 at once, like a
+ * record; one that is not shaped like one is input, the validator's 422; a well-formed one that is not live is 404.
+ */
+function noWorld(req: Request, res: Response, state: RequestState, verdict: Verdict): never {
+  if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');
+  acceptInput(req, res, state, verdict);
+  return notFound('workspace');
+}

@@ -1,0 +1,151 @@
+// Reading a request's body, once its caller may call the operation: JSON with its limit counted after
+// decompression, multipart with the limits of src/http/body-limits.ts. Only a body the operation takes is read:
+// one sent to an operation that takes none cannot answer 400, 413 or 415 there (the real service ignores it).
+// And what counts as no body: none sent, whitespace or `null` (a required one answers 422, an optional one is `{}`).
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import express from 'express';
+import multer from 'multer';
+import type { UploadedFile } from '../areas/handler-map.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import type { MultipartLimits } from '../config.js';
+import { multipartUploader } from '../http/body-limits.js';
+import { httpError, unprocessable } from '../http/errors.js';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** Reads the body an operation takes; answers the uploaded files (none but for multipart). */
+export type ReadBody = (req: Request, res: Response, body: OperationFacts['body'], bodyLimit: OperationFacts['bodyLimit']) => Promise<UploadedFile[]>;
+
+/** The limits a body is read within. */
+export interface BodyLimits {
+  /** Bytes of a JSON body, inflated (BODY_LIMIT_BYTES). */
+  bodyLimit: number;
+  /** Bytes of a workspace bundle's JSON body, inflated (BUNDLE_MAX_BYTES), for an operation that declares it takes one. */
+  bundleMaxBytes: number;
+  multipart: MultipartLimits;
+}
+
+/** The body reader of a configuration: JSON up to its limit (inflated), multipart within its limits. */
+export function bodyReader(limits: BodyLimits): ReadBody {
+  // A body of only whitespace or `null` is no body (blankJsonIsNoBody below).
+  const json = blankJsonIsNoBody(express.json({ limit: limits.bodyLimit, type: () => true }));
+  const bundle = blankJsonIsNoBody(express.json({ limit: limits.bundleMaxBytes, type: () => true }));
+  const files = multer(multipartUploader(limits.multipart)).any();
+  return async (req, res, body, bodyLimit) => {
+    let uploaded: UploadedFile[] = [];
+    if (body.any && req.is(JSON_TYPES)) await run(bodyLimit === 'bundle' ? bundle : json, req, res);
+    else if (body.multipart && req.headers['content-type']?.includes('multipart/form-data')) {
+      await run(files, req, res).catch((error: unknown) => multipartError(error));
+      uploaded = (req.files as UploadedFile[] | undefined) ?? [];
+      // The validator checks a file field as present (multer holds its bytes apart): an empty string stands for it.
+      for (const file of uploaded) (req.body as Record<string, unknown>)[file.fieldname] = '';
+    }
+    await run(missingBodyIsEmpty, req, res);
+    return uploaded;
+  };
+}
+
+function run(step: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => void step(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))));
+}
+
+/**
+ * multer's refusals as answers: a limit it counts is 413 or 400 by multer's own message (the error handler names
+ * the limit), a body without its boundary 400; the total-size limit (body-limits.ts) comes as its own 413.
+ */
+function multipartError(error: unknown): never {
+  if (error instanceof multer.MulterError) {
+    const tooBig = /LIMIT_(FILE|PART)_(SIZE|COUNT)/.test(error.code);
+    // Not an HttpError: the error handler words it by multer's message (multipartLimitMessage).
+    throw Object.assign(new Error(error.message), { status: tooBig ? 413 : 400 });
+  }
+  if (/Multipart: Boundary not found/i.test((error as Error)?.message ?? '')) httpError(400, 'multipart file(s) required');
+  throw error;
+}
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * A POST, PUT or PATCH that carries no body and no Content-Type is read as an empty JSON object, as Laravel reads
+ * it: the answer is a 422 naming the required fields, not a 415 about a media type the client never sent.
+ * A body without a Content-Type is still refused (415), since its format is unknown.
+ */
+export const missingBodyIsEmpty: RequestHandler = (req, _res, next) => {
+  if (WITH_BODY.has(req.method) && sendsNoBody(req.headers) && req.headers['content-type'] === undefined && req.body === undefined) {
+    req.headers['content-type'] = 'application/json';
+    req.body = {};
+  }
+  next();
+};
+
+/** True when the request announces no body: neither chunked nor a non-zero Content-Length. */
+export function sendsNoBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
+// Set on a request whose JSON body held nothing but whitespace or `null`: no body, as far as the contract goes.
+const BLANK_BODY = Symbol('blank JSON body');
+
+type MaybeBlank = IncomingMessage & { [BLANK_BODY]?: true; body?: unknown };
+
+/**
+ * Wraps the JSON body parser so a body of only whitespace or `null` is read as no body rather than as malformed
+ * JSON (400): a client that serialises "nothing" sends one of these, and the operation's answer to it is the same
+ * as to a missing body (requireBody below). Every other parse failure goes on as the parser's error.
+ */
+export function blankJsonIsNoBody(parser: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    parser(req, res, (error?: unknown) => {
+      if (error !== undefined && isBlankParseFailure(error)) {
+        req.body = undefined;
+        (req as MaybeBlank)[BLANK_BODY] = true;
+        return next();
+      }
+      next(error);
+    });
+}
+
+function isBlankParseFailure(error: unknown): boolean {
+  const { type, body } = error as { type?: unknown; body?: unknown };
+  return type === 'entity.parse.failed' && typeof body === 'string' && /^\s*(null\s*)?$/.test(body);
+}
+
+/** True when the client sent no body: no bytes, whitespace only or `null` (the parsers read no bytes as `{}`). */
+function sentNoBody(req: MaybeBlank): boolean {
+  if (req[BLANK_BODY]) return true;
+  const body = req.body;
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty && sendsNoBody(req.headers);
+}
+
+/**
+ * The step after the records are bound and before the validator's verdict: an operation whose contract says its
+ * JSON body is required (`required`) answers 422 `The body field is required.` when none came. An operation that
+ * takes another media type only is left to the validator's 415.
+ */
+export function requireBody(req: IncomingMessage & { body?: unknown }, required: boolean): void {
+  if (required && sentNoBody(req)) unprocessable({ body: ['The body field is required.'] });
+}
+
+/**
+ * Wraps request validation so an optional JSON body that did not come is not validated: the body is read as `{}`
+ * everywhere (the handler, the journal), which need not be a valid instance of the operation's body schema (a
+ * workspace bundle has required fields; creating a workspace takes none). `body` is what the operation takes.
+ */
+export function absentOptionalBodyUnchecked(
+  validate: RequestHandler,
+  bodyOf: (req: IncomingMessage) => { any: boolean; required: boolean } | undefined,
+): RequestHandler {
+  return (req, res, next) => {
+    const body = bodyOf(req);
+    if (!body?.any || body.required || !sentNoBody(req as MaybeBlank)) return validate(req, res, next);
+    const read = req.body as unknown;
+    req.body = undefined;
+    validate(req, res, (error?: unknown) => {
+      req.body = read;
+      next(error);
+    });
+  };
+}

@@ -1,0 +1,77 @@
+// What one request carries from step to step: made once when it arrives, filled in by the pipeline's steps in
+// order, read by the answer's observers (journal, coverage, log, the response cache). One typed object instead of
+// keys on res.locals and casts of the request.
+import type { IncomingMessage } from 'node:http';
+import type { AnswerFacts } from '../observe/observe-requests.js';
+import type { UploadedFile } from '../areas/handler-map.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import type { Authenticated } from '../access/auth.js';
+import type { BoundRecords } from '../access/bind-resources.js';
+import type { IgnoredFields } from '../observe/ignored-fields.js';
+import type { PreferResult } from '../knobs/prefer-header.js';
+import type { World } from '../world.js';
+
+/** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
+export interface MatchedOperation {
+  readonly id: string;
+  readonly facts: OperationFacts;
+  readonly pathParams: Readonly<Record<string, string>>;
+}
+
+/**
+ * Why an answer may be replayed for an identical request: the handler wrote nothing and read only its store and
+ * its input, so the same bytes are right while the world's version (store and clock) stays where it was.
+ */
+export interface Replayable {
+  /** The world's store version the answer was computed at. */
+  version: number;
+  /** The world's clock offset it was computed at. */
+  clockOffset: number;
+}
+
+/** The per-request state. Every field but `files` and `tooling` is set by the step that learns it. */
+export interface RequestState {
+  /** A page of the sandbox's own answered it (landing, docs, favicon): kept out of the journal. */
+  tooling: boolean;
+  /** Routing's result. */
+  operation?: MatchedOperation;
+  /** The Prefer knobs, parsed for operations that take them. */
+  prefer?: PreferResult;
+  /** Who the bearer token belongs to, for operations secured by it. */
+  caller?: Authenticated;
+  /**
+   * The world the request proved it may act in (its token's, what the control plane allowed, a consent state): the
+   * only world it is journaled and counted in. Unset, the request belongs to no workspace.
+   */
+  actingWorld?: World;
+  /** The world the handler acts on: the acting world, or the one an operation anyone may call names. */
+  world?: World;
+  /** The records the request names, resolved inside the handler's transaction. */
+  bound?: BoundRecords;
+  /** The uploaded files of a multipart body (memory storage). */
+  files: UploadedFile[];
+  /** What the tolerant reader took out of the request. */
+  ignored?: IgnoredFields;
+  /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */
+  replayable?: Replayable;
+  /** What the observer knows of the answer, read once it is sent (the response cache reads it too). */
+  answer?: () => AnswerFacts;
+}
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request's state (src/pipeline/request-state.ts); absent on a request answered before Express. */
+    state?: RequestState;
+  }
+}
+
+/** A request's fresh state. */
+export function newRequestState(): RequestState {
+  return { tooling: false, files: [] };
+}
+
+/** The first step of the app: gives the request its state, which every later step fills in or reads. */
+export function attachRequestState(req: IncomingMessage, _res: unknown, next: () => void): void {
+  req.state = newRequestState();
+  next();
+}

@@ -1,0 +1,154 @@
+// The validator compiles an operation's request and response checks on its first request (and then keeps them).
+// Warming up sends each operation a request made from the contract's own examples through the validator's step
+// alone (no handler runs, nothing is written), then the operation's example answer through its response check,
+// one operation per turn of the event loop, so requests that come meanwhile wait behind one compile at most.
+import type { Server } from 'node:http';
+import { Socket } from 'node:net';
+import type { Express, Request, Response } from 'express';
+import { IncomingMessage, ServerResponse } from '../node-http.js';
+import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
+import type { ContractValidator } from './contract-validator.js';
+import { newRequestState } from './request-state.js';
+
+type Obj = Record<string, unknown>;
+
+/** What warming up did: operations whose request and whose answer were checked (so their checks are compiled). */
+export interface WarmUpResult {
+  operations: number;
+  requestsChecked: number;
+  answersChecked: number;
+}
+
+/** A warm-up under way. */
+export interface WarmUp {
+  /** Settles once every operation's checks are compiled (or the warm-up was stopped). */
+  readonly done: Promise<WarmUpResult>;
+  /** Stops before the next operation (a closing server does not compile what nobody will call). */
+  stop(): void;
+}
+
+// How long a server that has not been asked anything yet waits before it warms up.
+const QUIET_START_MS = 100;
+
+/**
+ * `begin`'s warm-up, begun once the server has answered its first request (or has had none for a moment): the
+ * request a client sends as soon as the port opens does not wait behind a step of it.
+ */
+export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): WarmUp {
+  let started: WarmUp | undefined;
+  let stopped = false;
+  let settle!: (result: WarmUpResult) => void;
+  const done = new Promise<WarmUpResult>((resolve) => (settle = resolve));
+  const start = () => {
+    clearTimeout(timer);
+    server.off('request', onRequest);
+    if (started || stopped) return;
+    started = begin();
+    void started.done.then(settle);
+  };
+  const onRequest = (_req: unknown, res: { once(event: 'finish', listener: () => void): unknown }) => void res.once('finish', start);
+  server.once('request', onRequest);
+  const timer = setTimeout(start, QUIET_START_MS);
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      server.off('request', onRequest);
+      started?.stop();
+      settle({ operations: 0, requestsChecked: 0, answersChecked: 0 });
+    },
+  };
+}
+
+/** Starts warming up in the background (see warmUpValidator). */
+export function startWarmUp(app: Express, doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>, validator: ContractValidator): WarmUp {
+  const state = { stopped: false };
+  return { done: warmUpValidator(app, doc, facts, validator, () => state.stopped), stop: () => void (state.stopped = true) };
+}
+
+/**
+ * Compiles every operation's request and response checks ahead of its first request. `app` gives the synthetic
+ * requests Express's prototypes (the validator reads the app's routing settings through them).
+ */
+export async function warmUpValidator(
+  app: Express,
+  doc: ContractDocument,
+  facts: ReadonlyMap<string, OperationFacts>,
+  validator: ContractValidator,
+  stopped: () => boolean = () => false,
+): Promise<WarmUpResult> {
+  const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
+  for (const op of listOperations(doc)) {
+    // One operation a turn of the event loop (setImmediate: I/O waiting in between goes first).
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stopped()) break;
+    result.operations++;
+    const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
+    const verdict = await validator.check(req, res, () => {});
+    // A request the examples cannot make valid still compiled its check; its answer's check waits for a real one.
+    if (verdict.error !== undefined) continue;
+    result.requestsChecked++;
+    const success = op.statuses.find((status) => status >= 200 && status < 300);
+    if (success === undefined) continue;
+    verdict.armResponseCheck();
+    res.status(success);
+    const example = exampleBody(doc, op.operation.responses?.[String(success)]);
+    try {
+      if (example === undefined) res.end();
+      else res.json(example);
+      result.answersChecked++;
+    } catch {
+      // An example the check refuses still compiled it.
+    }
+  }
+  return result;
+}
+
+function syntheticExchange(app: Express, doc: ContractDocument, op: ContractOperation, facts: OperationFacts): { req: Request; res: Response } {
+  const req = new IncomingMessage(new Socket()) as Request;
+  Object.setPrototypeOf(req, app.request);
+  const pathParams: Record<string, string> = {};
+  const query = new URLSearchParams();
+  const pathItem = doc.paths[op.path] as Obj;
+  for (const raw of [...((pathItem.parameters as unknown[]) ?? []), ...((op.operation.parameters as unknown[]) ?? [])]) {
+    const param = deref(doc, raw);
+    if (!isObj(param)) continue;
+    const value = exampleOf(doc, param);
+    if (value === undefined) continue;
+    if (param.in === 'path') pathParams[String(param.name)] = String(value);
+    else if (param.in === 'query' && param.required === true) query.set(String(param.name), String(value));
+  }
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name] ?? 'x'));
+  req.method = op.method;
+  req.url = req.originalUrl = path + (query.size > 0 ? `?${query}` : '');
+  req.headers = { host: 'localhost' };
+  const body = facts.body.json ? exampleBody(doc, op.operation.requestBody) : undefined;
+  if (body !== undefined) {
+    req.headers['content-type'] = 'application/json';
+    req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(body)));
+    req.body = body;
+  }
+  req.state = { ...newRequestState(), operation: { id: op.operationId, facts, pathParams } };
+  const res = new ServerResponse(req) as unknown as Response;
+  Object.setPrototypeOf(res, app.response);
+  Object.assign(req, { res });
+  Object.assign(res, { req });
+  return { req, res };
+}
+
+function exampleOf(doc: ContractDocument, param: Obj): unknown {
+  const schema = deref(doc, param.schema);
+  return param.example ?? (isObj(schema) ? (schema.example ?? schema.default) : undefined);
+}
+
+/** The JSON example of a request body or a response: `example`, else the first of `examples`. */
+function exampleBody(doc: ContractDocument, holder: unknown): unknown {
+  const resolved = deref(doc, holder);
+  const media = isObj(resolved) && isObj(resolved.content) ? deref(doc, resolved.content['application/json']) : undefined;
+  if (!isObj(media)) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = isObj(media.examples) ? deref(doc, Object.values(media.examples)[0]) : undefined;
+  return isObj(first) ? first.value : undefined;
+}
