@@ -54,10 +54,9 @@ export function accepts(port: number, timeoutMs = 1000): Promise<boolean> {
  * Spawns `args` and polls `probe` on its port until it answers 200. The time to that answer is what a client waits
  * for after starting the server (for the sandbox: its first authenticated 200).
  *
- * Until the port accepts a connection, the poll only tries to connect: a refused connection costs the prober 0.1 ms,
- * a refused fetch 0.35 to 0.5 ms (measured here). The prober's CPU is taken from the start it times on a
- * machine whose two vCPUs run two busy processes each at about half speed (this one); polling with fetch alone added
- * 4 to 6 ms to each start-up (20 alternations of each way, paired).
+ * Until the port accepts a connection, the poll only tries to connect: a refused connection costs the prober a
+ * fraction of what a refused fetch costs, and on a machine with few cores the prober's CPU is taken from the start it
+ * times, so polling with fetch alone would add to every start-up figure.
  */
 export async function startProcess(opts: {
   name: string;

@@ -1,6 +1,7 @@
 /**
- * A per-key counter over fixed windows: at most `limit` takes per key per window. express-rate-limit would do, but
- * it is not among the installed packages; the counter is the few lines it needs, with time injected for tests.
+ * A per-key counter over fixed windows: at most `limit` takes per key per window. rate-limiter-flexible's memory
+ * limiter reads the wall clock and keeps a timer per key, so a test could not move its time; this counter is the few
+ * lines the creation limit needs, with time injected.
  * The whole map is dropped when a window ends, so memory stays bounded by the keys of one window.
  */
 export class FixedWindowLimit {

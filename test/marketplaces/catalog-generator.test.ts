@@ -49,7 +49,6 @@ describe('the catalog generator', () => {
   });
 
   it('When one product is listed on several marketplaces, then it keeps its external id and identifiers', () => {
-    // Node 20 has no Object.groupBy.
     const byExternal = new Map<string, typeof catalog>();
     for (const i of catalog) byExternal.set(i.external_id, [...(byExternal.get(i.external_id) ?? []), i]);
     const multi = [...byExternal.values()].filter((l) => l.length > 1);
