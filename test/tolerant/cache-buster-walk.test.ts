@@ -21,6 +21,8 @@ async function demoValues(t: Awaited<ReturnType<typeof testApp>>): Promise<Recor
     supplier_item: DEMO_SUPPLIER_ITEM_ID,
     supplier_scraping_request: DEMO_SCRAPING_REQUEST_ID,
     marketplace_catalog_item: items.body.data[0].id,
+    // Locally the demo token acts on the default world, which the control plane's workspace operations name so.
+    workspace: 'default',
   };
 }
 
