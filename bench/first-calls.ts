@@ -108,7 +108,7 @@ const median = (xs: number[]) => {
 };
 
 /** What the sandbox prints once every operation's validators are compiled (src/main.ts). */
-const WARMED_UP_LINE = 'validators: compiled for every operation';
+export const WARMED_UP_LINE = 'validators: compiled for every operation';
 
 /** One way of meeting a build: as soon as it answers, or once it reports its validators compiled. */
 export interface FirstCallCase {

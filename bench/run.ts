@@ -46,7 +46,7 @@ import {
   type Running,
 } from './servers.js';
 import { FLOOR_KEY, measureStartup, STARTUP_CASES } from './startup.js';
-import { measureFirstCalls, type FirstCallCase } from './first-calls.js';
+import { measureFirstCalls, WARMED_UP_LINE, type FirstCallCase } from './first-calls.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
@@ -430,13 +430,14 @@ async function main(): Promise<void> {
       for (const s of order) {
         const copy = join(dir, `${s.key}-${round}.json`);
         copyStore(s.file, copy);
-        const server = await startSandbox(copy);
+        const server = await startSandbox(copy, {}, ROOT, 'sandbox', [], true);
         running.push(server);
         const memory = memoryOf(server.child.pid!);
         note(`startup.${s.key}.ms`, `start-up to first authenticated 200, ${s.label}`, 'ms', server.readyMs);
         note(`startup.${s.key}.rss`, `RSS at first 200, ${s.label}`, 'MB', memory.rssMb);
-        // Warm-up, as for the page: the first creates compile the route's validators and JIT the path; a steady
-        // state is what the target is about (start-up is measured above on its own).
+        // A steady state is what the target is about (start-up and first calls are measured on their own): the
+        // server's background compile of every operation's validators is over, then the first creates JIT the path.
+        if (!(await server.printed!(WARMED_UP_LINE, 60_000))) throw new Error('the sandbox did not report its validators compiled');
         await drive({ ...createSpec(server.url), connections, seconds: 1 }, tool);
         const r = await load(createSpec(server.url), `${s.key} creates`);
         note(`create.${s.key}.rps`, `creates, ${s.label}`, 'creates/s', r.requestsPerSecond);
