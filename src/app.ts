@@ -1,26 +1,23 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './contract/docs-page.js';
-import { handleRequests } from './pipeline/handle-request.js';
+import { attachRequestState, handleRequests } from './pipeline/handle-request.js';
 import type { WarmUp } from './pipeline/validator-warm-up.js';
-import { attachRequestState } from './pipeline/request-state.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './areas/handler-map.js';
 import { routeBindings } from './areas/route-bindings.js';
 import { consentPages } from './areas/channels/consent-routes.js';
-import { rewriteRawRelay } from './areas/channels/raw-relay-rewrite.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
-import { composeMiddleware, outsideApi } from './pipeline/compose-middleware.js';
+import { composeMiddleware } from './pipeline/contract-validator.js';
+import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operation.js';
 import { cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
-import { undecodableSegmentsAsText } from './http/undecodable-path.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
-import { requestWorkspace } from './access/request-workspace.js';
-import { actsIn } from './access/auth.js';
+import { actsIn, requestWorkspace } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
 import type { Runtime } from './runtime.js';
 
@@ -47,7 +44,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
 
-  // One router layer for the whole chain, in this order (src/pipeline/compose-middleware.ts says why).
+  // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
   app.use(
     composeMiddleware([
       // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
@@ -58,7 +55,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: config.corsOrigins }),
-      // A path segment that does not decode is read as its literal text (src/http/undecodable-path.ts).
+      // A path segment that does not decode is read as its literal text (src/pipeline/route-operation.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),
       outsideApi(
@@ -75,8 +72,6 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
         toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       ),
       outsideApi(toolingPage(favicon())),
-      // The raw relay form becomes the encoded one before anything routes it.
-      rewriteRawRelay,
       // The configured latency, before any work.
       ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),

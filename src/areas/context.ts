@@ -80,8 +80,10 @@ export interface CtxOptions {
   resources: ResourceAccess;
   onImpure?: () => void;
   caller?: UserRecord;
-  baseUrl: string;
-  url: string;
+  /** The origin of the request's absolute URLs, asked for only when a handler builds one (ctx.baseUrl, ctx.url). */
+  originOf: () => string;
+  /** The request's path and query, as sent (ctx.url is the origin and this). */
+  pathAndQuery: string;
   config: Config;
   operationId: string;
   prefer?: PreferResult;
@@ -95,21 +97,26 @@ const pure = () => {};
 class HandlerCtx implements Ctx {
   readonly world: World;
   readonly store: Collections;
-  readonly baseUrl: string;
-  readonly url: string;
   readonly config: Config;
   readonly operationId: string;
   readonly prefer: PreferResult;
   private accessOfCaller: Access | undefined;
+  private origin: string | undefined;
 
   constructor(private readonly opts: CtxOptions) {
     this.world = opts.world;
     this.store = opts.world.store.collections;
-    this.baseUrl = opts.baseUrl;
-    this.url = opts.url;
     this.config = opts.config;
     this.operationId = opts.operationId;
     this.prefer = opts.prefer ?? NO_KNOBS;
+  }
+
+  get baseUrl(): string {
+    return (this.origin ??= this.opts.originOf());
+  }
+
+  get url(): string {
+    return this.baseUrl + this.opts.pathAndQuery;
   }
 
   get worlds(): Worlds {

@@ -4,7 +4,7 @@ import { Router, type RequestHandler } from 'express';
 import { dump } from 'js-yaml';
 import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
 import { escapeHtml } from '../http/escape-html.js';
-import { requestOrigin } from '../http/request-origin.js';
+import { requestOrigin } from '../http/public-origin.js';
 import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
 import type { OriginOf } from '../http/public-origin.js';
 import { docsPagePolicy } from '../http/security-headers.js';

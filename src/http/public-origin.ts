@@ -4,7 +4,6 @@
 // Locally the request's own origin is kept, so a laptop's sandbox answers on whatever address it was reached by.
 import type { Request } from 'express';
 import type { Config } from '../config.js';
-import { requestOrigin } from './request-origin.js';
 
 /** The origin of a request's absolute URLs; undefined when none can be told (a Host that is not a plain host[:port]). */
 export type OriginOf = (req: Request) => string | undefined;
@@ -14,4 +13,18 @@ export function publicOrigin(config: Pick<Config, 'hosted' | 'publicUrl'>): Orig
   if (config.hosted && !config.publicUrl) throw new Error('Hosted mode needs its public origin (PUBLIC_URL)');
   const configured = config.publicUrl;
   return configured ? () => configured : requestOrigin;
+}
+
+// A Host header is client-controlled; only a plain host[:port] may end up in a link or a served document.
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * The origin the request was addressed to, so absolute links and the served contract point back at the address the
+ * client used. Express's `trust proxy` setting decides whether X-Forwarded-Proto and X-Forwarded-Host count (req.protocol,
+ * req.host); undefined for a host that is not a plain host[:port].
+ */
+export function requestOrigin(req: Request): string | undefined {
+  const host = req.host;
+  if (!host || !SAFE_HOST.test(host)) return undefined;
+  return `${req.protocol}://${host}`;
 }

@@ -1,5 +1,6 @@
 // The one request function: the service's order of checks, top to bottom, each step a named function. Everything
 // after routing keys on the operation the request matched, never on how its path is spelled.
+import type { IncomingMessage } from 'node:http';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../runtime.js';
 import { bindingPlans } from '../access/binding-plans.js';
@@ -14,14 +15,15 @@ import { authorizeOperation, controlPlaneWorkspace } from '../access/control-pla
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
-import { withPreferKnobs } from './prefer-code.js';
+import { preferCodeStep } from '../knobs/prefer-code.js';
 import { prefersStrict } from '../knobs/prefer-header.js';
+import { rawRelayAsEncoded } from '../areas/channels/raw-relay-rewrite.js';
 import { waitForKnobs } from '../knobs/scenario-knobs.js';
 import { workspaceIdOf } from '../world.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, requireBody } from './read-body.js';
-import { newRequestState, type MatchedOperation, type RequestState } from './request-state.js';
+import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { startWarmUp, type WarmUp } from './validator-warm-up.js';
 
@@ -37,17 +39,28 @@ export interface RequestPipeline extends RequestHandler {
   warmUp(app: Express): WarmUp;
 }
 
+/** A request's fresh state (src/pipeline/request-state.ts). */
+export function newRequestState(): RequestState {
+  return { tooling: false, files: [] };
+}
+
+/** The first step of the app: gives the request its state, which every later step fills in or reads. */
+export function attachRequestState(req: IncomingMessage, _res: unknown, next: () => void): void {
+  req.state = newRequestState();
+  next();
+}
+
 /**
  * The sandbox's operations as one Express handler over a runtime: everything about the contract is compiled here,
- * once (routes, record bindings, the validator, the handler map with the Prefer knobs in front). `handlerMap` is the
- * handlers by operationId; `bindings` what each path parameter names.
+ * once (routes, record bindings, the validator, the Prefer knobs). `handlerMap` is the handlers by operationId;
+ * `bindings` what each path parameter names.
  */
 export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings: RouteBindingTable): RequestPipeline {
   const { contract: doc, config, worlds, policy } = runtime;
   checkHandlerMap(doc, handlerMap);
-  // Prefer: code answers the documented example, and a bad knob 422 where the operation documents one
-  // (src/knobs/prefer-code.ts): the knobs step, in front of every versioned operation's handler.
-  const handlers = withPreferKnobs(doc, handlerMap) as unknown as Record<string, AnyHandler>;
+  const handlers = handlerMap as unknown as Record<string, AnyHandler>;
+  // Prefer: code answers the documented example, and a bad knob 422 where the operation documents one.
+  const preferCode = preferCodeStep(doc);
   // Handlers that manage the store themselves (reset, workspaces) run outside a transaction.
   const outsideTransaction = new Set(Object.keys(handlers).filter((id) => runsOutsideTransaction(handlers[id])));
   const plans = bindingPlans(doc, bindings);
@@ -55,14 +68,22 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const routeOperation = compileRoutes(doc, runtime.operations);
   const readBody = bodyReader(config);
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
-  const validator = contractValidator({ doc, strictOf: (req) => config.strict || prefersStrict(req.state?.prefer) });
+  const validator = contractValidator({ doc, strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)) });
 
-  /** Routing: the operation of the method and path (404, 405). */
-  const route = (req: Request): MatchedOperation => routeOperation(req.method, req.originalUrl.split('?')[0]!);
+  /**
+   * Routing: the operation of the method and path (404, 405). A path no route matches may be the raw relay form,
+   * routed as its encoded spelling (src/areas/channels/raw-relay-rewrite.ts).
+   */
+  const route = (req: Request): MatchedOperation => routeOperation(req.method, pathOf(req), () => (rawRelayAsEncoded(req) ? pathOf(req) : undefined));
 
-  /** The Prefer knobs of an operation that takes them, and the delay they ask for, before any work. */
+  /**
+   * The Prefer knobs of an operation that takes them, and the delay they ask for, before any work. A request that
+   * sends no Prefer header has no knobs: nothing to parse, wait for or answer.
+   */
   const readKnobs = async (req: Request, state: RequestState) => {
-    if (state.operation!.facts.knobs) state.prefer = await waitForKnobs(req.headers.prefer, { maxDelayMs: config.maxDelayMs });
+    if (state.operation!.facts.knobs && req.headers.prefer !== undefined) {
+      state.prefer = await waitForKnobs(req.headers.prefer, { maxDelayMs: config.maxDelayMs });
+    }
   };
 
   /** The bearer token of an operation the contract secures (401): the caller, and the world it acts in. */
@@ -83,8 +104,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
 
   /**
    * Inside the handler's transaction: the records the request names (404 unknown, 403 not a member), resolved once,
-   * then the input (a missing required body, the validator's 422, non-finite numbers), then the handler (behind the
-   * Prefer knobs). A record changed by a concurrent request is seen as it is now.
+   * then the input (a missing required body, the validator's 422, non-finite numbers), then the knobs (Prefer: code
+   * answers the documented example instead of the handler), then the handler. A record changed by a concurrent
+   * request is seen as it is now.
    */
   const bindAndHandle =
     (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
@@ -93,7 +115,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
         : {};
       acceptInput(req, res, state, verdict);
       const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
-      return handler(input, ctx);
+      const runHandler = () => handler(input, ctx);
+      return state.prefer === undefined ? runHandler() : preferCode(state.operation!.id, state.prefer, runHandler);
     };
 
   /** Runs the operation's handler on the request's world and answers its reply, marking it replayable if it is. */
@@ -103,8 +126,6 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     const version = world.store.version;
     const clockOffset = world.clock.offset;
     let pure = true;
-    // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
-    const origin = runtime.originOf(req) ?? 'http://localhost';
     const ctx = createCtx({
       world,
       worlds,
@@ -113,8 +134,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       // The ctx is the bindings' scope too: reading its clock or its worlds marks the answer impure the same way.
       onImpure: () => void (pure = false),
       caller: state.caller?.user,
-      baseUrl: origin,
-      url: origin + req.originalUrl,
+      // Hosted, links never take a client's Host (PUBLIC_URL); locally one that is not a plain host[:port] never does.
+      originOf: () => runtime.originOf(req) ?? 'http://localhost',
+      pathAndQuery: req.originalUrl,
       config,
       operationId,
       prefer: state.prefer,
@@ -151,6 +173,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     }
   }
 }
+
+/** The path a request was sent to, query apart. */
+const pathOf = (req: Request): string => req.originalUrl.split('?')[0]!;
 
 /**
  * What a request names as accepted input, in the service's order, once its records are bound: a required body that

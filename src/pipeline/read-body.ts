@@ -85,10 +85,7 @@ export function sendsNoBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
-// Set on a request whose JSON body held nothing but whitespace or `null`: no body, as far as the contract goes.
-const BLANK_BODY = Symbol('blank JSON body');
-
-type MaybeBlank = IncomingMessage & { [BLANK_BODY]?: true; body?: unknown };
+type WithBody = IncomingMessage & { body?: unknown };
 
 /**
  * Wraps the JSON body parser so a body of only whitespace or `null` is read as no body rather than as malformed
@@ -100,7 +97,8 @@ export function blankJsonIsNoBody(parser: RequestHandler): RequestHandler {
     parser(req, res, (error?: unknown) => {
       if (error !== undefined && isBlankParseFailure(error)) {
         req.body = undefined;
-        (req as MaybeBlank)[BLANK_BODY] = true;
+        // The request's state says so (RequestState.blankBody): no body, as far as the contract goes.
+        if (req.state) req.state.blankBody = true;
         return next();
       }
       next(error);
@@ -113,8 +111,8 @@ function isBlankParseFailure(error: unknown): boolean {
 }
 
 /** True when the client sent no body: no bytes, whitespace only or `null` (the parsers read no bytes as `{}`). */
-function sentNoBody(req: MaybeBlank): boolean {
-  if (req[BLANK_BODY]) return true;
+function sentNoBody(req: WithBody): boolean {
+  if (req.state?.blankBody) return true;
   const body = req.body;
   const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   return empty && sendsNoBody(req.headers);
@@ -125,7 +123,7 @@ function sentNoBody(req: MaybeBlank): boolean {
  * JSON body is required (`required`) answers 422 `The body field is required.` when none came. An operation that
  * takes another media type only is left to the validator's 415.
  */
-export function requireBody(req: IncomingMessage & { body?: unknown }, required: boolean): void {
+export function requireBody(req: WithBody, required: boolean): void {
   if (required && sentNoBody(req)) unprocessable({ body: ['The body field is required.'] });
 }
 
@@ -140,7 +138,7 @@ export function absentOptionalBodyUnchecked(
 ): RequestHandler {
   return (req, res, next) => {
     const body = bodyOf(req);
-    if (!body?.any || body.required || !sentNoBody(req as MaybeBlank)) return validate(req, res, next);
+    if (!body?.any || body.required || !sentNoBody(req)) return validate(req, res, next);
     const read = req.body as unknown;
     req.body = undefined;
     validate(req, res, (error?: unknown) => {

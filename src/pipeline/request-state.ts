@@ -1,7 +1,7 @@
-// What one request carries from step to step: made once when it arrives, filled in by the pipeline's steps in
-// order, read by the answer's observers (journal, coverage, log, the response cache). One typed object instead of
-// keys on res.locals and casts of the request.
-import type { IncomingMessage } from 'node:http';
+// What one request carries from step to step: made once when it arrives (newRequestState, in
+// src/pipeline/handle-request.ts), filled in by the pipeline's steps in order, read by the answer's observers
+// (journal, coverage, log, the response cache). One typed object instead of keys on res.locals and casts of the
+// request. Types only: the pipeline makes it.
 import type { AnswerFacts } from '../observe/observe-requests.js';
 import type { UploadedFile } from '../areas/handler-map.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
@@ -50,6 +50,8 @@ export interface RequestState {
   bound?: BoundRecords;
   /** The uploaded files of a multipart body (memory storage). */
   files: UploadedFile[];
+  /** The JSON body held nothing but whitespace or `null`: no body, as far as the contract goes (src/pipeline/read-body.ts). */
+  blankBody?: true;
   /** What the tolerant reader took out of the request. */
   ignored?: IgnoredFields;
   /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */
@@ -63,15 +65,4 @@ declare module 'http' {
     /** The request's state (src/pipeline/request-state.ts); absent on a request answered before Express. */
     state?: RequestState;
   }
-}
-
-/** A request's fresh state. */
-export function newRequestState(): RequestState {
-  return { tooling: false, files: [] };
-}
-
-/** The first step of the app: gives the request its state, which every later step fills in or reads. */
-export function attachRequestState(req: IncomingMessage, _res: unknown, next: () => void): void {
-  req.state = newRequestState();
-  next();
 }

@@ -1,6 +1,9 @@
-// Routing: the contract's paths compiled once, at start, into one matcher each, in the contract's order (the order
-// express-openapi-validator matches them in, so both agree on every request). Case-sensitive: `/_SANDBOX/requests`
-// is no spelling of an operation. Everything after this step keys on the operation it found.
+// Routing: how a request's path is read and the operation it names. The contract's paths are compiled once, at
+// start, into one matcher each, in the contract's order (the order express-openapi-validator matches them in, so
+// both agree on every request). Case-sensitive: `/_SANDBOX/requests` is no spelling of an operation. Everything
+// after this step keys on the operation it found. Before it, in the app's chain: a path segment that does not
+// decode is read as its literal text, and the pages outside the versioned API are passed by its requests.
+import type { RequestHandler } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
@@ -15,8 +18,11 @@ interface CompiledPath {
   methods: Map<string, string>;
 }
 
-/** Finds the operation of a method and a path (as sent, query apart): 404 for no path, 405 for no such method. */
-export type RouteOperation = (method: string, path: string) => MatchedOperation;
+/**
+ * Finds the operation of a method and a path (as sent, query apart): 404 for no path, 405 for no such method.
+ * `respell`, asked when no route matches the path, may answer another spelling of it to route instead.
+ */
+export type RouteOperation = (method: string, path: string, respell?: () => string | undefined) => MatchedOperation;
 
 /** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/operation-facts.ts). */
 export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
@@ -32,7 +38,7 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
     compiled.methods.set(op.method, op.operationId);
   }
   const table = [...paths.values()];
-  return (method, path) => {
+  const routeOperation: RouteOperation = (method, path, respell) => {
     for (const { regexp, keys, methods } of table) {
       const match = regexp.exec(path);
       if (!match) continue;
@@ -44,15 +50,62 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       for (const [i, key] of keys.entries()) pathParams[key] = decodeSegment(match[i + 1]!);
       return { id, facts: facts.get(id)!, pathParams };
     }
+    const respelled = respell?.();
+    if (respelled !== undefined) return routeOperation(method, respelled);
     return httpError(404, `The route ${path} could not be found.`);
   };
+  return routeOperation;
 }
 
-/** A path segment's value; one that does not decode was made literal text before routing (undecodable-path.ts). */
+/** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
     return segment;
   }
+}
+
+/**
+ * A path segment that does not decode (`%ZZ`, a lone `%`, overlong UTF-8 such as `%C0%AF`) is taken as its literal
+ * text: its `%` signs are escaped, so routing and validation see the value the client typed, and it answers as any
+ * malformed value of that parameter does (404 for an id, the parameter's own 422 elsewhere). Left as it is, the
+ * validator would answer 422 naming a field built from the URL. originalUrl is rewritten too, since
+ * express-openapi-validator matches operations on it (as src/areas/channels/raw-relay-rewrite.ts does).
+ */
+export const undecodableSegmentsAsText: RequestHandler = (req, _res, next) => {
+  const query = req.url.indexOf('?');
+  const path = query < 0 ? req.url : req.url.slice(0, query);
+  if (path.includes('%')) {
+    const segments = path.split('/');
+    let changed = false;
+    for (let i = 0; i < segments.length; i++) {
+      if (decodes(segments[i]!)) continue;
+      segments[i] = segments[i]!.replace(/%/g, '%25');
+      changed = true;
+    }
+    if (changed) {
+      req.url = segments.join('/') + (query < 0 ? '' : req.url.slice(query));
+      req.originalUrl = req.url;
+    }
+  }
+  next();
+};
+
+function decodes(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A middleware for pages outside the versioned API, skipped in one check by every API request (`/2024-09/...`),
+ * which would otherwise walk each of their routes. It decides no access and no observation: a request it lets pass
+ * is answered by the contract's case-sensitive routing (an operation or 404), as it would be after the pages.
+ */
+export function outsideApi(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.url.startsWith('/2024-09/') ? next() : handler(req, res, next));
 }

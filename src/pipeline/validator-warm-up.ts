@@ -9,7 +9,7 @@ import { IncomingMessage, ServerResponse } from '../node-http.js';
 import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { ContractValidator } from './contract-validator.js';
-import { newRequestState } from './request-state.js';
+import type { RequestState } from './request-state.js';
 
 type Obj = Record<string, unknown>;
 
@@ -130,7 +130,8 @@ function syntheticExchange(app: Express, doc: ContractDocument, op: ContractOper
     req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(body)));
     req.body = body;
   }
-  req.state = { ...newRequestState(), operation: { id: op.operationId, facts, pathParams } };
+  const state: RequestState = { tooling: false, files: [], operation: { id: op.operationId, facts, pathParams } };
+  req.state = state;
   const res = new ServerResponse(req) as unknown as Response;
   Object.setPrototypeOf(res, app.response);
   Object.assign(req, { res });

@@ -9,7 +9,7 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import type { Request } from 'express';
 import type { Runtime } from '../runtime.js';
 import { arrivalOf, observeAnswered } from '../observe/observe-requests.js';
-import { requestWorkspace } from '../access/request-workspace.js';
+import { requestWorkspace } from '../access/auth.js';
 import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
 import { limitCreation } from '../access/control-plane-access.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';

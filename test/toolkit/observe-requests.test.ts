@@ -7,7 +7,7 @@ import { CoverageTracker } from '../../src/observe/coverage.js';
 import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
 import { RequestJournal } from '../../src/observe/request-journal.js';
 import type { OperationFacts } from '../../src/contract/document/operation-facts.js';
-import { newRequestState } from '../../src/pipeline/request-state.js';
+import { newRequestState } from '../../src/pipeline/handle-request.js';
 
 const spec = {
   openapi: '3.1.0',

@@ -1,13 +1,13 @@
 // Prefer: code=<status> answers a documented status with the contract's own example, after the request has
-// passed authentication and validation (a client asking for a 200 with a bad token still gets its 401). It
-// wraps the handler map rather than sitting in Express because only here is the operation known, so a knob on
-// an operation that documents no 422 can be ignored instead of producing an answer the contract does not allow.
-import { outsideTransaction, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
+// passed authentication and validation (a client asking for a 200 with a bad token still gets its 401): the knobs
+// step of the pipeline (src/pipeline/handle-request.ts), between the 422 verdict and the handler. It keys on the
+// operation the request matched, so a knob on an operation that documents no 422 can be ignored instead of
+// producing an answer the contract does not allow.
 import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { allowHeader } from '../http/allow-header.js';
-import type { Ctx } from '../areas/context.js';
 import { unprocessable } from '../http/errors.js';
 import { reply, type Reply } from '../http/reply.js';
+import type { PreferResult } from './prefer-header.js';
 
 /** Header that says a knob was ignored (and why) on an operation that cannot answer 422. */
 export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
@@ -58,8 +58,6 @@ export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
   return out;
 }
 
-type AnyHandler = (input: { headers: Record<string, string | string[] | undefined> }, ctx: Ctx) => Reply | Promise<Reply>;
-
 function withHeader(result: Reply | Promise<Reply>, name: string, value: string): Reply | Promise<Reply> {
   if (!value) return result;
   const add = (r: Reply): Reply => {
@@ -77,13 +75,22 @@ function appliedHere(applied: string): string {
     .join(', ');
 }
 
-function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undefined): AnyHandler {
-  if (!facts?.knobs) return handler;
-  return (input, ctx) => {
-    const parsed = ctx.prefer;
+/** The knobs step: runs the handler, or answers what the request's knobs ask for instead. */
+export type PreferCodeStep = (operationId: string, prefer: PreferResult, handler: () => Reply | Promise<Reply>) => Reply | Promise<Reply>;
+
+/**
+ * The Prefer knobs in front of an operation's handler: `code` answers the documented example, a bad knob or an
+ * undocumented code answers 422 naming the knob (ignored, with a Sandbox-Prefer-Ignored header, where the operation
+ * documents no 422), and Preference-Applied names what was honoured. An operation without knobs runs its handler.
+ */
+export function preferCodeStep(doc: ContractDocument): PreferCodeStep {
+  const byOperation = knobFacts(doc);
+  return (operationId, parsed, handler) => {
+    const facts = byOperation.get(operationId);
+    if (!facts?.knobs) return handler();
     if (!parsed.ok) {
       if (facts.documents422) unprocessable(parsed.error.errors, parsed.error.message);
-      return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, `${parsed.error.message} (${operationId} documents no 422)`);
+      return withHeader(handler(), PREFER_IGNORED_HEADER, `${parsed.error.message} (${operationId} documents no 422)`);
     }
     const { code, applied } = parsed.knobs;
     if (code !== undefined) {
@@ -92,23 +99,8 @@ function wrap(operationId: string, handler: AnyHandler, facts: KnobFacts | undef
       const documented = [...facts.statuses.keys()].join(', ');
       const message = `The operation ${operationId} does not document status ${code}; documented: ${documented}.`;
       if (facts.documents422) unprocessable({ 'Prefer.code': [message] });
-      return withHeader(handler(input, ctx), PREFER_IGNORED_HEADER, message);
+      return withHeader(handler(), PREFER_IGNORED_HEADER, message);
     }
-    return withHeader(handler(input, ctx), 'Preference-Applied', appliedHere(applied));
+    return withHeader(handler(), 'Preference-Applied', appliedHere(applied));
   };
-}
-
-/**
- * The handler map with the Prefer knobs in front of every versioned operation: `code` answers the documented
- * example, a bad knob or an undocumented code answers 422 naming the knob (ignored, with a Sandbox-Prefer-Ignored
- * header, where the operation documents no 422), and Preference-Applied names what was honoured.
- */
-export function withPreferKnobs(doc: ContractDocument, handlers: Handlers): Handlers {
-  const facts = knobFacts(doc);
-  const out: Record<string, unknown> = {};
-  for (const [operationId, handler] of Object.entries(handlers as unknown as Record<string, AnyHandler>)) {
-    const wrapped = wrap(operationId, handler, facts.get(operationId));
-    out[operationId] = wrapped !== handler && runsOutsideTransaction(handler) ? outsideTransaction(wrapped as never) : wrapped;
-  }
-  return out as Handlers;
 }
