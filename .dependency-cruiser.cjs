@@ -9,7 +9,7 @@
 //   edge      src/knobs/, src/observe/, src/http/, src/retailer/ (the simulated retailer: areas use it)
 //   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts
 //   store     src/store/
-//   base      src/config.ts, src/clock.ts, src/paths.ts, src/secret-strength.ts, src/fixed-window-limit.ts,
+//   base      src/config.ts, src/paths.ts, src/secret-strength.ts, src/fixed-window-limit.ts,
 //             src/node-http.ts, and src/contract/document/: the contract as a document (its generated types, the
 //             parsed document, the per-operation facts), which every layer may read and which imports only paths.ts
 // Within a layer, folders may use each other as long as no two top-level folders of src/ form a cycle
@@ -27,7 +27,7 @@ const layers = [
   ['edge', ['^src/(knobs|observe|http|retailer)/']],
   ['worlds', ['^src/(worlds|world|world-resources|memory-budget)\\.ts$']],
   ['store', ['^src/store/']],
-  ['base', ['^src/(config|clock|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', CONTRACT_DOCUMENT]],
+  ['base', ['^src/(config|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', CONTRACT_DOCUMENT]],
 ];
 
 /**

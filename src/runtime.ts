@@ -93,13 +93,13 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
     journalBodyBytes: config.journalBodyBytes,
     journalWorkspaceBytes: config.journalWorkspaceBytes,
     journalTotalBytes: config.journalTotalBytes,
-    isLive: (name) => worlds.isLive(name),
+    worlds,
   });
   worlds.listen(observations);
   const logger = createRequestLogger({ level: config.logLevel, write: requestLog });
   const observe = createObserver({
     journal: observations.journal,
-    coverageOf: (workspace) => observations.coverageOf(workspace),
+    coverageOf: observations.coverageOf,
     logger,
   });
   // The default world's files on disk may predate this run: its storage exists from the start, so a reset removes them.

@@ -1,7 +1,8 @@
+// One world and its parts: its store (over the areas' collections), its clock (Clock, below) and the ids it gives new
+// records (IdSequence, below), with the seeded bases workspaces read through.
+import { hash, randomBytes } from 'node:crypto';
 import { collectionDefs, type WorldStore } from './areas/collections.js';
 import { seeders } from './areas/seeders.js';
-import { Clock } from './clock.js';
-import { IdSequence } from './store/id-sequence.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
 import { seedStore } from './store/seed.js';
@@ -175,4 +176,90 @@ export async function resetWorld(world: World, bases: SeededBases): Promise<void
   world.resources.dispose();
   world.clock.reset();
   if (world.store.persistence.kind === 'file') await world.store.persistence.replaceAll(world.store.snapshot());
+}
+
+// The clock.
+/**
+ * The one source of time for a world. It runs with the wall clock plus an offset, so the sandbox clock control
+ * can move time-dependent state (token expiry, scraping attempts, imports, series) forward without waiting.
+ */
+/**
+ * How far ahead of the wall clock a world's clock may run in all: a hundred 366-day years. Every date the sandbox
+ * shows stays a four-digit-year ISO date (a contract `date-time`), and the clock's arithmetic stays exact.
+ */
+export const MAX_CLOCK_OFFSET_DAYS = 36_600;
+export const MAX_CLOCK_OFFSET_MS = MAX_CLOCK_OFFSET_DAYS * 86_400_000;
+
+export class Clock {
+  private offsetMs = 0;
+
+  constructor(private readonly wallClock: () => number = Date.now) {}
+
+  now(): Date {
+    return new Date(this.wallClock() + this.offsetMs);
+  }
+
+  nowIso(): string {
+    return this.now().toISOString();
+  }
+
+  /** How far this clock runs ahead of the wall clock. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('a clock only moves forward');
+    if (!this.canAdvance(ms)) throw new RangeError(`a clock runs at most ${MAX_CLOCK_OFFSET_DAYS} days ahead`);
+    this.offsetMs += ms;
+  }
+
+  /** Whether moving forward by `ms` keeps the clock within MAX_CLOCK_OFFSET_MS of the wall clock. */
+  canAdvance(ms: number): boolean {
+    return this.offsetMs + ms <= MAX_CLOCK_OFFSET_MS;
+  }
+
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+// The ids.
+/** Where an id sequence stands: its salt (16 hex digits) and how many ids it has handed out. */
+export interface IdSequenceState {
+  salt: string;
+  issued: number;
+}
+
+/**
+ * The ids a world gives new records: UUIDs (version 4 layout) derived from a salt drawn when the world is made and
+ * a counter. Two worlds never share a salt, so their ids do not meet; a world loaded from a bundle takes the
+ * bundle's salt and counter, so it gives the next record the id the exported world would have given it.
+ */
+export class IdSequence {
+  private salt: string;
+  private issued: number;
+
+  constructor(state?: IdSequenceState) {
+    this.salt = state?.salt ?? randomBytes(8).toString('hex');
+    this.issued = state?.issued ?? 0;
+  }
+
+  next(): string {
+    const bytes = hash('sha256', `${this.salt}:${this.issued++}`, 'buffer');
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+    const hex = bytes.toString('hex', 0, 16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  }
+
+  get state(): IdSequenceState {
+    return { salt: this.salt, issued: this.issued };
+  }
+
+  /** Continues where another sequence stood (a loaded bundle's). */
+  restore(state: IdSequenceState): void {
+    this.salt = state.salt;
+    this.issued = state.issued;
+  }
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Clock } from './clock.js';
-import { IdSequence } from './store/id-sequence.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import { resetWorld, SeededBases, workspaceStore, type SeedTokens, type World } from './world.js';
+import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from './users/records.js';
 import type { Config } from '../config.js';
-import type { Clock } from '../clock.js';
 import type { Collections } from './collections.js';
-import type { World } from '../world.js';
+import type { Clock, World } from '../world.js';
 import type { Retailer } from '../retailer/index.js';
 import type { UploadStorage } from './products/uploads.js';
 import type { SupplierCatalogues } from './sourcing/rules/supplier-catalogue.js';
@@ -77,7 +76,8 @@ export interface CtxOptions {
   world: World;
   worlds: Worlds;
   observations: WorldObservations;
-  resources: ResourceAccess;
+  /** What the world keeps beside its store and the sandbox shares, asked for when a handler first reaches for it. */
+  resources: () => ResourceAccess;
   onImpure?: () => void;
   caller?: UserRecord;
   /** The origin of the request's absolute URLs, asked for only when a handler builds one (ctx.baseUrl, ctx.url). */
@@ -102,6 +102,7 @@ class HandlerCtx implements Ctx {
   readonly prefer: PreferResult;
   private accessOfCaller: Access | undefined;
   private origin: string | undefined;
+  private resourceAccess: ResourceAccess | undefined;
 
   constructor(private readonly opts: CtxOptions) {
     this.world = opts.world;
@@ -117,6 +118,10 @@ class HandlerCtx implements Ctx {
 
   get url(): string {
     return this.baseUrl + this.opts.pathAndQuery;
+  }
+
+  private get resources(): ResourceAccess {
+    return (this.resourceAccess ??= this.opts.resources());
   }
 
   get worlds(): Worlds {
@@ -136,24 +141,24 @@ class HandlerCtx implements Ctx {
 
   get retailer(): Retailer {
     (this.opts.onImpure ?? pure)();
-    return this.opts.resources.retailer();
+    return this.resources.retailer();
   }
 
   get uploads(): UploadStorage {
     (this.opts.onImpure ?? pure)();
-    return this.opts.resources.uploads();
+    return this.resources.uploads();
   }
 
   get catalogues(): SupplierCatalogues {
-    return this.opts.resources.catalogues;
+    return this.resources.catalogues;
   }
 
   get contract(): LoadedContract {
-    return this.opts.resources.contract;
+    return this.resources.contract;
   }
 
   get shared(): WorldResources {
-    return this.opts.resources.shared;
+    return this.resources.shared;
   }
 
   get caller(): UserRecord {

@@ -1,7 +1,7 @@
 import { findVisibleCatalogItem } from './marketplaces/catalog-access.js';
 import type { SupplierRecord } from './sourcing/records.js';
 import type { PathParameterName } from './handler-map.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../world.js';
 import type { Collections } from './collections.js';
 import type { Worlds } from '../worlds.js';
 

@@ -1,5 +1,5 @@
 // The coverage gate's decision, pure: a report, the pairs required and the --fail-under percentage in; what failed out.
-import type { CoverageReport } from '../observe/coverage.js';
+import type { CoverageReport } from '../observe/world-observations.js';
 import { pairsOf, type GateMarks } from '../observe/coverage-formats.js';
 
 /** What the gate decided, with everything a failure message lists. */

@@ -9,7 +9,7 @@
 // `*` stands for the operations the run called (any status), as "every 404 and 422 of the operations we call" needs;
 // an operation never called is required by naming it. A line naming an operation the contract does not have, or a
 // status the operation does not document, is a mistake in the file, not a gap in the run: it is refused (exit 2).
-import type { CoverageReport } from '../observe/coverage.js';
+import type { CoverageReport } from '../observe/world-observations.js';
 
 /** One requirement as written, with its line number for messages. */
 export interface Requirement {

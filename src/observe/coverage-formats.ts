@@ -1,7 +1,7 @@
 // The coverage report as a CI reads it: JUnit XML for its test report, Markdown for a job summary or a pull-request
 // comment. Both are rendered from the JSON report (the same data, already checked against the contract), by the
 // server for GET /_sandbox/coverage?format=… and by the CLI's coverage gate, which adds its verdict.
-import type { CoverageReport } from './coverage.js';
+import type { CoverageReport } from './world-observations.js';
 
 /** The report of GET /_sandbox/coverage (JSON's `data`): which world, and its coverage. */
 export type WorkspaceCoverage = CoverageReport & { workspace: string };

@@ -3,9 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { logRequest } from './request-log.js';
-import { requestIdOf } from './request-id.js';
-import type { CoverageTracker } from './coverage.js';
+import { logRequest, requestIdOf } from './request-log.js';
+import type { CoverageTracker } from './world-observations.js';
 import type { RequestJournal } from './request-journal.js';
 
 /** Which observers to feed; each is optional. */

@@ -1,14 +1,15 @@
 // One line per request, through pino: JSON lines a CI log can grep or feed to jq, or pino-pretty's readable lines
 // when a person watches a terminal. pino-http gives each request its id (the X-Request-Id it is answered with) and
 // a logger bound to it. Secrets in query strings (the retailer callback's `code`, a token passed as a parameter)
-// never reach the log.
+// never reach the log. The request id lives here too: pino-http's genReqId gives it, and the line carries it.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import type PinoPretty from 'pino-pretty';
 import { redactUrl } from './redact.js';
-import { assignRequestId } from './request-id.js';
 
 /** The levels --log-level / LOG_LEVEL accept, pino's names; 'silent' logs nothing. */
 export type RequestLogLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -118,4 +119,44 @@ export function logRequest(logger: Logger, input: RequestLogInput): void {
   const q = url.indexOf('?');
   const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q));
   if (log.isLevelEnabled(level)) log[level](requestLogFields(input), 'request');
+}
+
+// Every answer carries X-Request-Id, the id of its journal entry and its log line, so a client's report of one
+// call finds the server's record of it. A client (or a proxy in front of it) that already tags its requests
+// keeps its own id, when it is one the sandbox can safely echo into a header, a log and a JSON journal.
+/** The header's name, as sent and as exposed to browser scripts. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** A client id the sandbox echoes: 1 to 128 characters of letters, digits and . _ : - (UUIDs, ULIDs, trace ids). */
+export const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The client's id when it is valid (a single header, matching VALID_REQUEST_ID), otherwise a new UUID. */
+export function requestIdFrom(headers: IncomingHttpHeaders, newId: () => string = randomUUID): string {
+  const sent = headers['x-request-id'];
+  return typeof sent === 'string' && VALID_REQUEST_ID.test(sent) ? sent : newId();
+}
+
+/** A request once its id is assigned. */
+export type WithRequestId = IncomingMessage & { id?: string };
+
+/** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer: pino-http's genReqId. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId?: () => string): string {
+  const id = idRequest(req, newId);
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/**
+ * Gives the request its id without touching the answer, for a caller that sends the header in writeHead itself: a
+ * header set before writeHead makes Node merge the two header sets one setHeader at a time.
+ */
+export function idRequest(req: IncomingMessage, newId?: () => string): string {
+  const id = requestIdFrom(req.headers, newId);
+  (req as WithRequestId).id = id;
+  return id;
+}
+
+/** The id assignRequestId gave the request, if it ran. */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as WithRequestId).id;
 }

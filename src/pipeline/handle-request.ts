@@ -130,7 +130,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       world,
       worlds,
       observations: runtime.observations,
-      resources: runtime.resourcesOf(world),
+      resources: () => runtime.resourcesOf(world),
       // The ctx is the bindings' scope too: reading its clock or its worlds marks the answer impure the same way.
       onImpure: () => void (pure = false),
       caller: state.caller?.user,

@@ -11,7 +11,7 @@ import type { World } from '../world.js';
 import { bearerToken } from '../access/auth.js';
 import { cors, corsGrant, perOrigin } from '../http/cors.js';
 import { sendsNoBody } from './read-body.js';
-import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
+import { idRequest, REQUEST_ID_HEADER } from '../observe/request-log.js';
 import { SharedBodies } from './shared-bodies.js';
 import { answerOf, arrivalOf, observeAnswered, type AnswerFacts } from '../observe/observe-requests.js';
 

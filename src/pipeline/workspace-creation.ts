@@ -16,7 +16,7 @@ import { cors, corsGrant, perOrigin } from '../http/cors.js';
 import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from '../http/error-handler.js';
 import { HttpError } from '../http/errors.js';
 import { missingBodyIsEmpty, sendsNoBody } from './read-body.js';
-import { idRequest, REQUEST_ID_HEADER } from '../observe/request-id.js';
+import { idRequest, REQUEST_ID_HEADER } from '../observe/request-log.js';
 import { headersSetBy, securityHeaders } from '../http/security-headers.js';
 
 const PATH = '/_sandbox/workspaces';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import type { Ctx } from '../areas/context.js';
-import { MAX_CLOCK_OFFSET_DAYS } from '../clock.js';
+import { MAX_CLOCK_OFFSET_DAYS } from '../world.js';
 import { unprocessable } from '../http/errors.js';
 import { created, noContent, ok } from '../http/reply.js';
 import { presentUser } from '../areas/users/present.js';

@@ -72,7 +72,8 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
    */
   async transact<R>(fn: () => R, maxAddedRecords?: number): Promise<R> {
     const { result, changes } = this.apply(fn, maxAddedRecords);
-    if (changes.length > 0) await this.persistence.commit(changes, () => this.snapshot());
+    // A world kept in memory only has nothing to make durable: no commit to wait for.
+    if (changes.length > 0 && this.persistence.kind === 'file') await this.persistence.commit(changes, () => this.snapshot());
     return result;
   }
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_MS } from '../../src/clock.js';
+import { MAX_CLOCK_OFFSET_DAYS, MAX_CLOCK_OFFSET_MS } from '../../src/world.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 const DAY = 86_400_000;

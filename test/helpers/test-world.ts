@@ -1,4 +1,4 @@
-import { Clock } from '../../src/clock.js';
+import { Clock } from '../../src/world.js';
 import { SeededBases, workspaceStore, type World } from '../../src/world.js';
 import { WorldResources } from '../../src/world-resources.js';
 

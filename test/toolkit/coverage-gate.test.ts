@@ -3,7 +3,7 @@ import { parseClientArgs } from '../../src/cli/client-args.js';
 import { decideGate } from '../../src/cli/coverage-gate.js';
 import { parseRequireFile, requiredPairs, type Requirement } from '../../src/cli/require-file.js';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
-import { CoverageTracker } from '../../src/observe/coverage.js';
+import { CoverageTracker } from '../../src/observe/world-observations.js';
 
 /** A small contract: three operations, ten documented pairs. */
 const operations = listOperations({

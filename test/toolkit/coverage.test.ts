@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type ContractDocument } from '../../src/contract/document/load-contract.js';
-import { CoverageTracker } from '../../src/observe/coverage.js';
+import { CoverageTracker } from '../../src/observe/world-observations.js';
 
 const operations = listOperations({
   openapi: '3.1.0',

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { createRequestLogger } from '../../src/observe/request-log.js';
-import { CoverageTracker } from '../../src/observe/coverage.js';
+import { CoverageTracker } from '../../src/observe/world-observations.js';
 import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
 import { RequestJournal } from '../../src/observe/request-journal.js';
 import type { OperationFacts } from '../../src/contract/document/operation-facts.js';

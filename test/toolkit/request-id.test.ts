@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestIdFrom } from '../../src/observe/request-id.js';
+import { requestIdFrom } from '../../src/observe/request-log.js';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { demo, testApp } from '../helpers/app.js';
