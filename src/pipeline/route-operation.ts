@@ -3,10 +3,11 @@
 // both agree on every request). Case-sensitive: `/_SANDBOX/requests` is no spelling of an operation. Everything
 // after this step keys on the operation it found. Before it, in the app's chain: a path segment that does not
 // decode is read as its literal text, and the pages outside the versioned API are passed by its requests.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
-import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
+import { listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
 import { allowHeader } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
@@ -24,8 +25,8 @@ interface CompiledPath {
  */
 export type RouteOperation = (method: string, path: string, respell?: () => string | undefined) => MatchedOperation;
 
-/** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/operation-facts.ts). */
-export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
+/** The contract's paths, each compiled once into its matcher, in the contract's order. */
+function compilePaths(doc: ContractDocument): CompiledPath[] {
   const paths = new Map<string, CompiledPath>();
   for (const op of listOperations(doc)) {
     let compiled = paths.get(op.path);
@@ -37,7 +38,12 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
     }
     compiled.methods.set(op.method, op.operationId);
   }
-  const table = [...paths.values()];
+  return [...paths.values()];
+}
+
+/** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/operation-facts.ts). */
+export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
+  const table = compilePaths(doc);
   const routeOperation: RouteOperation = (method, path, respell) => {
     for (const { regexp, keys, methods } of table) {
       const match = regexp.exec(path);
@@ -55,6 +61,34 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
     return httpError(404, `The route ${path} could not be found.`);
   };
   return routeOperation;
+}
+
+/** A request listener of node:http: a fast path, or Express. */
+export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The fast paths in front of Express, chosen by the operation a request names: `choose` is asked once per operation,
+ * at start, which listener answers it (undefined: Express). A request then goes to its operation's listener, or to
+ * `express` when it names no operation (the pages) or one without a fast path; its path as sent, query apart.
+ */
+export function fastPathsByOperation(doc: ContractDocument, choose: (op: ContractOperation) => Listener | undefined, express: Listener): Listener {
+  const table = compilePaths(doc);
+  const chosen = new Map<string, Listener>();
+  for (const op of listOperations(doc)) {
+    const listener = choose(op);
+    if (listener) chosen.set(op.operationId, listener);
+  }
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    for (const { regexp, methods } of table) {
+      if (!regexp.test(path)) continue;
+      const id = methods.get(req.method ?? '');
+      return ((id !== undefined && chosen.get(id)) || express)(req, res);
+    }
+    express(req, res);
+  };
 }
 
 /** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */

@@ -34,6 +34,8 @@ export interface WorkspaceCreationStats {
 /** The fast path of POST /_sandbox/workspaces; `handle` passes any other request to `next`. */
 export class WorkspaceCreation {
   readonly stats: WorkspaceCreationStats = { served: 0 };
+  /** The operation this answers (createServer hands it only this operation's requests). */
+  readonly operationId = OPERATION_ID;
   /** What CORS grants a POST from each Origin (outside a preflight, it depends on the Origin alone). */
   private readonly corsFor: (origin: string | string[] | undefined) => Record<string, OutgoingHttpHeader>;
   /** What the app's security headers layer sets on every answer (it depends on nothing in the request). */
@@ -42,7 +44,7 @@ export class WorkspaceCreation {
 
   constructor(
     private readonly runtime: Runtime,
-    /** What answers a request this does not (the response cache, then Express). */
+    /** What answers a request this does not (Express). */
     private readonly next: Next,
   ) {
     const middleware = cors({ origins: runtime.config.corsOrigins });
