@@ -1,4 +1,4 @@
-import type { BindingPlan } from './bind-resources.js';
+import type { BindingPlan } from './auth.js';
 import type { RouteBindingTable } from '../areas/route-bindings.js';
 import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 

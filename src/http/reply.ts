@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { unprocessable, type FieldErrors } from './errors.js';
 
 /** What a handler returns: the status, the JSON body (none for 204) and extra headers. One adapter sends it. */
 export interface Reply<S extends number = number, B = unknown> {
@@ -7,6 +8,11 @@ export interface Reply<S extends number = number, B = unknown> {
   headers?: Record<string, string>;
   /** A media type other than JSON, for a text body (see TextReply). */
   type?: string;
+}
+
+/** A handler's refusal of its input: 422 with every collected field error at once (checks first, then writes), so a client fixes its request in one go. */
+export function failOn(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) unprocessable(errors);
 }
 
 /**

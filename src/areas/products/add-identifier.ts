@@ -2,7 +2,7 @@
 import type { components } from '../../contract/document/generated.js';
 import type { Ctx } from '../context.js';
 import type { Collection } from '../../store/collection.js';
-import { failOn } from './field-errors.js';
+import { failOn } from '../../http/reply.js';
 import { duplicateIdentifierErrors } from './rules/identifier-duplicates.js';
 
 type IdentifierCreate = components['schemas']['IdentifierCreate'];

@@ -1,8 +1,7 @@
 import type { Handlers } from '../handler-map.js';
 import { unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
-import { created, ok } from '../../http/reply.js';
-import { failOn } from '../products/field-errors.js';
+import { created, failOn, ok } from '../../http/reply.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentScrapingRequest } from './present.js';
 import { attemptFilterErrors, filterAttempts, listedAttempts, presentAttempt, resolveSchedule } from './rules/scraping-schedule.js';
