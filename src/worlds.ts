@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World } from './world.js';
+import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World, type WorldModel } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -73,6 +73,7 @@ export class Workspace {
     /** The frozen seeded world its store is a view of. */
     private readonly base: World['store'],
     readonly createdAt: number,
+    private readonly model: WorldModel,
   ) {
     this.lastUsedAt = createdAt;
   }
@@ -87,6 +88,7 @@ export class Workspace {
       tokenPrefix: this.tokenPrefix,
       seedTokens: this.seedTokens,
       ids: new IdSequence(),
+      model: this.model,
     });
   }
 
@@ -140,7 +142,7 @@ export class Worlds {
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
     this.ownsSeeded = options.seeded === undefined;
-    this.seeded = options.seeded ?? new SeededBases();
+    this.seeded = options.seeded ?? new SeededBases(defaultWorld.model);
   }
 
   /** Adds a listener told of every reset and deletion from here on. */
@@ -263,7 +265,7 @@ export class Worlds {
       const at = ID_BYTES + SECRET_BYTES * i;
       seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
     });
-    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now());
+    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now(), this.defaultWorld.model);
     if (prepare) {
       try {
         prepare(ws.world);
