@@ -102,10 +102,17 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   };
 
   /**
+   * The knobs, after the 422 verdict and before the handler: Prefer: code answers the operation's documented example
+   * instead of running it, a bad knob answers 422 where the operation documents one, and Preference-Applied names
+   * what was honoured (src/knobs/prefer-code.ts). A request without knobs goes straight to its handler.
+   */
+  const applyKnobs = (state: RequestState, runHandler: () => Reply | Promise<Reply>): Reply | Promise<Reply> =>
+    state.prefer === undefined ? runHandler() : preferCode(state.operation!.id, state.prefer, runHandler);
+
+  /**
    * Inside the handler's transaction: the records the request names (404 unknown, 403 not a member), resolved once,
-   * then the input (a missing required body, the validator's 422, non-finite numbers), then the knobs (Prefer: code
-   * answers the documented example instead of the handler), then the handler. A record changed by a concurrent
-   * request is seen as it is now.
+   * then the input (a missing required body, the validator's 422, non-finite numbers), then the knobs, then the
+   * handler. A record changed by a concurrent request is seen as it is now.
    */
   const bindAndHandle =
     (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
@@ -114,8 +121,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
         : {};
       acceptInput(req, res, state, verdict);
       const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
-      const runHandler = () => handler(input, ctx);
-      return state.prefer === undefined ? runHandler() : preferCode(state.operation!.id, state.prefer, runHandler);
+      return applyKnobs(state, () => handler(input, ctx));
     };
 
   /** Runs the operation's handler on the request's world and answers its reply, marking it replayable if it is. */
