@@ -21,7 +21,9 @@ interface CompiledPath {
 
 /**
  * Finds the operation of a method and a path (as sent, query apart): 404 for no path, 405 for no such method.
- * `respell`, asked when no route matches the path, may answer another spelling of it to route instead.
+ * `respell` may answer another spelling of the path to route instead: it is asked when no route matches the path,
+ * and first for a path ending in `/`, which a route matches as if the slash were not there (the raw relay form keeps
+ * it as an empty segment, which the contract's pattern refuses).
  */
 export type RouteOperation = (method: string, path: string, respell?: () => string | undefined) => MatchedOperation;
 
@@ -45,6 +47,10 @@ function compilePaths(doc: ContractDocument): CompiledPath[] {
 export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
   const table = compilePaths(doc);
   const routeOperation: RouteOperation = (method, path, respell) => {
+    if (respell && path.length > 1 && path.endsWith('/')) {
+      const respelled = respell();
+      if (respelled !== undefined) return routeOperation(method, respelled);
+    }
     for (const { regexp, keys, methods } of table) {
       const match = regexp.exec(path);
       if (!match) continue;

@@ -154,6 +154,7 @@ describe('relay: both endpoint forms', () => {
   for (const [form, endpoint] of [
     ['raw, with an empty segment', 'orders//v0/orders'],
     ['raw, with a trailing slash', 'orders/v0/orders/'],
+    ['raw, one segment and a trailing slash', 'orders/'],
     ['raw, with a dot-dot segment', 'orders/v0/../../x'],
     ['raw, with a scheme', 'http://evil.example/x'],
     ['encoded, with a scheme', 'https%3A%2F%2Fevil.example%2Fx'],
