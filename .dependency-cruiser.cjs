@@ -30,13 +30,6 @@ const layers = [
   ['base', ['^src/(config|clock|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', CONTRACT_DOCUMENT]],
 ];
 
-/**
- * Known debt, allowed by name: src/world.ts builds a world's store from the areas' registry (the collections and
- * seeders src/areas/collections.ts and src/areas/seeders.ts list). Passing the registry in belongs with moving the
- * seeded bases into the runtime (issue 23, item 9).
- */
-const ALLOWED_UPWARD = { 'src/world.ts': '^src/areas/(collections|seeders)\\.ts$' };
-
 const pathsOf = (list) => list.flatMap(([, paths]) => paths);
 
 const layerRules = layers.slice(1).map(([name, paths], i) => {
@@ -56,14 +49,6 @@ const layerRules = layers.slice(1).map(([name, paths], i) => {
     },
   };
 });
-
-// The exceptions above, applied: the importer leaves its layer's rule for a copy of it that spares exactly its target.
-for (const [importer, target] of Object.entries(ALLOWED_UPWARD)) {
-  const rule = layerRules.find((r) => r.from.path.some((p) => new RegExp(p).test(importer)));
-  const exact = `^${importer.replace(/\./g, '\\.')}$`;
-  layerRules.push({ ...rule, name: rule.name, from: { path: exact }, to: { ...rule.to, pathNot: [...rule.to.pathNot, target] } });
-  rule.from = { ...rule.from, pathNot: [...rule.from.pathNot, exact] };
-}
 
 module.exports = {
   forbidden: [

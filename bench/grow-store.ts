@@ -6,12 +6,13 @@ import type { ProductRecord } from '../src/areas/products/record-types.js';
 import { JournalPersistence } from '../src/store/persistence-journal.js';
 import { openWorld } from '../src/world.js';
 import { MERCHANT } from './servers.js';
+import { worldModel } from '../src/areas/world-model.js';
 
 /** Writes a seeded store holding `products` products in all (at least the seed's own) and answers how many it holds. */
 export async function writeStore(file: string, products: number): Promise<number> {
   const persistence = JournalPersistence.open(file);
   try {
-    const world = await openWorld({ id: 'default', persistence, seed: DEFAULT_SEED, reset: true });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence, seed: DEFAULT_SEED, reset: true });
     const store = world.store;
     const missing = products - store.collections.products.size;
     if (missing > 0) {

@@ -5,7 +5,7 @@
 // the first start of a fresh clone, a new install or a new container pays. Bare Node, started in the same rounds,
 // shows what this machine pays for any start at the time.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bareAnswerScript, freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
 
@@ -30,6 +30,23 @@ const FLOOR = ['-e', bareAnswerScript(64)];
 export const FLOOR_KEY = 'node-floor';
 
 /**
+ * The packages the built server imports (`from "pkg"` and `import "pkg"` in dist/src, node: built-ins left out):
+ * what bench/dependencies-floor.mjs loads. Read from the build, so the list follows the code.
+ */
+export function builtServerPackages(build = join(ROOT, 'dist', 'src')): string[] {
+  const specifiers = new Set<string>();
+  for (const file of readdirSync(build, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    for (const [, specifier] of readFileSync(join(build, file), 'utf8').matchAll(/^(?:import|export)\s*(?:[^'";]*?\bfrom\s*)?["']([^"'./][^"']*)["']/gm)) {
+      if (!specifier!.startsWith('node:')) specifiers.add(specifier!);
+    }
+  }
+  return [...specifiers].sort();
+}
+/** Stands for the packages of builtServerPackages, read once the build is there. */
+const BUILT_PACKAGES = 'built-packages';
+
+/**
  * The issue's targets: npm start in a checkout (it transpiles src/ with esbuild, then runs the bin) <= 600 ms, on
  * a fresh clone too (no compile cache yet); the built server (the bin over `npm run build`'s dist/, as the Docker
  * image runs it) and the bin of the packed package installed in an empty folder <= 300 ms.
@@ -46,6 +63,12 @@ export const STARTUP_CASES: StartupCase[] = [
   },
   { key: 'packed', label: 'the packed bin (`npm i <tarball>`, then its bin)', command: PACKED, args: [], targetMs: 300 },
   { key: 'packed.cold', label: 'reference: the packed bin, first start (no compile cache yet)', command: PACKED, args: [], coldCache: true },
+  {
+    key: 'dependencies-floor',
+    label: "reference: the server's dependencies alone (every package dist/src imports, loaded with the compile cache, then node:http answering 200)",
+    command: process.execPath,
+    args: [join(ROOT, 'bench', 'dependencies-floor.mjs'), BUILT_PACKAGES],
+  },
   { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: process.execPath, args: FLOOR },
 ];
 
@@ -71,6 +94,8 @@ export async function measureStartup(
   log: (line: string) => void,
 ): Promise<void> {
   const packedBin = installPacked(dir);
+  const builtPackages = builtServerPackages();
+  log(`  the server's dependencies (the floor's imports): ${builtPackages.join(', ')}`);
   for (let round = 1; round <= rounds; round++) {
     for (const c of STARTUP_CASES) {
       const port = await freePort();
@@ -79,7 +104,7 @@ export async function measureStartup(
       const server = await startProcess({
         name: c.label,
         command: c.command === PACKED ? packedBin : c.command,
-        args: c.args,
+        args: c.args.flatMap((arg) => (arg === BUILT_PACKAGES ? builtPackages : [arg])),
         cwd: c.command === PACKED ? join(dir, 'consumer') : ROOT,
         env: {
           PORT: String(port),

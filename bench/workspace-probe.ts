@@ -5,6 +5,7 @@ import { defaultConfig } from '../src/config.js';
 import { MemoryPersistence } from '../src/store/persistence-memory.js';
 import { openWorld } from '../src/world.js';
 import { Worlds, type Workspace } from '../src/worlds.js';
+import { worldModel } from '../src/areas/world-model.js';
 
 const total = Number(process.argv[2] ?? 10_000);
 const sample = Math.min(1000, total);
@@ -17,7 +18,7 @@ function settled(): { rss: number; heap: number } {
   return { rss: m.rss, heap: m.heapUsed + m.external };
 }
 
-const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: defaultConfig.seed });
 const worlds = new Worlds(world, { maxWorkspaces: total + 1, heapBudgetPercent: 95 });
 worlds.createWorkspace(); // the seeded base is built once, on the first creation
 const before = settled();

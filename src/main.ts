@@ -5,7 +5,6 @@ import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { binName, packageVersion } from './sandbox/package-info.js';
-import { BundleRefused } from './sandbox/bundle-file.js';
 import { seedOnAThread } from './seeding-thread.js';
 import type { RunningSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
@@ -93,8 +92,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  // Imported here, not above: the bundle reader loads the validator's errors, which the seeding thread must not
+  // wait for (main imports only what it needs before that thread starts).
+  const { BundleRefused } = await import('./sandbox/bundle-file.js');
   if (error instanceof BundleRefused) {
     // A bundle that cannot be loaded whole is a bad argument, like a bad flag: exit 2, naming what is wrong.
     for (const line of error.lines) console.error(`${binName}: ${line}`);

@@ -2,11 +2,11 @@
 // server, so the seeding and the loading of the server's modules run side by side. The world is the same as
 // seeding it in place (seedStore over the areas' seeders); the server loads the snapshot this posts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { seeders } from './areas/seeders.js';
+import { worldModel } from './areas/world-model.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import { seedStore } from './store/seed.js';
 import { newWorldStore } from './world.js';
 
-const store = newWorldStore(new MemoryPersistence(), (workerData as { seed: number }).seed);
-seedStore(store, seeders);
+const store = newWorldStore(worldModel, new MemoryPersistence(), (workerData as { seed: number }).seed);
+seedStore(store, worldModel.seeders);
 parentPort!.postMessage(store.snapshot());

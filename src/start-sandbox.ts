@@ -14,6 +14,7 @@ import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { bundleContractOf } from './sandbox/bundle-contract.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
 import { openWorldWriting } from './world.js';
+import { worldModel } from './areas/world-model.js';
 import { Worlds, worldsOptions } from './worlds.js';
 
 /** Options of startSandbox: any part of the configuration. */
@@ -76,6 +77,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   if (bundle !== undefined) config = { ...config, store: 'memory', reset: false, seed: overrides.seed ?? seedOf(bundle) ?? config.seed };
   const { world, written } = await openWorldWriting({
     id: 'default',
+    model: worldModel,
     persistence: openPersistence(config),
     seed: config.seed,
     reset: config.reset,

@@ -1,12 +1,33 @@
-import { collectionDefs, type WorldStore } from './areas/collections.js';
-import { seeders } from './areas/seeders.js';
 import { Clock } from './clock.js';
 import { IdSequence } from './store/id-sequence.js';
 import { MemoryPersistence } from './store/persistence-memory.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
-import { seedStore } from './store/seed.js';
-import { Store } from './store/store.js';
+import { type Seeder, seedStore } from './store/seed.js';
+import { type CollectionDefs, type CollectionsOf, Store } from './store/store.js';
 import { WorldResources } from './world-resources.js';
+
+/**
+ * Where the areas declare what a world's store holds, for the types only: src/areas/collections.ts adds
+ * `defs: typeof collectionDefs` to this interface (declaration merging), so every layer that reads a world's store
+ * gets its collections typed by record, and this layer imports no area. The values come in as a WorldModel.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the areas fill it in (see above).
+export interface WorldTypes {}
+
+/** The collections' definitions of a world, as the areas declare them (WorldTypes). */
+export type WorldCollectionDefs = WorldTypes extends { defs: infer D extends CollectionDefs } ? D : CollectionDefs;
+
+/** A world's store: the areas' collections. */
+export type WorldStore = Store<WorldCollectionDefs>;
+
+/**
+ * What every world is made of, handed in by whoever opens one (start-sandbox, the seeding thread, tests): the areas'
+ * collections and their seeders, in dependency order. The store layer below knows no area, and neither does this one.
+ */
+export interface WorldModel {
+  collections: WorldCollectionDefs;
+  seeders: readonly Seeder<CollectionsOf<WorldCollectionDefs>>[];
+}
 
 /** One isolated world: its store, its clock. The default world serves the demo tokens; workspaces add more. */
 export interface World {
@@ -31,10 +52,12 @@ export interface World {
    * from a bundle goes on with the ids the exported one would have given. Absent, new records get random UUIDs.
    */
   ids?: IdSequence;
+  /** What it is made of: the areas' collections and seeders, which its resets and its workspaces' bases seed from. */
+  model: WorldModel;
 }
 
-/** An empty store of the areas' collections; over `base`, a copy-on-write view of it. */
-export const newWorldStore = (persistence: Persistence, seed: number, base?: WorldStore): WorldStore => new Store(persistence, seed, collectionDefs, base);
+/** An empty store of the model's collections. */
+export const newWorldStore = (model: WorldModel, persistence: Persistence, seed: number): WorldStore => new Store(persistence, seed, model.collections);
 
 /** A world's names for the seeded tokens: seeded token id -> the token that world accepts instead. */
 export type SeedTokens = Readonly<Record<string, string>>;
@@ -50,12 +73,14 @@ export const workspaceIdOf = (world: World): string | undefined => (world.tokenP
 export class SeededBases {
   private readonly bySeed = new Map<number, WorldStore>();
 
+  constructor(private readonly model: WorldModel) {}
+
   /** The seeded world of a seed, frozen: the shared base of every workspace. */
   of(seed: number): WorldStore {
     let base = this.bySeed.get(seed);
     if (!base) {
-      base = newWorldStore(new MemoryPersistence(), seed);
-      seedStore(base, seeders);
+      base = newWorldStore(this.model, new MemoryPersistence(), seed);
+      seedStore(base, this.model.seeders);
       this.bySeed.set(seed, base.freeze());
     }
     return base;
@@ -101,7 +126,7 @@ export function loadSeeded(store: WorldStore, bases: SeededBases, seedTokens?: S
  * demo tokens (under the workspace's names), so an untouched workspace costs a few kilobytes.
  */
 export function workspaceStore(base: WorldStore, seedTokens?: SeedTokens): WorldStore {
-  const store = newWorldStore(new MemoryPersistence(), base.seed, base);
+  const store = new Store(new MemoryPersistence(), base.seed, base.defs, base);
   renameSeededTokens(store, seedTokens);
   return store;
 }
@@ -127,6 +152,7 @@ export interface OpenedWorld {
 
 interface OpenWorldOptions {
   id: string;
+  model: WorldModel;
   persistence: Persistence;
   seed: number;
   reset?: boolean;
@@ -142,7 +168,7 @@ interface OpenWorldOptions {
  * while the data file is written instead of after.
  */
 export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWorld> {
-  const store = newWorldStore(opts.persistence, opts.seed);
+  const store = newWorldStore(opts.model, opts.persistence, opts.seed);
   const snapshot = opts.reset ? undefined : await opts.persistence.load();
   let written = Promise.resolve();
   if (snapshot) store.load(snapshot);
@@ -150,12 +176,20 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
     // The default world is seeded on its own (the seed tests compare two runs); workspaces and resets copy it.
     const seeded = await opts.seeded;
     if (seeded) store.load(seeded);
-    else seedStore(store, seeders);
+    else seedStore(store, opts.model.seeders);
     written = opts.persistence.replaceAll(store.snapshot());
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
-  const world = { id: opts.id, store, clock: opts.clock ?? new Clock(), resources: new WorldResources(), tokenPrefix: '', ids: new IdSequence() };
+  const world = {
+    id: opts.id,
+    store,
+    clock: opts.clock ?? new Clock(),
+    resources: new WorldResources(),
+    tokenPrefix: '',
+    ids: new IdSequence(),
+    model: opts.model,
+  };
   return { world, written };
 }
 

@@ -3,7 +3,7 @@ import { Clock } from './clock.js';
 import { IdSequence } from './store/id-sequence.js';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
-import { resetWorld, SeededBases, workspaceStore, type SeedTokens, type World } from './world.js';
+import { resetWorld, SeededBases, workspaceStore, type SeedTokens, type World, type WorldModel } from './world.js';
 import { WorldResources } from './world-resources.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
@@ -75,6 +75,7 @@ export class Workspace {
     /** The frozen seeded world its store is a view of. */
     private readonly base: World['store'],
     readonly createdAt: number,
+    private readonly model: WorldModel,
   ) {
     this.lastUsedAt = createdAt;
   }
@@ -89,6 +90,7 @@ export class Workspace {
       tokenPrefix: this.tokenPrefix,
       seedTokens: this.seedTokens,
       ids: new IdSequence(),
+      model: this.model,
     });
   }
 
@@ -142,7 +144,7 @@ export class Worlds {
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
     this.ownsSeeded = options.seeded === undefined;
-    this.seeded = options.seeded ?? new SeededBases();
+    this.seeded = options.seeded ?? new SeededBases(defaultWorld.model);
   }
 
   /** Adds a listener told of every reset and deletion from here on. */
@@ -265,7 +267,7 @@ export class Worlds {
       const at = ID_BYTES + SECRET_BYTES * i;
       seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
     });
-    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now());
+    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now(), this.defaultWorld.model);
     if (prepare) {
       try {
         prepare(ws.world);

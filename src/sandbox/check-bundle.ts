@@ -3,7 +3,7 @@
 // base. Each refusal is a 422 (413 for uploads past the quota) naming what is wrong, at most MAX_PROBLEMS of them.
 import { formatBytes } from '../http/body-limits.js';
 import { httpError, unprocessable, type FieldErrors } from '../http/errors.js';
-import type { WorldStore } from '../areas/collections.js';
+import type { WorldStore } from '../world.js';
 import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, type WorkspaceBundle } from './bundle-format.js';
 import { BUNDLE_COLLECTIONS, fieldProblems } from './bundle-records.js';

@@ -14,6 +14,7 @@ import { snapshotTempPath } from '../../src/store/journal-files.js';
 import { startSandbox } from '../../src/start-sandbox.js';
 import { openWorld, openWorldWriting } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,7 +29,7 @@ function tempFile(): string {
 
 async function start(dataFile: string, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'file', dataFile, logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'default', persistence: openPersistence(config), seed: config.seed, reset: config.reset });
+  const world = await openWorld({ id: 'default', model: worldModel, persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world);
   return { app: createApp(createRuntime({ worlds, config })), worlds };
 }
@@ -105,7 +106,7 @@ const refused = (port: number) =>
 describe("a new world's first write", () => {
   it('When a fresh world is opened, then it can serve before its seeded state is written, and openWorld waits for the write', async () => {
     const persistence = new HeldPersistence();
-    const { world, written } = await openWorldWriting({ id: 'default', persistence, seed: defaultConfig.seed });
+    const { world, written } = await openWorldWriting({ id: 'default', model: worldModel, persistence, seed: defaultConfig.seed });
     expect(world.store.snapshot().collections.users!.length).toBeGreaterThan(0);
     expect(persistence.written).toHaveLength(0);
     let settled = false;
@@ -118,7 +119,7 @@ describe("a new world's first write", () => {
 
     const waiting = new HeldPersistence();
     let opened = false;
-    const opening = openWorld({ id: 'default', persistence: waiting, seed: defaultConfig.seed }).then(() => (opened = true));
+    const opening = openWorld({ id: 'default', model: worldModel, persistence: waiting, seed: defaultConfig.seed }).then(() => (opened = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(opened).toBe(false);
     waiting.finish();
@@ -128,7 +129,7 @@ describe("a new world's first write", () => {
 
   it('When the seeded state cannot be written, then the write answers why, and nothing is left unhandled meanwhile', async () => {
     const persistence = new HeldPersistence();
-    const { written } = await openWorldWriting({ id: 'default', persistence, seed: defaultConfig.seed });
+    const { written } = await openWorldWriting({ id: 'default', model: worldModel, persistence, seed: defaultConfig.seed });
     persistence.fail(new Error('disk full'));
     // A turn of the event loop with the failure not awaited yet: vitest fails the run on an unhandled rejection.
     await new Promise((resolve) => setImmediate(resolve));

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { openPersistence } from '../../src/store/open-persistence.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 /** Seeds a real data file in a fresh folder and answers its bytes. */
 async function seededFile(seed: number): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-seed-'));
   try {
     const dataFile = join(dir, 'sandbox.json');
-    const world = await openWorld({ id: 'default', persistence: openPersistence({ store: 'file', dataFile }), seed });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence: openPersistence({ store: 'file', dataFile }), seed });
     await world.store.persistence.close();
     return readFileSync(dataFile);
   } finally {
@@ -20,7 +21,7 @@ async function seededFile(seed: number): Promise<Buffer> {
 }
 
 async function seededJson(seed: number): Promise<string> {
-  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed });
+  const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed });
   return JSON.stringify(world.store.snapshot(), null, 2);
 }
 
@@ -45,7 +46,7 @@ describe('the seed', () => {
   });
 
   it('When the world is seeded, then every reference points at a record that exists', async () => {
-    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: 20240901 });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: 20240901 });
     const snapshot = world.store.snapshot();
     const ids = Object.fromEntries(
       Object.entries(snapshot.collections).map(([name, records]) => [name, new Set((records as { id: string }[]).map((r) => r.id))]),

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { seedOnAThread } from '../../src/seeding-thread.js';
 import { SeededBases } from '../../src/world.js';
 import { defaultConfig } from '../../src/config.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 /** The seeded state seeding in place gives, for comparison. */
-const seededSnapshot = (seed: number) => new SeededBases().snapshot(seed);
+const seededSnapshot = (seed: number) => new SeededBases(worldModel).snapshot(seed);
 
 const worker = { script: new URL('../../src/seed-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
 

@@ -12,6 +12,7 @@ import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
@@ -26,7 +27,7 @@ afterEach(async () => {
 /** The server a user starts (fast path included), over a fresh world, with getMerchant swapped for `getMerchant`. */
 async function serve(getMerchant: Handlers['getMerchant'] = handlers.getMerchant, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
-  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed });
+  const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, worldsOptions(config));
   const runtime = createRuntime({ worlds, config, log: () => {} });
   server = createServer(runtime, createApp(runtime, { ...handlers, getMerchant }));

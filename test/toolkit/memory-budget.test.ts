@@ -7,6 +7,7 @@ import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { memoryReading } from '../helpers/memory-reading.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 const MiB = 2 ** 20;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -86,7 +87,7 @@ describe('which budget memory is past', () => {
     ['RSS near the container limit', { rss: 950, processLimit: 1000 }],
   ])('When %s pass the budget, then creating a workspace is refused for memory, and allowed again once they are freed', async (_, short) => {
     const reading = memoryReading();
-    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { heapBudgetPercent: 85, memory: () => reading });
     worlds.createWorkspace();
     Object.assign(reading, short);

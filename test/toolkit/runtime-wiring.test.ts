@@ -12,6 +12,7 @@ import { SeededBases } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { demo } from '../helpers/app.js';
 import { freshWorld } from '../helpers/test-world.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent' };
 const contract = loadContract().doc;
@@ -80,7 +81,7 @@ describe('What a runtime owns', () => {
   });
 
   it('When a registry is given the bases it uses, then closing it leaves them to their owner', async () => {
-    const bases = new SeededBases();
+    const bases = new SeededBases(worldModel);
     const worlds = new Worlds(freshWorld(config.seed), { seeded: bases });
     worlds.createWorkspace();
     await worlds.close();

@@ -9,13 +9,14 @@ import { openWorld } from '../../src/world.js';
 import { WorkspaceRefused, Worlds } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';
 import { memoryReading } from '../helpers/memory-reading.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 describe('the memory budget of workspaces', () => {
   it('When the heap is past its budget, then creating a workspace answers 503 with Retry-After and a message, existing ones keep working, and creation resumes below it', async () => {
     const heap = memoryReading({ oldGeneration: 80 });
-    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { heapBudgetPercent: 85, memory: () => heap });
     const errors: string[] = [];
     const app = createApp(createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' }, log: (line) => errors.push(line) }));
@@ -44,7 +45,7 @@ describe('the memory budget of workspaces', () => {
 
   it('When the registry refuses a workspace, then it throws a WorkspaceRefused saying why and when to retry, not an HTTP error', async () => {
     const heap = memoryReading();
-    const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+    const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: defaultConfig.seed });
     const worlds = new Worlds(world, { maxWorkspaces: 1, heapBudgetPercent: 85, memory: () => heap });
     heap.oldGeneration = 90;
     expect(() => worlds.createWorkspace()).toThrow(expect.objectContaining({ reason: 'memory', retryAfterSeconds: 60 }));

@@ -9,6 +9,7 @@ import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { memoryReading } from '../helpers/memory-reading.js';
 import type { MemoryReading } from '../../src/memory-budget.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 /**
  * One runtime served twice: `fast` is the server a user starts (the fast path of plain creations in front of
@@ -16,7 +17,7 @@ import type { MemoryReading } from '../../src/memory-budget.js';
  */
 async function bothPaths(overrides: Partial<Config> = {}, memory?: MemoryReading) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'info', ...overrides };
-  const world = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: config.seed });
+  const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, { ...worldsOptions(config), ...(memory ? { memory: () => memory } : {}) });
   const lines: Record<string, unknown>[] = [];
   const errors: string[] = [];

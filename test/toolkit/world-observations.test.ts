@@ -4,10 +4,11 @@ import { createRuntime } from '../../src/runtime.js';
 import { MemoryPersistence } from '../../src/store/persistence-memory.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
+import { worldModel } from '../../src/areas/world-model.js';
 
 async function observedWorlds() {
   const clock = { ms: 0 };
-  const main = await openWorld({ id: 'default', persistence: new MemoryPersistence(), seed: defaultConfig.seed });
+  const main = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: defaultConfig.seed });
   const worlds = new Worlds(main, { idleTtlMs: 1000, now: () => clock.ms });
   const { observations } = createRuntime({ worlds, config: { ...defaultConfig, store: 'memory', logLevel: 'silent' } });
   const answered = (workspace: string) => {
