@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import type { components } from '../contract/document/generated.js';
-import { capBody, redactHeaders, redactQuery, type RedactedBodies } from './redact.js';
+import { IsoTimes } from '../world.js';
+import { capBody, redactHeaders, redactQuery, SecretNames, type RedactedBodies } from './redact.js';
 
 /** What the app hands over after a response was sent; raw values, the journal redacts and caps them. */
 export interface JournalRecordInput {
@@ -99,6 +100,9 @@ export class RequestJournal {
   private readonly newId: () => string;
   // A replayed answer hands the journal the same body object on every hit: it is copied once, not per entry.
   private readonly copies: RedactedBodies = new WeakMap();
+  /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
+  private readonly names = new SecretNames();
+  private readonly times = new IsoTimes();
 
   constructor(options: RequestJournalOptions = {}) {
     this.capacity = positive('capacity', options.capacity ?? JOURNAL_DEFAULTS.capacity);
@@ -114,14 +118,14 @@ export class RequestJournal {
   record(input: JournalRecordInput): void {
     const workspace = input.workspace ?? DEFAULT_WORKSPACE;
     if (!this.accepts(workspace)) return;
-    const query = redactQuery(input.query ?? {});
-    const headers = redactHeaders(input.headers ?? {});
-    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies);
-    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies);
+    const query = redactQuery(input.query ?? {}, this.names);
+    const headers = redactHeaders(input.headers ?? {}, this.names);
+    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies, this.names);
+    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies, this.names);
     const ignored = input.ignored ?? [];
     const entry: JournalEntry = {
       id: input.id ?? this.newId(),
-      at: (input.at ?? this.now()).toISOString(),
+      at: this.times.of(input.at ?? this.now()),
       workspace,
       method: input.method.toUpperCase(),
       path: input.path,
