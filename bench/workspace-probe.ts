@@ -2,7 +2,7 @@
 // the same once used, their world made, nothing written) and the time one creation takes, measured in-process (no HTTP) so nothing else allocates between the readings.
 // Prints one JSON line.
 import { defaultConfig } from '../src/config.js';
-import { MemoryPersistence } from '../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../src/store/store.js';
 import { openWorld } from '../src/world.js';
 import { Worlds, type Workspace } from '../src/worlds.js';
 import { worldModel } from '../src/areas/world-model.js';

@@ -6,5 +6,5 @@ export { createServer } from './server.js';
 export { defaultConfig, type Config } from './config.js';
 export { openWorld } from './world.js';
 export { Worlds, worldsOptions } from './worlds.js';
-export { MemoryPersistence } from './store/persistence-memory.js';
+export { MemoryPersistence } from './store/store.js';
 export { DEMO_USERS, demoTokens } from './sandbox/demo-tokens.js';

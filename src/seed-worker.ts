@@ -3,7 +3,7 @@
 // seeding it in place (seedStore over the areas' seeders); the server loads the snapshot this posts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { worldModel } from './areas/world-model.js';
-import { MemoryPersistence } from './store/persistence-memory.js';
+import { MemoryPersistence } from './store/store.js';
 import { seedStore } from './store/seed.js';
 import { newWorldStore } from './world.js';
 

@@ -2,7 +2,7 @@
 // the ISO text of its instants, which the journal writes the same way) and the ids it gives new records (IdSequence,
 // below), with the seeded bases workspaces read through.
 import { hash, randomBytes } from 'node:crypto';
-import { MemoryPersistence } from './store/persistence-memory.js';
+import { MemoryPersistence } from './store/store.js';
 import type { Persistence, Snapshot } from './store/persistence.js';
 import { type Seeder, seedStore } from './store/seed.js';
 import { type CollectionDefs, type CollectionsOf, Store } from './store/store.js';

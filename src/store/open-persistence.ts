@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config.js';
-import { MemoryPersistence } from './persistence-memory.js';
+import { MemoryPersistence } from './store.js';
 import { JournalPersistence } from './persistence-journal.js';
 import type { Persistence } from './persistence.js';
 

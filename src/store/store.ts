@@ -72,8 +72,7 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
    */
   async transact<R>(fn: () => R, maxAddedRecords?: number): Promise<R> {
     const { result, changes } = this.apply(fn, maxAddedRecords);
-    // A world kept in memory only has nothing to make durable: no commit to wait for.
-    if (changes.length > 0 && this.persistence.kind === 'file') await this.persistence.commit(changes, () => this.snapshot());
+    if (changes.length > 0) await this.persistence.commit(changes, () => this.snapshot());
     return result;
   }
 
@@ -201,4 +200,18 @@ function toChange(change: PendingChange): Change {
   return change.after === undefined
     ? { c: change.collection, op: 'del', id: change.id }
     : { c: change.collection, op: 'put', id: change.id, rec: change.after };
+}
+
+/**
+ * The persistence of a world that lives only in memory (tests, workspaces, `--in-memory`): nothing to load, nothing
+ * to write. Kept beside the store it serves; a data file's is src/store/persistence-journal.ts.
+ */
+export class MemoryPersistence implements Persistence {
+  readonly kind = 'memory' as const;
+  async load(): Promise<undefined> {
+    return undefined;
+  }
+  async commit(_changes: Change[], _snapshot: () => Snapshot): Promise<void> {}
+  async replaceAll(_snapshot: Snapshot): Promise<void> {}
+  async close(): Promise<void> {}
 }

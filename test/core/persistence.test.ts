@@ -8,7 +8,7 @@ import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { openPersistence } from '../../src/store/open-persistence.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import type { Snapshot } from '../../src/store/persistence.js';
 import { snapshotTempPath } from '../../src/store/journal-files.js';
 import { startSandbox } from '../../src/start-sandbox.js';

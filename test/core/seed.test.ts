@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPersistence } from '../../src/store/open-persistence.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { worldModel } from '../../src/areas/world-model.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import type { Change, Snapshot } from '../../src/store/persistence.js';
 import { aUser as user, aUserStore } from '../store/user-store.js';
 

@@ -8,7 +8,7 @@ import { handlers } from '../../src/handlers.js';
 import { ok, reply } from '../../src/http/reply.js';
 import { createRuntime } from '../../src/runtime.js';
 import { createServer, type SandboxServer } from '../../src/server.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';

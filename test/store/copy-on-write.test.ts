@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { aUser as user, aUserStore, type UserStore } from './user-store.js';
 
 /** A frozen base holding users a, b, c (b and c share an email, so one index bucket holds two records). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { QuotaExceeded } from '../../src/store/quota-exceeded.js';
 import { aUser as user, aUserStore, type UserStore } from './user-store.js';
 

@@ -1,5 +1,5 @@
 import { defineCollection } from '../../src/store/collection.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import type { Persistence } from '../../src/store/persistence.js';
 import { Store } from '../../src/store/store.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';

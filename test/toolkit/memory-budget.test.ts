@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { containerLimit, memoryShortage, oldGenerationLimit } from '../../src/memory-budget.js';
 import { defaultConfig } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { memoryReading } from '../helpers/memory-reading.js';

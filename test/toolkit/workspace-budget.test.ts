@@ -4,7 +4,7 @@ import { parseArgs } from '../../src/cli/parse-args.js';
 import { createApp } from '../../src/app.js';
 import { createRuntime } from '../../src/runtime.js';
 import { configFromOptions, defaultConfig } from '../../src/config.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { WorkspaceRefused, Worlds } from '../../src/worlds.js';
 import { testApp } from '../helpers/app.js';

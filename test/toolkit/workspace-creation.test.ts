@@ -4,7 +4,7 @@ import { createApp } from '../../src/app.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
 import { createServer } from '../../src/server.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { memoryReading } from '../helpers/memory-reading.js';

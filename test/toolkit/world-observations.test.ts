@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
-import { MemoryPersistence } from '../../src/store/persistence-memory.js';
+import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { worldModel } from '../../src/areas/world-model.js';
