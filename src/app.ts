@@ -19,6 +19,7 @@ import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
+import { identifyRequest } from './observe/request-id.js';
 import { requestWorkspace } from './access/request-workspace.js';
 import { actsIn } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
@@ -52,8 +53,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     composeMiddleware([
       // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
       attachRequestState,
-      // First the request id and logger (pino-http), so every answer carries the id, preflights and errors included.
-      runtime.httpLogger,
+      // First the request id, so every answer carries it, preflights and errors included.
+      identifyRequest,
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.

@@ -3,8 +3,7 @@
 import type { Config } from './config.js';
 import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
 import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
-import type { HttpLogger } from 'pino-http';
-import { createRequestLogger, httpRequestLogger } from './observe/request-log.js';
+import { createRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
 import { WorldObservations } from './observe/world-observations.js';
 import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
@@ -34,8 +33,6 @@ export interface Runtime {
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */
   readonly observations: WorldObservations;
-  /** pino-http over the request log: every request's id (its X-Request-Id) and logger, on either path. */
-  readonly httpLogger: HttpLogger;
   /** The caller a bearer token names, with its world; undefined for an unknown token. */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
@@ -111,7 +108,6 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
     operations: operationFacts(contract),
     observe,
     observations,
-    httpLogger: httpRequestLogger(logger),
     // Hosted mode refuses the default world's tokens (src/access/auth.ts answers why); the fast path must not accept them.
     authenticate: (token) => {
       const auth = authenticate(worlds, token);

@@ -14,7 +14,7 @@ export interface ObserveOptions {
   coverage?: CoverageTracker;
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
-  /** The request log (src/observe/request-log.ts): lines go through each request's pino-http logger, else this one; none without it. */
+  /** The request log (src/observe/request-log.ts); none without it. */
   logger?: Logger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
@@ -63,8 +63,6 @@ export interface Arrival {
   /** The URL as received (path and query), for the log line. */
   url: string;
   headers: Record<string, string | string[] | number | undefined>;
-  /** The request's logger (pino-http's, bound to its id), when the request went through it. */
-  log?: Logger;
 }
 
 /**
@@ -121,7 +119,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
   };
 }
 
-/** The arrival of a request: its id (pino-http's genReqId gave it, as X-Request-Id), time and headers. */
+/** The arrival of a request: its id (given on arrival, src/observe/request-id.ts, as X-Request-Id), time and headers. */
 export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
   return {
     requestId: requestIdOf(req),
@@ -130,7 +128,6 @@ export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival 
     method: req.method ?? 'GET',
     url: (req as Partial<Request>).originalUrl ?? req.url ?? '',
     headers: req.headers,
-    log: (req as IncomingMessage & { log?: Logger }).log,
   };
 }
 
@@ -148,7 +145,7 @@ function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () =
  */
 export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
   const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = facts;
-  const { requestId, at, method, url, headers, log } = arrival;
+  const { requestId, at, method, url, headers } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
   observe({
     requestId,
@@ -156,7 +153,6 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
     method,
     url,
     headers,
-    log,
     path,
     query,
     requestBody,

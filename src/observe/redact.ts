@@ -27,6 +27,29 @@ export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): bool
   return SECRET_NAMES.has(k) || SECRET_PARTS.test(k) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
 }
 
+/**
+ * isSecretKey's verdicts by name, for a caller that redacts the same few names on every request (the journal: its
+ * headers and its bodies' fields). Bounded: cleared whole when full, and a long name is never kept.
+ */
+export class SecretNames {
+  private readonly verdicts = { body: new Map<string, boolean>(), query: new Map<string, boolean>() };
+
+  constructor(private readonly maxNames = 1024) {}
+
+  is(key: string, where: 'body' | 'query' = 'body'): boolean {
+    const verdicts = this.verdicts[where];
+    let secret = verdicts.get(key);
+    if (secret === undefined) {
+      secret = isSecretKey(key, where);
+      if (key.length <= 64) {
+        if (verdicts.size >= this.maxNames) verdicts.clear();
+        verdicts.set(key, secret);
+      }
+    }
+    return secret;
+  }
+}
+
 /** Deeper than this, the journal keeps a marker: no contract shape nests that far, and recursion must stay bounded. */
 const MAX_DEPTH = 64;
 
@@ -57,6 +80,7 @@ class Walk {
   constructor(
     readonly where: 'body' | 'query',
     public budget: number,
+    private readonly names?: SecretNames,
   ) {}
 
   string(value: string): string {
@@ -102,7 +126,8 @@ class Walk {
       if (this.budget <= 0) return this.cut(out);
       this.budget -= key.length + 4;
       const field = (value as Record<string, unknown>)[key];
-      const copy = isSecretKey(key, this.where) ? this.string(REDACTED) : this.copy(field, depth + 1);
+      const secret = this.names ? this.names.is(key, this.where) : isSecretKey(key, this.where);
+      const copy = secret ? this.string(REDACTED) : this.copy(field, depth + 1);
       // Defined, not assigned, for `__proto__`: kept as data, never set as a prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
       else out[key] = copy;
@@ -122,17 +147,17 @@ export type RedactedBodies = WeakMap<object, Capped>;
 /**
  * A deep copy of a JSON-ish body with every secret-named field's value replaced, at any depth, cut to about
  * `maxBytes` of JSON. With `memo`, a body already copied is not copied again: callers never change a body after
- * handing it over (a replayed answer hands the same body object each time).
+ * handing it over (a replayed answer hands the same body object each time). `names` keeps the verdicts on names.
  */
-export function capBody(body: unknown, maxBytes: number, memo?: RedactedBodies): Capped {
-  if (body === null || typeof body !== 'object' || !memo) return capped(body, 'body', maxBytes);
+export function capBody(body: unknown, maxBytes: number, memo?: RedactedBodies, names?: SecretNames): Capped {
+  if (body === null || typeof body !== 'object' || !memo) return capped(body, 'body', maxBytes, names);
   let copy = memo.get(body);
-  if (copy === undefined) memo.set(body, (copy = capped(body, 'body', maxBytes)));
+  if (copy === undefined) memo.set(body, (copy = capped(body, 'body', maxBytes, names)));
   return copy;
 }
 
-function capped(value: unknown, where: 'body' | 'query', maxBytes: number): Capped {
-  const walk = new Walk(where, maxBytes);
+function capped(value: unknown, where: 'body' | 'query', maxBytes: number, names?: SecretNames): Capped {
+  const walk = new Walk(where, maxBytes, names);
   const copy = walk.copy(value, 0);
   return { value: copy, truncated: walk.truncated, bytes: Math.max(0, maxBytes - walk.budget) };
 }
@@ -143,8 +168,8 @@ export function redactBody<T>(body: T): T {
 }
 
 /** Like redactBody, for a parsed query string, where an OAuth `code` is a secret too. */
-export function redactQuery<T>(query: T): T {
-  return capped(query, 'query', Infinity).value as T;
+export function redactQuery<T>(query: T, names?: SecretNames): T {
+  return capped(query, 'query', Infinity, names).value as T;
 }
 
 /** Redacts a bearer (or any) credential but keeps its scheme, so a reader still sees what kind was sent. */
@@ -157,13 +182,13 @@ export function redactCredential(value: string): string {
  * Header names lower-cased; credentials, cookies and secret-named headers (`x-amz-access-token`) redacted; bearer
  * values redacted under any name; secret query parameters of a URL in a header (a Referer) redacted.
  */
-export function redactHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
+export function redactHeaders(headers: Record<string, string | string[] | number | undefined>, names?: SecretNames): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === undefined) continue;
     const key = name.toLowerCase();
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-    if (SECRET_HEADERS.has(key) || isSecretKey(key)) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
+    if (SECRET_HEADERS.has(key) || (names ? names.is(key) : isSecretKey(key))) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
     else if (/^\s*bearer\s+\S/i.test(value)) out[key] = redactCredential(value);
     else out[key] = value.includes('?') ? redactUrl(value) : value;
   }

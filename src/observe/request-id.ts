@@ -3,6 +3,7 @@
 // keeps its own id, when it is one the sandbox can safely echo into a header, a log and a JSON journal.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 
 /** The header's name, as sent and as exposed to browser scripts. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -19,12 +20,18 @@ export function requestIdFrom(headers: IncomingHttpHeaders, newId: () => string 
 /** A request once its id is assigned. */
 export type WithRequestId = IncomingMessage & { id?: string };
 
-/** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer: pino-http's genReqId. */
+/** Gives the request its id (req.id, read by the journal and the log) and puts it on the answer. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId?: () => string): string {
   const id = idRequest(req, newId);
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
+
+/** The app's first step: the request's id, unless a layer in front of Express gave it one already. */
+export const identifyRequest: RequestHandler = (req, res, next) => {
+  if (!requestIdOf(req)) assignRequestId(req, res);
+  next();
+};
 
 /**
  * Gives the request its id without touching the answer, for a caller that sends the header in writeHead itself: a

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import { JournalRing, type Held, type JournalEntry } from './journal-ring.js';
-import { capBody, redactHeaders, redactQuery, type RedactedBodies } from './redact.js';
+import { IsoTimes } from '../clock.js';
+import { capBody, redactHeaders, redactQuery, SecretNames, type RedactedBodies } from './redact.js';
 
 export type { JournalEntry } from './journal-ring.js';
 
@@ -81,6 +82,12 @@ function positive(name: string, value: number): number {
   return value;
 }
 
+/** Whether an object has no enumerable keys (as `for...in` sees them, the way the redacting walk copies). */
+function isEmpty(value: object): boolean {
+  for (const _ in value) return false;
+  return true;
+}
+
 function textBytes(record: Record<string, string>): number {
   let bytes = 0;
   for (const key in record) bytes += key.length + record[key]!.length + 6;
@@ -101,6 +108,11 @@ export class RequestJournal {
   private readonly newId: () => string;
   // A replayed answer hands the journal the same body object on every hit: it is copied once, not per entry.
   private readonly copies: RedactedBodies = new WeakMap();
+  /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
+  private readonly names = new SecretNames();
+  private readonly times = new IsoTimes();
+  /** Redacted copies of the queries recorded, with their JSON's length, by query: a replayed answer hands the same one. */
+  private readonly queries = new WeakMap<object, { value: Record<string, unknown>; json: number }>();
 
   constructor(options: RequestJournalOptions = {}) {
     this.capacity = positive('capacity', options.capacity ?? JOURNAL_DEFAULTS.capacity);
@@ -116,14 +128,14 @@ export class RequestJournal {
   record(input: JournalRecordInput): void {
     const workspace = input.workspace ?? DEFAULT_WORKSPACE;
     if (!this.accepts(workspace)) return;
-    const query = redactQuery(input.query ?? {});
-    const headers = redactHeaders(input.headers ?? {});
-    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies);
-    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies);
+    const { value: query, json: queryJson } = this.redactedQuery(input.query);
+    const headers = redactHeaders(input.headers ?? {}, this.names);
+    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies, this.names);
+    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies, this.names);
     const ignored = input.ignored ?? [];
     const entry: JournalEntry = {
       id: input.id ?? this.newId(),
-      at: (input.at ?? this.now()).toISOString(),
+      at: this.times.of(input.at ?? this.now()),
       workspace,
       method: input.method.toUpperCase(),
       path: input.path,
@@ -143,12 +155,24 @@ export class RequestJournal {
     const bytes =
       ENTRY_OVERHEAD_BYTES +
       entry.path.length +
-      JSON.stringify(query).length +
+      queryJson +
       textBytes(headers) +
       ignored.reduce((sum, name) => sum + name.length + 3, 0) +
       (requestBody?.bytes ?? 0) +
       (responseBody?.bytes ?? 0);
     this.hold(workspace, { seq: ++this.seq, bytes, entry });
+  }
+
+  /** A query redacted, and its JSON's length; a query object already recorded is not walked again. */
+  private redactedQuery(query: Record<string, unknown> | undefined): { value: Record<string, unknown>; json: number } {
+    if (query === undefined || isEmpty(query)) return { value: {}, json: 2 };
+    let kept = this.queries.get(query);
+    if (kept === undefined) {
+      const value = redactQuery(query, this.names);
+      kept = { value, json: JSON.stringify(value).length };
+      this.queries.set(query, kept);
+    }
+    return kept;
   }
 
   private hold(workspace: string, held: Held): void {

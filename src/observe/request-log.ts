@@ -1,14 +1,12 @@
 // One line per request, through pino: JSON lines a CI log can grep or feed to jq, or pino-pretty's readable lines
-// when a person watches a terminal. pino-http gives each request its id (the X-Request-Id it is answered with) and
-// a logger bound to it. Secrets in query strings (the retailer callback's `code`, a token passed as a parameter)
-// never reach the log.
+// when a person watches a terminal. Each line carries its request's id (the X-Request-Id it is answered with, given
+// on arrival by src/observe/request-id.ts). Secrets in query strings (the retailer callback's `code`, a token passed
+// as a parameter) never reach the log.
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import type PinoPretty from 'pino-pretty';
 import { redactUrl } from './redact.js';
-import { assignRequestId } from './request-id.js';
 
 /** The levels --log-level / LOG_LEVEL accept, pino's names; 'silent' logs nothing. */
 export type RequestLogLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
@@ -23,8 +21,6 @@ export interface RequestLogInput {
   durationMs: number;
   workspace?: string;
   requestId?: string;
-  /** The request's own logger (pino-http's, which carries its id); the line goes there when there is one. */
-  log?: Logger;
 }
 
 /** Where the lines go and how they look. */
@@ -77,25 +73,6 @@ export function requestLogLevel(status: number, path = ''): 'error' | 'info' | '
 /** The key of the request id in every line of a request. */
 const REQUEST_ID_KEY = 'request_id';
 
-/**
- * pino-http over the request logger: each request gets its id (a valid X-Request-Id it sent, else a new one, put
- * on the answer) and `req.log`, a child logger carrying `request_id`. The line is written once the journal and the
- * coverage have the same exchange (src/observe/observe-requests.ts), so pino-http's own line is off.
- */
-export function httpRequestLogger(logger: Logger): HttpLogger {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => assignRequestId(req, res),
-    autoLogging: false,
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: REQUEST_ID_KEY },
-    // The request is described by the line's own fields; a serialised copy in every child logger is wasted work.
-    wrapSerializers: false,
-    serializers: { req: () => undefined },
-  });
-}
-
 /** The fields of one request's line, query secrets redacted. */
 export function requestLogFields(input: RequestLogInput): Record<string, unknown> {
   const url = redactUrl(input.url);
@@ -106,16 +83,17 @@ export function requestLogFields(input: RequestLogInput): Record<string, unknown
   fields.status = input.status;
   fields.duration_ms = Math.round(input.durationMs * 10) / 10;
   if (input.workspace !== undefined) fields.workspace = input.workspace;
-  // A request's own logger carries its id already.
-  if (input.requestId !== undefined && !input.log) fields[REQUEST_ID_KEY] = input.requestId;
+  if (input.requestId !== undefined) fields[REQUEST_ID_KEY] = input.requestId;
   return fields;
 }
 
-/** Writes one request's line at its level, through the request's own logger if it has one (nothing when the level is off). */
+/**
+ * Writes one request's line at its level (nothing when the level is off). The request's id is a field of the line,
+ * not a child logger's binding: a child logger per request would cost every request, logged or not.
+ */
 export function logRequest(logger: Logger, input: RequestLogInput): void {
-  const log = input.log ?? logger;
   const url = input.url;
   const q = url.indexOf('?');
   const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q));
-  if (log.isLevelEnabled(level)) log[level](requestLogFields(input), 'request');
+  if (logger.isLevelEnabled(level)) logger[level](requestLogFields(input), 'request');
 }

@@ -114,9 +114,9 @@ export class ResponseCache {
 
   private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     this.stats.hits++;
-    // Each answer has its own id; the stored headers never hold the id of the answer they were captured from. It is
-    // pino-http's genReqId without pino-http: the two child loggers pino-http makes per request would be the largest
-    // part of a replay's own work. The line goes through the same pino logger with the same fields.
+    // Each answer has its own id, given as Express's path gives it (src/observe/request-id.ts); the stored headers
+    // never hold the id of the answer they were captured from. The line goes through the same logger with the same
+    // fields.
     const id = idRequest(req);
     const arrival = arrivalOf(req);
     // One header list, handed to writeHead whole: Node then writes it without merging it into headers set earlier,

@@ -1,5 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 
+/** The first hex digit of byte 8 once its top bits are 10 (RFC 9562 variant), by its two low bits. */
+const VARIANT_DIGITS = '89ab';
+
 /** Where an id sequence stands: its salt (16 hex digits) and how many ids it has handed out. */
 export interface IdSequenceState {
   salt: string;
@@ -21,11 +24,11 @@ export class IdSequence {
   }
 
   next(): string {
-    const bytes = hash('sha256', `${this.salt}:${this.issued++}`, 'buffer');
-    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-    const hex = bytes.toString('hex', 0, 16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    // The digest as hex text, not a Buffer: Node makes a string of it much faster than a Buffer. The version nibble
+    // (byte 6) becomes 4 and the variant bits (byte 8) 10, as setting them on the bytes would.
+    const hex = hash('sha256', `${this.salt}:${this.issued++}`, 'hex');
+    const variant = VARIANT_DIGITS[Number.parseInt(hex[16]!, 16) & 0x3]!;
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   get state(): IdSequenceState {
