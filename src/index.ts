@@ -5,6 +5,8 @@ export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 export { createServer } from './server.js';
 export { defaultConfig, type Config } from './config.js';
 export { openWorld } from './world.js';
+// What every world is made of (the areas' collections and seeders): openWorld is given it.
+export { worldModel } from './areas/world-model.js';
 export { Worlds, worldsOptions } from './worlds.js';
 export { MemoryPersistence } from './store/store.js';
 export { DEMO_USERS, demoTokens } from './sandbox/demo-tokens.js';
