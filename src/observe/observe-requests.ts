@@ -118,7 +118,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
   };
 }
 
-/** The arrival of a request: its id (given on arrival, src/observe/request-id.ts, as X-Request-Id), time and headers. */
+/** The arrival of a request: its id (given on arrival, src/observe/request-log.ts, as X-Request-Id), time and headers. */
 export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
   return {
     requestId: requestIdOf(req),

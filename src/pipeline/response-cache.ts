@@ -114,7 +114,7 @@ export class ResponseCache {
 
   private serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     this.stats.hits++;
-    // Each answer has its own id, given as Express's path gives it (src/observe/request-id.ts); the stored headers
+    // Each answer has its own id, given as Express's path gives it (src/observe/request-log.ts); the stored headers
     // never hold the id of the answer they were captured from. The line goes through the same logger with the same
     // fields.
     const id = idRequest(req);

@@ -43,7 +43,7 @@ function compilePaths(doc: ContractDocument): CompiledPath[] {
   return [...paths.values()];
 }
 
-/** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/operation-facts.ts). */
+/** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/document/operation-facts.ts). */
 export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
   const table = compilePaths(doc);
   const routeOperation: RouteOperation = (method, path, respell) => {
