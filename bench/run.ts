@@ -72,8 +72,9 @@ const grownProducts = smoke ? 2_000 : 10_000;
 const connections = 32;
 const baselineArg = argv.indexOf('--baseline');
 const baselineCommit = argv.includes('--no-baseline') ? undefined : baselineArg >= 0 ? argv[baselineArg + 1]! : BASELINE_COMMIT;
-// The page and creates may not fall below this share of the earlier commit's (medians of one run; the rest is noise).
-const NO_WORSE_RATIO = 0.95;
+// The page and creates may not fall below this share of the earlier commit's (medians of one run; the rest is noise):
+// the pipeline issue's bound against its baseline, 4f6ed55.
+const NO_WORSE_RATIO = 0.9;
 const tool = loadToolName();
 const PAGE_PATH = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
 const AUTH = { Authorization: `Bearer ${OWNER_TOKEN}` };

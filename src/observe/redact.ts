@@ -174,9 +174,13 @@ export function redactQuery<T>(query: T, names?: SecretNames): T {
 
 /** Redacts a bearer (or any) credential but keeps its scheme, so a reader still sees what kind was sent. */
 export function redactCredential(value: string): string {
+  // Nearly every credential is a bearer token: its redacted form needs no match.
+  if (value.startsWith('Bearer ') && value.length > 7 && value.charCodeAt(7) > 32) return REDACTED_BEARER;
   const scheme = /^\s*(\S+)\s+\S/.exec(value);
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
+
+const REDACTED_BEARER = `Bearer ${REDACTED}`;
 
 /**
  * Header names lower-cased; credentials, cookies and secret-named headers (`x-amz-access-token`) redacted; bearer
@@ -184,10 +188,11 @@ export function redactCredential(value: string): string {
  */
 export function redactHeaders(headers: Record<string, string | string[] | number | undefined>, names?: SecretNames): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(headers)) {
+  for (const name in headers) {
+    const raw = headers[name];
     if (raw === undefined) continue;
     const key = name.toLowerCase();
-    const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+    const value = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.join(', ') : String(raw);
     if (SECRET_HEADERS.has(key) || (names ? names.is(key) : isSecretKey(key))) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
     else if (/^\s*bearer\s+\S/i.test(value)) out[key] = redactCredential(value);
     else out[key] = value.includes('?') ? redactUrl(value) : value;

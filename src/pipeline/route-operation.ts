@@ -84,18 +84,32 @@ export function fastPathsByOperation(doc: ContractDocument, choose: (op: Contrac
     const listener = choose(op);
     if (listener) chosen.set(op.operationId, listener);
   }
+  // The path a request names is looked up once: a client reads the same paths again and again, and walking the
+  // table's matchers costs more than the fast path it chooses. Bounded, since a path is the client's to choose.
+  const byPath = new Map<string, CompiledPath | null>();
+  const compiledOf = (path: string): CompiledPath | null => {
+    let compiled = byPath.get(path);
+    if (compiled === undefined) {
+      compiled = table.find(({ regexp }) => regexp.test(path)) ?? null;
+      if (path.length <= MAX_REMEMBERED_PATH) {
+        if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+        byPath.set(path, compiled);
+      }
+    }
+    return compiled;
+  };
   return (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    const path = query < 0 ? url : url.slice(0, query);
-    for (const { regexp, methods } of table) {
-      if (!regexp.test(path)) continue;
-      const id = methods.get(req.method ?? '');
-      return ((id !== undefined && chosen.get(id)) || express)(req, res);
-    }
-    express(req, res);
+    const compiled = compiledOf(query < 0 ? url : url.slice(0, query));
+    const id = compiled?.methods.get(req.method ?? '');
+    ((id !== undefined && chosen.get(id)) || express)(req, res);
   };
 }
+
+/** Bounds of the paths whose matcher fastPathsByOperation remembers. */
+const MAX_REMEMBERED_PATHS = 4096;
+const MAX_REMEMBERED_PATH = 512;
 
 /** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */
 function decodeSegment(segment: string): string {
