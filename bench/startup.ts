@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bareAnswerScript, freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
+import { VALIDATOR_OPTIONS } from '../src/pipeline/contract-validator.js';
 
 export interface StartupCase {
   key: string;
@@ -68,6 +69,20 @@ export const STARTUP_CASES: StartupCase[] = [
     label: "reference: the server's dependencies alone (every package dist/src imports, loaded with the compile cache, then node:http answering 200)",
     command: process.execPath,
     args: [join(ROOT, 'bench', 'dependencies-floor.mjs'), BUILT_PACKAGES],
+  },
+  {
+    // The two libraries no start can do without (the user's chosen framework and validator), and nothing else.
+    key: 'validator-floor',
+    label: 'reference: express and express-openapi-validator alone (loaded with the compile cache, then node:http answering 200)',
+    command: process.execPath,
+    args: [join(ROOT, 'bench', 'dependencies-floor.mjs'), 'express', 'express-openapi-validator'],
+  },
+  {
+    // What the validator as shipped costs a start with this contract, before any of the sandbox's own work.
+    key: 'validator-contract-floor',
+    label: 'reference: express and express-openapi-validator given this contract, answering one validated request (bench/validator-floor.mjs)',
+    command: process.execPath,
+    args: [join(ROOT, 'bench', 'validator-floor.mjs'), join(ROOT, 'dist', 'openapi.json'), JSON.stringify(VALIDATOR_OPTIONS)],
   },
   { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: process.execPath, args: FLOOR },
 ];
