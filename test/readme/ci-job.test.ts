@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
 import { consumerOf, packThisCheckout, type Packed } from '../helpers/packed-package.js';
-import { freePort, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
+import { accepts, eventually, freePort, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -136,7 +136,8 @@ describe("The README's CI job, with the packed package", () => {
   }, 600_000);
 
   afterAll(async () => {
-    opened?.child.kill('SIGKILL');
+    // Only if the last test failed before stopping it: npx alone goes, its `sh -c` and the sandbox may stay.
+    if (opened?.child.exitCode === null) opened.child.kill('SIGKILL');
     try {
       process.kill(Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8')), 'SIGKILL');
     } catch {
@@ -203,5 +204,9 @@ describe("The README's CI job, with the packed package", () => {
       ['createProduct', 201],
       ['listMerchants', 200],
     ]);
+    // Ctrl-C: npx hands the signal on through its `sh -c`, and nothing of the sandbox stays behind.
+    opened.child.kill('SIGTERM');
+    await opened.exited;
+    expect(await eventually(async () => !(await accepts(url)))).toBe(true);
   }, 120_000);
 });
