@@ -27,37 +27,64 @@ interface CompiledPath {
  */
 export type RouteOperation = (method: string, path: string, respell?: () => string | undefined) => MatchedOperation;
 
-/** The contract's paths, each compiled once into its matcher, in the contract's order. */
-function compilePaths(doc: ContractDocument): CompiledPath[] {
-  const paths = new Map<string, CompiledPath>();
-  for (const op of listOperations(doc)) {
-    let compiled = paths.get(op.path);
-    if (!compiled) {
-      // `{name}` becomes `:name`, as the validator turns the contract's paths into Express routes.
-      const { regexp, keys } = pathToRegexp(op.path.replace(/\{([^}]+)\}/g, ':$1'), { sensitive: true });
-      compiled = { regexp, keys: keys.map((key) => key.name), methods: new Map() };
-      paths.set(op.path, compiled);
+/**
+ * The contract's paths, each compiled once into its matcher, in the contract's order, and the matcher each path a
+ * request named was found to meet: a client names the same paths again and again, and walking the matchers costs
+ * more than what the fast paths in front of Express do. Bounded, since a path is the client's to choose.
+ */
+class ContractPaths {
+  private readonly table: CompiledPath[];
+  private readonly byPath = new Map<string, CompiledPath | null>();
+
+  constructor(doc: ContractDocument) {
+    const paths = new Map<string, CompiledPath>();
+    for (const op of listOperations(doc)) {
+      let compiled = paths.get(op.path);
+      if (!compiled) {
+        // `{name}` becomes `:name`, as the validator turns the contract's paths into Express routes.
+        const { regexp, keys } = pathToRegexp(op.path.replace(/\{([^}]+)\}/g, ':$1'), { sensitive: true });
+        compiled = { regexp, keys: keys.map((key) => key.name), methods: new Map() };
+        paths.set(op.path, compiled);
+      }
+      compiled.methods.set(op.method, op.operationId);
     }
-    compiled.methods.set(op.method, op.operationId);
+    this.table = [...paths.values()];
   }
-  return [...paths.values()];
+
+  /** The first path of the contract whose matcher `path` (as sent, query apart) meets, if any. */
+  find(path: string): CompiledPath | undefined {
+    let compiled = this.byPath.get(path);
+    if (compiled === undefined) {
+      compiled = this.table.find(({ regexp }) => regexp.test(path)) ?? null;
+      if (path.length <= MAX_REMEMBERED_PATH) {
+        if (this.byPath.size >= MAX_REMEMBERED_PATHS) this.byPath.clear();
+        this.byPath.set(path, compiled);
+      }
+    }
+    return compiled ?? undefined;
+  }
 }
+
+/** Bounds of the paths whose matcher ContractPaths remembers. */
+const MAX_REMEMBERED_PATHS = 4096;
+const MAX_REMEMBERED_PATH = 512;
 
 /** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/document/operation-facts.ts). */
 export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
-  const table = compilePaths(doc);
+  const paths = new ContractPaths(doc);
   const routeOperation: RouteOperation = (method, path, respell) => {
     if (respell && path.length > 1 && path.endsWith('/')) {
       const respelled = respell();
       if (respelled !== undefined) return routeOperation(method, respelled);
     }
-    for (const { regexp, keys, methods } of table) {
-      const match = regexp.exec(path);
-      if (!match) continue;
+    const compiled = paths.find(path);
+    if (compiled) {
+      const { regexp, keys, methods } = compiled;
       const id = methods.get(method);
       if (id === undefined) {
         httpError(405, `The ${method} method is not supported for route ${path}.`, undefined, { Allow: allowHeader([...methods.keys()]) });
       }
+      const match = regexp.exec(path)!;
       const pathParams: Record<string, string> = Object.create(null);
       for (const [i, key] of keys.entries()) pathParams[key] = decodeSegment(match[i + 1]!);
       return { id, facts: facts.get(id)!, pathParams };
@@ -78,38 +105,19 @@ export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * `express` when it names no operation (the pages) or one without a fast path; its path as sent, query apart.
  */
 export function fastPathsByOperation(doc: ContractDocument, choose: (op: ContractOperation) => Listener | undefined, express: Listener): Listener {
-  const table = compilePaths(doc);
+  const paths = new ContractPaths(doc);
   const chosen = new Map<string, Listener>();
   for (const op of listOperations(doc)) {
     const listener = choose(op);
     if (listener) chosen.set(op.operationId, listener);
   }
-  // The path a request names is looked up once: a client reads the same paths again and again, and walking the
-  // table's matchers costs more than the fast path it chooses. Bounded, since a path is the client's to choose.
-  const byPath = new Map<string, CompiledPath | null>();
-  const compiledOf = (path: string): CompiledPath | null => {
-    let compiled = byPath.get(path);
-    if (compiled === undefined) {
-      compiled = table.find(({ regexp }) => regexp.test(path)) ?? null;
-      if (path.length <= MAX_REMEMBERED_PATH) {
-        if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
-        byPath.set(path, compiled);
-      }
-    }
-    return compiled;
-  };
   return (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    const compiled = compiledOf(query < 0 ? url : url.slice(0, query));
-    const id = compiled?.methods.get(req.method ?? '');
+    const id = paths.find(query < 0 ? url : url.slice(0, query))?.methods.get(req.method ?? '');
     ((id !== undefined && chosen.get(id)) || express)(req, res);
   };
 }
-
-/** Bounds of the paths whose matcher fastPathsByOperation remembers. */
-const MAX_REMEMBERED_PATHS = 4096;
-const MAX_REMEMBERED_PATH = 512;
 
 /** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */
 function decodeSegment(segment: string): string {
