@@ -7,7 +7,7 @@
 //   runtime   src/runtime.ts: what createRuntime builds and the pipeline is given
 //   feature   src/access/, src/areas/, src/sandbox/, src/contract/ (its machinery: validator, tolerant reader, docs page)
 //   edge      src/knobs/, src/observe/, src/http/, src/retailer/ (the simulated retailer: areas use it)
-//   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts
+//   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts, src/memory-reservations.ts
 //   store     src/store/
 //   base      src/config.ts, src/paths.ts, src/secret-strength.ts, src/fixed-window-limit.ts,
 //             src/node-http.ts, and src/contract/document/: the contract as a document (its generated types, the
@@ -25,7 +25,7 @@ const layers = [
   ['runtime', ['^src/runtime\\.ts$']],
   ['feature', ['^src/(access|areas|sandbox|contract)/']],
   ['edge', ['^src/(knobs|observe|http|retailer)/']],
-  ['worlds', ['^src/(worlds|world|world-resources|memory-budget)\\.ts$']],
+  ['worlds', ['^src/(worlds|world|world-resources|memory-budget|memory-reservations)\\.ts$']],
   ['store', ['^src/store/']],
   ['base', ['^src/(config|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', CONTRACT_DOCUMENT]],
 ];
