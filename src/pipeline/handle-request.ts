@@ -100,7 +100,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const authorize = async (req: Request, state: RequestState) => {
     const { facts, pathParams } = state.operation!;
     // Only an operation that declares a rule of its own is asked about (src/contract/document/operation-facts.ts).
-    if (facts.caller === 'workspace' || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
+    const controlPlane = facts.caller === 'workspace' || facts.caller === 'owner';
+    if (controlPlane || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
     // An operation anyone may call acts on the world its `workspace` query names (the default world without one).
     state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req));
   };
