@@ -33,8 +33,12 @@ export interface Config {
   latencyMs: number;
   /** Upper bound of `Prefer: delay`, in milliseconds. */
   maxDelayMs: number;
-  /** Browser origins allowed to call the sandbox: '*' (any, no credentials) or a list (CORS_ORIGINS). */
-  corsOrigins: '*' | string[];
+  /**
+   * Browser origins allowed to call the sandbox: '*' (any, no credentials) or a list (CORS_ORIGINS). Unset, '*'
+   * locally and the PUBLIC_URL origin alone in hosted mode, where a list also gets the PUBLIC_URL origin
+   * (allowedOrigins, src/http/cors.ts).
+   */
+  corsOrigins?: '*' | string[];
   /** A workspace nobody used for this long is deleted (WORKSPACE_TTL_SECONDS). */
   workspaceIdleTtlMs: number;
   /** At most this many workspaces live at once; creating one more answers 429. */
@@ -125,7 +129,6 @@ export const defaultConfig: Config = {
   logLevel: 'info',
   latencyMs: 0,
   maxDelayMs: 10_000,
-  corsOrigins: '*',
   workspaceIdleTtlMs: 60 * 60 * 1000,
   maxWorkspaces: DEFAULT_MAX_WORKSPACES,
   heapBudgetPercent: 85,

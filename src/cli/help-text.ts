@@ -37,7 +37,7 @@ Options (a flag wins over its environment variable):
 ${options}
 
 Environment only:
-  CORS_ORIGINS          Origins allowed to call from a browser: * (default) or a comma list
+  CORS_ORIGINS          Origins allowed to call from a browser: * (default; hosted: PUBLIC_URL's) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
   HEAP_BUDGET_PERCENT   Refuse new workspaces (503) past this share of the heap limit (default 85)

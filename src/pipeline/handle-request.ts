@@ -6,7 +6,7 @@ import type { Runtime } from '../runtime.js';
 import { bindingPlans } from '../access/binding-plans.js';
 import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
-import { checkTextMedia } from '../contract/text-media.js';
+import { checkTextMedia } from './text-media.js';
 import { authenticateBearer, resolveBindings, type BindingPlan } from '../access/auth.js';
 import type { RouteBindingTable } from '../areas/route-bindings.js';
 import { createCtx, type Ctx } from '../areas/context.js';
@@ -67,7 +67,11 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const routeOperation = compileRoutes(doc, runtime.operations);
   const readBody = bodyReader(config);
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
-  const validator = contractValidator({ doc, strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)) });
+  const validator = contractValidator({
+    doc,
+    middleware: runtime.compiled.validator,
+    strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)),
+  });
 
   /**
    * Routing: the operation of the method and path (404, 405). A path no route matches may be the raw relay form,
@@ -96,7 +100,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const authorize = async (req: Request, state: RequestState) => {
     const { facts, pathParams } = state.operation!;
     // Only an operation that declares a rule of its own is asked about (src/contract/document/operation-facts.ts).
-    if (facts.caller === 'workspace' || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
+    const controlPlane = facts.caller === 'workspace' || facts.caller === 'owner';
+    if (controlPlane || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
     // An operation anyone may call acts on the world its `workspace` query names (the default world without one).
     state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req));
   };

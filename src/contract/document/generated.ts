@@ -2883,9 +2883,10 @@ export interface components {
         /**
          * @description The call carries an unknown bearer token, or (in hosted mode, `HOSTED=1`) none, or a demo token of the
          *     default world: control-plane calls need a token of the workspace they act on (or the admin token). Who may
-         *     call each control-plane operation is its `x-sandbox-access`: `anyone`, or `workspace` (a token of the
+         *     call each control-plane operation is its `x-sandbox-access`: `anyone`, `workspace` (a token of the
          *     workspace it acts on, or the admin token for any world; locally also no token, acting on `?workspace=` or the
-         *     default world). The check is made on the operation the path matched, before the body is read; paths match
+         *     default world), or `owner` (as `workspace`, but of the workspace's tokens only its owner's: export, reset,
+         *     delete and user creation). The check is made on the operation the path matched, before the body is read; paths match
          *     case-sensitively, so `/_SANDBOX/requests` or `//_sandbox/requests` is no operation at all (404). A token of a
          *     workspace that no longer exists says so.
          */
@@ -2928,6 +2929,21 @@ export interface components {
                  *       "message": "A workspace token acts on its own workspace only."
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A workspace token acts on its own workspace only, and this operation (export, reset, delete, user creation)
+         *     takes the workspace's owner token: the `tokens.owner` its creation answered. The other demo tokens (member,
+         *     outsider, rival) and the tokens of users made with `POST /_sandbox/users` answer 403 here, so a token handed to
+         *     a teammate or a script cannot take the world away. The admin token may act on any world; locally, a call
+         *     without a token (or with a default-world token) acts on `?workspace=` as before.
+         */
+        SandboxOwnerOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -9033,7 +9049,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            403: components["responses"]["SandboxOwnerOnly"];
             404: components["responses"]["WorkspaceNotFound"];
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
@@ -9089,7 +9105,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            403: components["responses"]["SandboxOwnerOnly"];
             404: components["responses"]["WorkspaceNotFound"];
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
@@ -9760,7 +9776,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            /** @description A workspace token names another workspace, or the call names the default world, which cannot be deleted. */
+            /** @description A workspace token names another workspace, or is not the workspace's owner token (member, outsider, rival, a user made with `POST /_sandbox/users`), or the call names the default world, which cannot be deleted. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9832,7 +9848,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            403: components["responses"]["SandboxOwnerOnly"];
             404: components["responses"]["WorkspaceNotFound"];
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
@@ -9946,7 +9962,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SandboxUnauthenticated"];
-            403: components["responses"]["SandboxForbidden"];
+            403: components["responses"]["SandboxOwnerOnly"];
             404: components["responses"]["WorkspaceNotFound"];
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
