@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { docsRouter } from './contract/docs-page.js';
+import { docsRouter } from './sandbox/docs-page.js';
 import { attachRequestState, handleRequests } from './pipeline/handle-request.js';
 import type { WarmUp } from './pipeline/validator-warm-up.js';
 import { handlers } from './handlers.js';
@@ -9,7 +9,7 @@ import { consentPages } from './areas/channels/consent-routes.js';
 import { productUploadsRouter } from './areas/products/uploads-router.js';
 import { composeMiddleware } from './pipeline/contract-validator.js';
 import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operation.js';
-import { cors } from './http/cors.js';
+import { allowedOrigins, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -55,7 +55,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
-      cors({ origins: config.corsOrigins }),
+      cors({ origins: allowedOrigins(config) }),
       // A path segment that does not decode is read as its literal text (src/pipeline/route-operation.ts).
       undecodableSegmentsAsText,
       observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),

@@ -1,8 +1,9 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
-import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
+import { listOperations, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
+import type { OperationFacts } from './contract/document/operation-facts.js';
+import { compileContract, compiledContract, type CompiledContract } from './compiled-contract.js';
 import { createRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
 import { WorldObservations } from './observe/world-observations.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   readonly contract: ContractDocument;
   /** Per operationId, what the pipeline decides by: who may call it, whether it creates a workspace, is journaled. */
   readonly operations: ReadonlyMap<string, OperationFacts>;
+  /** The contract with what is compiled from it once per process (the validator's checks), shared by every app over it. */
+  readonly compiled: CompiledContract;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
    * path's replays reach it the same way (observeWhenFinished, src/observe/observe-requests.ts).
@@ -64,9 +67,11 @@ export interface RuntimeOptions {
   config: Config;
   /**
    * The contract the app routes, validates and answers by, with the text it was read from (bundles name its SHA-256):
-   * main.ts and startSandbox read openapi.yaml once. Default: openapi.yaml, read now.
+   * compiled once per process by whoever starts sandboxes (compileContract, src/compiled-contract.ts), so every app
+   * over it shares the validator's compiled checks; a contract only read is compiled for this runtime alone.
+   * Default: openapi.yaml, read and compiled now.
    */
-  contract?: LoadedContract;
+  contract?: LoadedContract | CompiledContract;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
@@ -76,7 +81,8 @@ export interface RuntimeOptions {
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, contract: loaded = loadContract(), log, requestLog, now }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, contract: given, log, requestLog, now }: RuntimeOptions): Runtime {
+  const loaded = given === undefined ? compileContract() : compiledContract(given);
   const contract = loaded.doc;
   const policy = accessPolicy(config, now);
   const originOf = publicOrigin(config);
@@ -105,7 +111,8 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
     worlds,
     config,
     contract,
-    operations: operationFacts(contract),
+    operations: loaded.operations,
+    compiled: loaded,
     observe,
     observations,
     // Hosted mode refuses the default world's tokens (src/access/auth.ts answers why); the fast path must not accept them.

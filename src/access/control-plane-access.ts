@@ -1,7 +1,8 @@
-// Who may act on which world through the control plane (operations declaring `x-sandbox-access: workspace`).
-// A workspace token acts on its own workspace alone, in both modes; hosted mode's admin token acts on any; without a
-// token (or locally with a default-world token), local mode obeys `?workspace=` as a developer's laptop always did,
-// and hosted mode answers 401.
+// Who may act on which world through the control plane (operations declaring `x-sandbox-access: workspace` or
+// `owner`). A workspace token acts on its own workspace alone, in both modes, and where the operation declares
+// `owner` (export, reset, delete, user creation) only the owner's token does; hosted mode's admin token acts on any;
+// without a token (or locally with a default-world token), local mode obeys `?workspace=` as a developer's laptop
+// always did, and hosted mode answers 401.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
@@ -10,6 +11,10 @@ import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
 import { authenticate, bearerToken, refuseToken } from './auth.js';
 import { forbidden, HOSTED_DEFAULT_TOKEN_MESSAGE, tooManyRequests, unauthenticated } from '../http/errors.js';
+import { demoTokens } from '../sandbox/demo-tokens.js';
+
+/** What another token of the workspace hears on an operation that declares `x-sandbox-access: owner`. */
+export const OWNER_ONLY_MESSAGE = "Only the workspace's owner token (or the admin token) may export, reset or delete the workspace, or add users to it.";
 
 /** The `?workspace=` a control-plane request names (operations without a token act on that world, or the default one). */
 export function controlPlaneWorkspace(req: { query: unknown }): string | undefined {
@@ -28,7 +33,8 @@ type Asking = Pick<Request, 'ip' | 'query' | 'headers'>;
  * The pipeline step right after routing and authentication, before anything reads the body or a world: what the
  * matched operation declares (src/contract/document/operation-facts.ts) decides. `anyone` passes (a creation counts against
  * the per-address limit: 429); `workspace` needs a token of the world it acts on or the admin token (401, 403);
- * `token` was authenticated by the bearer scheme. The world the request proved it may act in becomes the state's
+ * `owner` as `workspace`, with the owner's token alone among the
+ * workspace's; `token` was authenticated by the bearer scheme. The world the request proved it may act in becomes the state's
  * `actingWorld` (set before a 403, so a refusal is journaled where its token belongs).
  */
 export async function authorizeOperation(
@@ -40,12 +46,13 @@ export async function authorizeOperation(
   policy: AccessPolicy,
 ): Promise<void> {
   if (fact.createsWorkspace) limitCreation(req, policy);
-  if (fact.caller !== 'workspace') return;
-  await authorizeControlPlane(req, state, worlds, policy, pathParams.workspace);
+  if (fact.caller !== 'workspace' && fact.caller !== 'owner') return;
+  await authorizeControlPlane(req, state, worlds, policy, pathParams.workspace, fact.caller === 'owner');
 }
 
 /**
- * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace, 429 (hosted) once
+ * 401 without a usable token (hosted mode), 403 when a workspace token names another workspace or, where the
+ * operation needs the owner, is not the owner's token (the creation's `tokens.owner`), 429 (hosted) once
  * the client address spent its failed admin attempts. The world the call may act in becomes the state's
  * `actingWorld`: the handler's world, and where the call is journaled.
  */
@@ -55,6 +62,7 @@ async function authorizeControlPlane(
   worlds: Worlds,
   policy: AccessPolicy,
   pathWorkspace: string | undefined,
+  ownerOnly: boolean,
 ): Promise<void> {
   const token = bearerToken(req.headers.authorization);
   if (token === undefined) {
@@ -86,6 +94,8 @@ async function authorizeControlPlane(
   for (const named of [controlPlaneWorkspace(req), pathWorkspace]) {
     if (named !== undefined && named !== own) forbidden('A workspace token acts on its own workspace only.');
   }
+  // The members, outsiders and rivals of a world, and the users POST /_sandbox/users made, use it; its owner keeps it.
+  if (ownerOnly && token !== demoTokens(auth.world.seedTokens).owner) forbidden(OWNER_ONLY_MESSAGE);
 }
 
 /** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */

@@ -3,6 +3,7 @@
 import corsMiddleware, { type CorsOptions as CorsPackageOptions } from 'cors';
 import type { OutgoingHttpHeader } from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import type { Config } from '../config.js';
 import { headersSetBy } from './security-headers.js';
 
 /** Which origins may call the sandbox from a browser. */
@@ -11,6 +12,19 @@ export interface CorsOptions {
   origins?: '*' | string[];
   /** How long a browser may cache a preflight answer, in seconds. */
   maxAgeSeconds?: number;
+}
+
+/**
+ * The origins a configuration lets call the sandbox from a browser. Locally any ('*'), unless CORS_ORIGINS lists
+ * some. Hosted, the PUBLIC_URL origin (the docs page's own) plus those CORS_ORIGINS lists (a docs site elsewhere):
+ * with '*', any website could have its visitors' browsers create workspaces and read their tokens, from the
+ * visitors' own addresses, past every per-address limit. CORS_ORIGINS=* is still obeyed when an operator says so.
+ */
+export function allowedOrigins(config: Pick<Config, 'corsOrigins' | 'hosted' | 'publicUrl'>): '*' | string[] {
+  const listed = config.corsOrigins;
+  if (!config.hosted || listed === '*') return listed ?? '*';
+  const own = config.publicUrl === undefined ? [] : [config.publicUrl];
+  return [...new Set([...own, ...(listed ?? [])])];
 }
 
 /** Methods the versioned API uses; a preflight for anything else is answered without them. */

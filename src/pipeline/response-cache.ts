@@ -9,7 +9,7 @@ import type { Runtime } from '../runtime.js';
 import type { Store } from '../store/store.js';
 import type { World } from '../world.js';
 import { bearerToken } from '../access/auth.js';
-import { cors, corsGrant, perOrigin } from '../http/cors.js';
+import { allowedOrigins, cors, corsGrant, perOrigin } from '../http/cors.js';
 import { sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-log.js';
 import { SharedBodies } from './shared-bodies.js';
@@ -75,7 +75,7 @@ export class ResponseCache {
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    const middleware = cors({ origins: runtime.config.corsOrigins });
+    const middleware = cors({ origins: allowedOrigins(runtime.config) });
     this.corsGrants = perOrigin((origin) => corsGrant(middleware, 'GET', origin));
   }
 

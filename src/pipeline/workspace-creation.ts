@@ -12,7 +12,7 @@ import { arrivalOf, observeAnswered } from '../observe/observe-requests.js';
 import { requestWorkspace } from '../access/auth.js';
 import { newWorkspaceAnswer } from '../sandbox/workspace-handlers.js';
 import { limitCreation } from '../access/control-plane-access.js';
-import { cors, corsGrant, perOrigin } from '../http/cors.js';
+import { allowedOrigins, cors, corsGrant, perOrigin } from '../http/cors.js';
 import { httpErrorAnswer, logServerError, SERVER_ERROR_BODY } from '../http/error-handler.js';
 import { HttpError } from '../http/errors.js';
 import { missingBodyIsEmpty, sendsNoBody } from './read-body.js';
@@ -47,7 +47,7 @@ export class WorkspaceCreation {
     /** What answers a request this does not (Express). */
     private readonly next: Next,
   ) {
-    const middleware = cors({ origins: runtime.config.corsOrigins });
+    const middleware = cors({ origins: allowedOrigins(runtime.config) });
     this.corsFor = perOrigin((origin) => corsGrant(middleware, 'POST', origin));
     this.security = headersSetBy(securityHeaders(), { method: 'POST', headers: {} });
     this.workspaceOf = requestWorkspace(runtime.worlds);

@@ -127,7 +127,7 @@ describe('Export and load of a workspace', () => {
 
 describe('Who may export a workspace', () => {
   const ADMIN = '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15';
-  it("When no token, another workspace's token or the admin token asks for a hosted workspace's export, then 401, 403 and 200", async () => {
+  it("When no token, another workspace's token, its member's, its owner's or the admin token asks for a hosted workspace's export, then 401, 403, 403, 200 and 200", async () => {
     const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: 'https://sandbox.example.test', workspaceCreatePerMinute: 100 });
     const a = await newWorkspace(t);
     const other = await newWorkspace(t);
@@ -136,7 +136,10 @@ describe('Who may export a workspace', () => {
     const foreign = await request(t.app).get(path).set(bearer(other.tokens.owner));
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual({ message: 'A workspace token acts on its own workspace only.' });
-    expect((await request(t.app).get(path).set(bearer(a.tokens.member))).status).toBe(200);
+    // Of the workspace's own tokens only the owner's exports it (test/hosted/owner-only.test.ts walks every role).
+    const member = await request(t.app).get(path).set(bearer(a.tokens.member));
+    expect(member.status).toBe(403);
+    expect((await request(t.app).get(path).set(bearer(a.tokens.owner))).status).toBe(200);
     const admin = await request(t.app).get(path).set(bearer(ADMIN));
     expect(admin.status).toBe(200);
     expect(admin.body.workspace).toBe(a.id);

@@ -5,11 +5,16 @@ import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
-import { loadContract } from '../../src/contract/document/load-contract.js';
+import { compileContract } from '../../src/compiled-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
-/** The contract this test file's sandboxes serve, read once per file as main.ts reads it once per start. */
-const contract = loadContract();
+/**
+ * The contract every sandbox of this test file serves, read and compiled once (src/compiled-contract.ts): each
+ * operation's validator checks compile on its first request in the file, not again in every testApp(). A memo of
+ * the test helper's module, so one per test file (vitest gives each file its own modules); the sandbox itself keeps
+ * no registry: the compiled contract is handed to createRuntime, as startSandbox's `contract` option takes it.
+ */
+export const contract = compileContract();
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractDocument } from '../../src/contract/document/load-contract.js';
-import { derefIn, unknownFields, withoutPaths } from '../../src/contract/tolerant/tolerant-reader.js';
+import { derefIn, unknownFields, withoutPaths } from '../../src/pipeline/tolerant-reader.js';
 
 const doc = {
   openapi: '3.1.0',

@@ -6,9 +6,10 @@ import { deref, isObj, listOperations, type ContractDocument, type ContractOpera
 /**
  * Who may call an operation. `token`: the versioned API, secured by the contract's bearer scheme (a token of any
  * world, acting in that world). `anyone`: no token needed. `workspace`: the control plane acting on one world, with
- * a token of that workspace or the admin token (locally, also without a token).
+ * a token of that workspace or the admin token (locally, also without a token). `owner`: as `workspace`, but of the
+ * workspace's tokens only its owner's (what exports, resets or deletes the world, or adds users to it).
  */
-export type Caller = 'token' | 'anyone' | 'workspace';
+export type Caller = 'token' | 'anyone' | 'workspace' | 'owner';
 
 /** The facts of one operation the pipeline acts on. */
 export interface OperationFacts {
@@ -35,7 +36,7 @@ export interface OperationFacts {
   textMedia?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
-const CALLERS = new Set<string>(['anyone', 'workspace']);
+const CALLERS = new Set<string>(['anyone', 'workspace', 'owner']);
 
 /**
  * The facts of every operation, by operationId. An operation the contract leaves unsecured must say who may call it
@@ -65,7 +66,7 @@ export function operationFacts(doc: ContractDocument): Map<string, OperationFact
       textMedia: textMediaOf(doc, op),
     });
   }
-  if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone or workspace): ${undeclared.join(', ')}`);
+  if (undeclared.length) throw new Error(`operations without a token and without x-sandbox-access (anyone, workspace or owner): ${undeclared.join(', ')}`);
   return table;
 }
 

@@ -4,9 +4,9 @@
 // One module for one concern, in three parts: what the contract names in each operation's request (its shape),
 // which fields of a request it does not name (its eye), and the step in front of the validator that acts on them.
 import type { Request, RequestHandler } from 'express';
-import { keptIgnored } from '../../observe/ignored-fields.js';
-import type { ValidatorError } from '../../http/validation-errors.js';
-import { deref, isObj, listOperations, type ContractDocument } from '../document/load-contract.js';
+import { keptIgnored } from '../observe/ignored-fields.js';
+import type { ValidatorError } from '../http/validation-errors.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 
 /** The parts of an operation's request the tolerant reader compares a request with. */
 export interface RequestShape {
