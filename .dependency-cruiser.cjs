@@ -8,7 +8,7 @@
 //             is given compiled once per process
 //   feature   src/access/, src/areas/, src/sandbox/ (the control plane and the pages: landing, docs)
 //   edge      src/knobs/, src/observe/, src/http/, src/retailer/ (the simulated retailer: areas use it)
-//   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts
+//   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts, src/memory-reservations.ts
 //   store     src/store/
 //   base      src/config.ts, src/paths.ts, src/secret-strength.ts, src/fixed-window-limit.ts, src/node-http.ts,
 //             and src/contract/: the contract as a document (its generated types, the parsed document, the
@@ -29,7 +29,7 @@ const layers = [
   ['runtime', ['^src/(runtime|compiled-contract)\\.ts$']],
   ['feature', ['^src/(access|areas|sandbox)/']],
   ['edge', ['^src/(knobs|observe|http|retailer)/']],
-  ['worlds', ['^src/(worlds|world|world-resources|memory-budget)\\.ts$']],
+  ['worlds', ['^src/(worlds|world|world-resources|memory-budget|memory-reservations)\\.ts$']],
   ['store', ['^src/store/']],
   ['base', ['^src/(config|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', '^src/contract/']],
 ];

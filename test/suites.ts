@@ -44,6 +44,7 @@ export const NODE_DEPENDENT = [
   'test/toolkit/workspace-budget.test.ts',
   'test/regressions/workspace-flood-heap.test.ts',
   'test/regressions/upload-flood-memory.test.ts',
+  'test/hosted/memory-reservations.test.ts',
   // The start path: the CLI, npm start, the packed bin and its Dockerfile command (no warning), the seeding thread.
   'test/toolkit/cli.test.ts',
   'test/toolkit/start-sandbox.test.ts',
@@ -51,6 +52,7 @@ export const NODE_DEPENDENT = [
   'test/core/seeding-thread.test.ts',
   'test/hosted/hosted-config.test.ts',
   'test/package/packed-install.test.ts',
+  'test/package/one-artifact.test.ts',
 ];
 
 /**

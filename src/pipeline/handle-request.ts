@@ -22,6 +22,7 @@ import { workspaceIdOf } from '../world.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, requireBody } from './read-body.js';
+import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { startWarmUp, type WarmUp } from './validator-warm-up.js';
@@ -174,6 +175,10 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       await readKnobs(req, state);
       authenticate(req, state);
       await authorize(req, state);
+      // What reading the body will take of the memory budget, reserved before a byte of it is read (503 when short),
+      // and held until the answer is sent.
+      const reservation = reserveForBody(req.headers, state.operation.facts, worlds.budget, config);
+      if (reservation) res.once('close', reservation.release);
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);
