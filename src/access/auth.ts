@@ -51,16 +51,25 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
+ * The one check of a token of the versioned API: the caller it names, or undefined with the 401 that refuses it
+ * (`refuse`): no token, a token no world knows (saying so when its workspace is gone), and in hosted mode a token of
+ * the default world, whose demo tokens everyone knows. The pipeline answers the refusal; the fast path that replays
+ * answers (runtime.authenticate) hands a refused request to the pipeline, which answers it.
+ */
+export function checkToken(token: string | undefined, worlds: Worlds, policy: AccessPolicy): { caller?: Authenticated; refuse: () => never } {
+  const auth = token ? authenticate(worlds, token) : undefined;
+  if (!auth) return { refuse: () => refuseToken(worlds, token) };
+  if (policy.hosted && auth.world === worlds.defaultWorld) return { refuse: () => unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE) };
+  return { caller: auth, refuse: () => unauthenticated() };
+}
+
+/**
  * The caller of an operation the contract secures with its bearer scheme (the pipeline asks only for those, so the
- * contract alone decides which operations need a token): 401 without a token that authenticates someone, and in
- * hosted mode for a default-world token.
+ * contract alone decides which operations need a token), or its 401 (checkToken).
  */
 export function authenticateBearer(authorization: string | undefined, worlds: Worlds, policy: AccessPolicy): Authenticated {
-  const token = bearerToken(authorization);
-  const auth = token ? authenticate(worlds, token) : undefined;
-  if (!auth) refuseToken(worlds, token);
-  if (policy.hosted && auth.world === worlds.defaultWorld) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
-  return auth;
+  const { caller, refuse } = checkToken(bearerToken(authorization), worlds, policy);
+  return caller ?? refuse();
 }
 
 /**
