@@ -18,7 +18,10 @@ describe('one check of a bearer token', () => {
       const check = checkToken(token, t.worlds, t.runtime.policy);
       expect(check.caller !== undefined, token).toBe(accepted);
       expect(t.runtime.authenticate(token) !== undefined, token).toBe(accepted);
-      await request(t.app).get('/2024-09/merchants').set(t.bearer(token)).expect(accepted ? 200 : 401);
+      await request(t.app)
+        .get('/2024-09/merchants')
+        .set(t.bearer(token))
+        .expect(accepted ? 200 : 401);
     }
     expect(() => checkToken(demo.owner.token, t.worlds, t.runtime.policy).refuse()).toThrow(/default world/);
   });
