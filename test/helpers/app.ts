@@ -5,6 +5,7 @@ import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
+import type { MemoryGauge } from '../../src/memory-budget.js';
 import { compileContract } from '../../src/compiled-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Each request's log line (config.logLevel decides which lines). */
   requestLog?: (line: string) => void;
+  /** The registry's memory gauge, for tests that drive the memory budget without allocating. */
+  memory?: MemoryGauge;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = freshWorld(config.seed);
   // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
-  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases });
+  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases, memory: options.memory });
   const errors: string[] = [];
   const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
   const server = createServer(runtime, createApp(runtime));

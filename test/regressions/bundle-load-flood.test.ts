@@ -51,7 +51,7 @@ describe('a flood of bundle loads', () => {
       try {
         const bundle = await bigBundle(server.url);
         expect(bundle.length).toBeGreaterThan(25 * MiB);
-        const probe = healthProbe(server.url);
+        const probe = await healthProbe(server.url);
         const statuses: number[] = [];
         const retryAfter: (string | null)[] = [];
         for (let i = 0; i < 6 && alive(); i++) {

@@ -41,8 +41,8 @@ describe('exporting a workspace whose bundle would be too large', () => {
       const server = await startServer(store.file, hostedEnv(1024, { WORKSPACE_MAX_UPLOAD_MB: '100', BUNDLE_MAX_BYTES: String(32 * MiB) }));
       try {
         const ws = await fullWorkspace(server.url);
-        const baseline = await healthProbe(server.url).stop();
-        const probe = healthProbe(server.url);
+        const baseline = await (await healthProbe(server.url)).stop();
+        const probe = await healthProbe(server.url);
         const exports = await Promise.all(
           Array.from({ length: 4 }, async () => {
             const started = performance.now();

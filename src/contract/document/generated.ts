@@ -1857,6 +1857,10 @@ export interface components {
             /** @description Where the world's id sequence stands, so a loaded world gives new records the ids the exported one would have. */
             ids: {
                 salt: string;
+                /**
+                 * @description Ids handed out so far, at most 2^40; a sequence that reaches 2^40 goes on with a new salt, so ids never
+                 *     repeat and a create never fails for want of one.
+                 */
                 issued: number;
             };
             /** @description Per collection of the store, its records added, changed (whole records) and deleted (ids) against the seeded base. */
@@ -1865,12 +1869,20 @@ export interface components {
             };
             /** @description Uploaded files by storage key, their bytes in base64. */
             uploads: {
-                key: string;
+                key: components["schemas"]["SandboxUploadKey"];
                 base64: string;
             }[];
-            /** @description The world's journal, newest first, redacted as `GET /_sandbox/requests` shows it. */
+            /**
+             * @description The world's journal, newest first, redacted as `GET /_sandbox/requests` shows it. A load takes at most
+             *     `JOURNAL_SIZE` entries (what the journal keeps of a world, 1000 by default; 100000 is that setting's
+             *     largest value), and no value of the bundle nests deeper than 72 levels (a journaled body is cut at 64).
+             */
             journal: components["schemas"]["SandboxRequest"][];
-            /** @description The world's coverage: per operation, the statuses it answered. */
+            /**
+             * @description The world's coverage: per operation, the statuses it answered. Each operation appears once; `answered`
+             *     holds statuses the contract documents for that operation and `undocumented` those it does not, each
+             *     status once.
+             */
             coverage: {
                 operations: {
                     operation_id: string;
@@ -1882,14 +1894,33 @@ export interface components {
         SandboxBundleCollectionChanges: {
             added: components["schemas"]["SandboxBundleRecord"][];
             changed: components["schemas"]["SandboxBundleRecord"][];
+            /** @description Ids of seeded records, each once; never more than the seeded collection holds. */
             deleted: string[];
         };
-        /** @description One stored record; its fields are checked against its collection's schema on load. */
+        /**
+         * @description One stored record. On load it is checked against its collection's schema (the fields the contract presents,
+         *     less those derived when presented, plus the stored fields `x-sandbox-stored-fields` lists), no other field
+         *     allowed, and against the limits of the collection's create and update schemas (a product's title as
+         *     `ProductCreate` and `ProductUpdate` bound it, at most 255 characters). The rules the API keeps per merchant
+         *     and per workspace hold for the loaded world as they do for requests: at most 20 scraping requests per
+         *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
+         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). A record's
+         *     `created_at` and `updated_at` lie between 2000-01-01T00:00:00Z and the latest time the world's clock can
+         *     reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
+         *     it; a scraping request has applied at most `max_attempts` attempts; an uploaded image's `storage_key` is
+         *     the one the upload gave it (`product-images/<image id>/<filename>`).
+         */
         SandboxBundleRecord: {
             id: string;
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Where an uploaded image's bytes are kept, relative to the uploads folder: `product-images/<image id>/<file
+         *     name>`, the name reduced to letters, digits, `.`, `_` and `-` (not leading with `.` or `-`), at most 100
+         *     characters, as the upload makes it.
+         */
+        SandboxUploadKey: string;
         Product: {
             /** Format: uuid */
             id: string;
