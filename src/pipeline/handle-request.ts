@@ -3,11 +3,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../runtime.js';
-import { bindingPlans } from '../access/binding-plans.js';
 import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
 import { checkTextMedia } from './text-media.js';
-import { authenticateBearer, resolveBindings, type BindingPlan } from '../access/auth.js';
+import { authenticateBearer } from '../access/auth.js';
+import { bindingPlans, resolveBindings, type BindingPlan } from '../access/record-bindings.js';
 import type { RouteBindingTable } from '../areas/route-bindings.js';
 import { createCtx, type Ctx } from '../areas/context.js';
 import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
