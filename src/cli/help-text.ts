@@ -15,6 +15,7 @@ const ROWS: [string, string, string, string][] = [
   ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
   ['    --strict', 'Refuse (422) query parameters and body fields the contract does not name', 'STRICT=1', ''],
   ['    --load <file>', 'Start on the world of an exported bundle, in memory (/docs opens on it)', '', ''],
+  ['    --uploads-origin <url>', 'Origin uploaded images are served from (another site routed here)', 'UPLOADS_ORIGIN', 'PUBLIC_URL'],
   ['-h, --help', 'Show this help', '', ''],
   ['-v, --version', 'Show the version', '', ''],
 ];
@@ -23,7 +24,9 @@ const ROWS: [string, string, string, string][] = [
 export function helpText(name = 'commerce-operations-sandbox', version?: string): string {
   const options = ROWS.map(([flags, what, env, def]) => {
     const extra = [env && `env ${env}`, def && `default ${def}`].filter(Boolean).join(', ');
-    return `  ${flags.padEnd(20)}${what}${extra ? `\n  ${''.padEnd(20)}(${extra})` : ''}`;
+    // A flag too long for its column takes a line of its own.
+    const head = flags.length < 20 ? flags.padEnd(20) : `${flags}\n  ${''.padEnd(20)}`;
+    return `  ${head}${what}${extra ? `\n  ${''.padEnd(20)}(${extra})` : ''}`;
   }).join('\n');
   return `${name}${version ? ` ${version}` : ''}
 A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
@@ -37,7 +40,7 @@ Options (a flag wins over its environment variable):
 ${options}
 
 Environment only:
-  CORS_ORIGINS          Origins allowed to call from a browser: * (default; hosted: PUBLIC_URL's) or a comma list
+  CORS_ORIGINS          Browser origins allowed: * (default; hosted: PUBLIC_URL's) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
   HEAP_BUDGET_PERCENT   Refuse new workspaces (503) past this share of the heap limit (default 85)

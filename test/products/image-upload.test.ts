@@ -1,25 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from '../../src/areas/products/rules/image-upload.js';
+import { MAX_FILE_BYTES } from '../../src/http/body-limits.js';
+import {
+  safeFilename,
+  sniffImageType,
+  type UploadedImageFile,
+  uploadErrors,
+  uploadStorageKey,
+  uploadUrl,
+} from '../../src/areas/products/rules/image-upload.js';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
 const text = new TextEncoder().encode('hello, not an image');
 
+const ID = '0f5a2c4e-6b8d-4f0a-9c2e-4b6d8f0a2c4e';
+
+/** A file as the upload path keeps it: its record names its type, size, name and storage key. */
+function uploaded(contentType: string, bytes: Uint8Array, image: Partial<UploadedImageFile['image']> = {}): UploadedImageFile {
+  return {
+    image: { id: ID, filename: 'a.png', content_type: contentType, size: bytes.length, storage_key: uploadStorageKey(ID, 'a.png'), ...image },
+    length: bytes.length,
+    head: bytes,
+  };
+}
+
 describe('uploadErrors', () => {
   it('When the file is a PNG, JPEG or WebP whose bytes match, then it passes', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: png.length, buffer: png })).toEqual({});
-    expect(uploadErrors({ mimetype: 'image/jpeg', size: jpeg.length, buffer: jpeg })).toEqual({});
-    expect(uploadErrors({ mimetype: 'IMAGE/WEBP', size: webp.length, buffer: webp })).toEqual({});
+    expect(uploadErrors(uploaded('image/png', png))).toEqual({});
+    expect(uploadErrors(uploaded('image/jpeg', jpeg))).toEqual({});
+    expect(uploadErrors(uploaded('IMAGE/WEBP', webp))).toEqual({});
   });
   it('When the content type is not an image, then it answers errors.file', () => {
-    expect(uploadErrors({ mimetype: 'text/plain', size: text.length, buffer: text })).toHaveProperty('file');
+    expect(uploadErrors(uploaded('text/plain', text))).toHaveProperty('file');
+    expect(uploadErrors(uploaded('text/html', text))).toHaveProperty('file');
   });
-  it('When a text file claims to be a PNG, then its bytes give it away', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: text.length, buffer: text })).toHaveProperty('file');
+  it('When a text file claims to be a PNG, or a PNG claims to be a JPEG, then its bytes give it away', () => {
+    expect(uploadErrors(uploaded('image/png', text))).toHaveProperty('file');
+    expect(uploadErrors(uploaded('image/jpeg', png))).toHaveProperty('file');
   });
-  it('When the file is empty, then it answers errors.file', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: 0, buffer: new Uint8Array() })).toHaveProperty('file');
+  it('When the file is empty or past 5 MiB, then it answers errors.file', () => {
+    expect(uploadErrors(uploaded('image/png', new Uint8Array()))).toHaveProperty('file');
+    expect(uploadErrors({ ...uploaded('image/png', png), length: MAX_FILE_BYTES + 1 })).toEqual({ file: ['The uploaded file is larger than 5 MiB.'] });
+    expect(uploadErrors({ ...uploaded('image/png', png, { size: MAX_FILE_BYTES }), length: MAX_FILE_BYTES })).toEqual({});
+  });
+  it('When the record names another size, an unsafe file name or another storage key than the upload path gives, then it says which', () => {
+    expect(uploadErrors(uploaded('image/png', png, { size: 3 }))).toHaveProperty('size');
+    expect(uploadErrors(uploaded('image/png', png, { filename: '../x.png' }))).toHaveProperty('filename');
+    expect(uploadErrors(uploaded('image/png', png, { storage_key: `product-images/${ID}/other.png` }))).toHaveProperty('storage_key');
+  });
+});
+
+describe('sniffImageType', () => {
+  it('When the bytes start like an image, then that type; anything else, undefined', () => {
+    expect(sniffImageType(png)).toBe('image/png');
+    expect(sniffImageType(webp)).toBe('image/webp');
+    expect(sniffImageType(text)).toBeUndefined();
+    expect(sniffImageType(new TextEncoder().encode('<html><script>'))).toBeUndefined();
   });
 });
 
