@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bareAnswerScript, freePort, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
-import { VALIDATOR_OPTIONS } from '../src/pipeline/contract-validator.js';
+import { VALIDATOR_OPTIONS } from '../src/compiled-contract.js';
 
 export interface StartupCase {
   key: string;

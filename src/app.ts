@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { docsRouter } from './contract/docs-page.js';
+import { docsRouter } from './sandbox/docs-page.js';
 import { attachRequestState, handleRequests } from './pipeline/handle-request.js';
 import type { WarmUp } from './pipeline/validator-warm-up.js';
 import { handlers } from './handlers.js';

@@ -26,6 +26,10 @@ export interface Config {
   multipart: MultipartLimits;
   /** Largest workspace bundle, exported or loaded, in bytes of JSON after decompression (BUNDLE_MAX_BYTES). */
   bundleMaxBytes: number;
+  /** Bundle loads one process reads, checks and builds at once (BUNDLE_LOADS_IN_FLIGHT); one more answers 503. */
+  bundleLoadsInFlight: number;
+  /** Exports one process builds at once (BUNDLE_EXPORTS_IN_FLIGHT), and one per workspace; one more answers 503. */
+  bundleExportsInFlight: number;
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -132,6 +136,9 @@ export const defaultConfig: Config = {
   multipart: { maxFields: 16, maxFieldBytes: 64 * 1024, maxTotalBytes: 6 * 1024 * 1024 },
   // A CI run's world with its uploads and journal: 10,000 records take a few MiB.
   bundleMaxBytes: 32 * 1024 * 1024,
+  // Each load or export holds memory a few times its size and the event loop in turns: a few at once, never a flood.
+  bundleLoadsInFlight: 2,
+  bundleExportsInFlight: 2,
   logLevel: 'info',
   latencyMs: 0,
   maxDelayMs: 10_000,
@@ -150,6 +157,9 @@ export const defaultConfig: Config = {
   trustProxy: false,
   hosted: false,
 };
+
+/** BUNDLE_MAX_BYTES in hosted mode unless set: the shipped nginx's body limit (deploy/nginx). */
+export const HOSTED_BUNDLE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Workspaces one client address may create per minute in hosted mode unless WORKSPACE_CREATE_PER_MINUTE says otherwise. */
 export const HOSTED_CREATE_PER_MINUTE = 10;
@@ -211,6 +221,10 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
   if (bodyLimit !== undefined) config.bodyLimit = bodyLimit;
   const bundleMax = positiveInteger('BUNDLE_MAX_BYTES', env.BUNDLE_MAX_BYTES, 1024 * 1024, 1024 ** 3, errors);
   if (bundleMax !== undefined) config.bundleMaxBytes = bundleMax;
+  const loads = positiveInteger('BUNDLE_LOADS_IN_FLIGHT', env.BUNDLE_LOADS_IN_FLIGHT, 1, 64, errors);
+  if (loads !== undefined) config.bundleLoadsInFlight = loads;
+  const exports = positiveInteger('BUNDLE_EXPORTS_IN_FLIGHT', env.BUNDLE_EXPORTS_IN_FLIGHT, 1, 64, errors);
+  if (exports !== undefined) config.bundleExportsInFlight = exports;
   const fields = positiveInteger('MULTIPART_MAX_FIELDS', env.MULTIPART_MAX_FIELDS, 1, 1000, errors);
   const fieldBytes = positiveInteger('MULTIPART_MAX_FIELD_BYTES', env.MULTIPART_MAX_FIELD_BYTES, 1, 16 * 1024 * 1024, errors);
   const totalBytes = positiveInteger('MULTIPART_MAX_TOTAL_BYTES', env.MULTIPART_MAX_TOTAL_BYTES, 1024, 1024 ** 3, errors);
@@ -253,6 +267,9 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
         "HOSTED=1 needs PUBLIC_URL=<origin visitors use, e.g. https://sandbox.example.com>: hosted mode builds links from it, never from a request's Host",
       );
     config.workspaceCreatePerMinute ??= HOSTED_CREATE_PER_MINUTE;
+    // A public sandbox sits behind an edge that caps bodies (the shipped nginx: 8 MiB); a bundle past it could not
+    // be loaded there, and each one a process reads costs memory a few times its size.
+    if (bundleMax === undefined) config.bundleMaxBytes = HOSTED_BUNDLE_MAX_BYTES;
   }
   return { config, errors };
 }

@@ -2,6 +2,8 @@
 export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './start-sandbox.js';
 export { createApp } from './app.js';
 export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+// The contract compiled once, for a process that starts several sandboxes (startSandbox's and createRuntime's `contract`).
+export { compileContract, type CompiledContract } from './compiled-contract.js';
 export { createServer } from './server.js';
 export { defaultConfig, type Config } from './config.js';
 export { openWorld } from './world.js';

@@ -1,13 +1,14 @@
 // Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
-import { listOperations, loadContract, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
-import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
+import { listOperations, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
+import type { OperationFacts } from './contract/document/operation-facts.js';
+import { compileContract, compiledContract, type CompiledContract } from './compiled-contract.js';
 import { createRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
 import { WorldObservations } from './observe/world-observations.js';
 import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
-import { authenticate, type Authenticated } from './access/auth.js';
+import { checkToken, type Authenticated } from './access/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
 import type { ResourceAccess } from './areas/context.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   readonly contract: ContractDocument;
   /** Per operationId, what the pipeline decides by: who may call it, whether it creates a workspace, is journaled. */
   readonly operations: ReadonlyMap<string, OperationFacts>;
+  /** The contract with what is compiled from it once per process (the validator's checks), shared by every app over it. */
+  readonly compiled: CompiledContract;
   /**
    * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
    * path's replays reach it the same way (observeWhenFinished, src/observe/observe-requests.ts).
@@ -33,7 +36,7 @@ export interface Runtime {
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */
   readonly observations: WorldObservations;
-  /** The caller a bearer token names, with its world; undefined for an unknown token. */
+  /** The caller a bearer token names, with its world; undefined for a token the pipeline refuses (checkToken, src/access/auth.ts). */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
   readonly policy: AccessPolicy;
@@ -64,9 +67,11 @@ export interface RuntimeOptions {
   config: Config;
   /**
    * The contract the app routes, validates and answers by, with the text it was read from (bundles name its SHA-256):
-   * main.ts and startSandbox read openapi.yaml once. Default: openapi.yaml, read now.
+   * compiled once per process by whoever starts sandboxes (compileContract, src/compiled-contract.ts), so every app
+   * over it shares the validator's compiled checks; a contract only read is compiled for this runtime alone.
+   * Default: openapi.yaml, read and compiled now.
    */
-  contract?: LoadedContract;
+  contract?: LoadedContract | CompiledContract;
   /** Where unexpected errors are logged (stderr by default). */
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
@@ -76,7 +81,8 @@ export interface RuntimeOptions {
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, contract: loaded = loadContract(), log, requestLog, now }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, contract: given, log, requestLog, now }: RuntimeOptions): Runtime {
+  const loaded = given === undefined ? compileContract() : compiledContract(given);
   const contract = loaded.doc;
   const policy = accessPolicy(config, now);
   const originOf = publicOrigin(config);
@@ -105,14 +111,12 @@ export function createRuntime({ worlds, config, contract: loaded = loadContract(
     worlds,
     config,
     contract,
-    operations: operationFacts(contract),
+    operations: loaded.operations,
+    compiled: loaded,
     observe,
     observations,
-    // Hosted mode refuses the default world's tokens (src/access/auth.ts answers why); the fast path must not accept them.
-    authenticate: (token) => {
-      const auth = authenticate(worlds, token);
-      return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;
-    },
+    // The pipeline's own check (checkToken), so a token the pipeline refuses is never accepted before it.
+    authenticate: (token) => checkToken(token, worlds, policy).caller,
     policy,
     originOf,
     resourcesOf: (world) => ({

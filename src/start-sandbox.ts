@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { createApp } from './app.js';
 import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/validator-warm-up.js';
 import { defaultConfig, type Config } from './config.js';
-import { loadContract } from './contract/document/load-contract.js';
+import { compileContract, type CompiledContract } from './compiled-contract.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
@@ -36,6 +36,12 @@ export type StartSandboxOptions = Partial<Config> & {
    * that cannot be loaded whole rejects with a BundleRefused naming why, and nothing is served.
    */
   load?: string | object;
+  /**
+   * The contract compiled once (compileContract()): a process that starts several sandboxes (a test runner) passes
+   * the same one to each, so the validator's checks compile once for all of them. Default: openapi.yaml, read and
+   * compiled for this sandbox.
+   */
+  contract?: CompiledContract;
 };
 
 /** A running sandbox. */
@@ -70,7 +76,7 @@ export interface RunningSandbox {
  * warnings and errors), unless told otherwise. main.ts (the CLI) starts through here too.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { requestLog, errorLog, load, warmUp: warmsUp = true, seeded, ...overrides } = options;
+  const { requestLog, errorLog, load, warmUp: warmsUp = true, seeded, contract = compileContract(), ...overrides } = options;
   let config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
   const source = typeof load === 'string' ? load : 'the bundle';
   const bundle = typeof load === 'string' ? readBundleFile(load, config.bundleMaxBytes) : load;
@@ -84,7 +90,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     seeded: bundle === undefined ? seeded : undefined,
   });
   const worlds = new Worlds(world, worldsOptions(config));
-  const runtime = createRuntime({ worlds, config, contract: loadContract(), log: errorLog, requestLog });
+  const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
   if (bundle !== undefined) {
     try {
       loadDefaultWorld(world, bundle, {

@@ -289,6 +289,11 @@ export class IsoTimes {
 
 /** The first hex digit of byte 8 once its top bits are 10 (RFC 9562 variant), by its two low bits. */
 const VARIANT_DIGITS = '89ab';
+/**
+ * How many ids a sequence hands out under one salt (2^40, the contract's bound on a bundle's `ids.issued`): past it
+ * the sequence draws a new salt, so its counter stays an exact integer and its ids never repeat.
+ */
+export const MAX_IDS_PER_SALT = 2 ** 40;
 /** Where an id sequence stands: its salt (16 hex digits) and how many ids it has handed out. */
 export interface IdSequenceState {
   salt: string;
@@ -310,6 +315,10 @@ export class IdSequence {
   }
 
   next(): string {
+    if (this.issued >= MAX_IDS_PER_SALT) {
+      this.salt = randomBytes(8).toString('hex');
+      this.issued = 0;
+    }
     // The digest as hex text, not a Buffer: Node makes a string of it much faster than a Buffer. The version nibble
     // (byte 6) becomes 4 and the variant bits (byte 8) 10, as setting them on the bytes would.
     const hex = hash('sha256', `${this.salt}:${this.issued++}`, 'hex');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
+import { MemoryBudget } from './memory-reservations.js';
 import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World, type WorldModel } from './world.js';
 import { WorldResources } from './world-resources.js';
 
@@ -121,7 +122,8 @@ export class Worlds {
   readonly idleTtlMs: number;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
-  private readonly memory: MemoryGauge;
+  /** The process's memory budget: what loads, uploads and exports reserve before they start (memory-reservations.ts). */
+  readonly budget: MemoryBudget;
   private readonly workspaces = new Map<string, Workspace>();
   private readonly listeners: WorldsListener[] = [];
   private readonly now: () => number;
@@ -138,7 +140,7 @@ export class Worlds {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
     this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
     this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
-    this.memory = options.memory ?? processMemoryGauge();
+    this.budget = new MemoryBudget(options.memory ?? processMemoryGauge(), this.heapBudgetPercent);
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
     this.ownsSeeded = options.seeded === undefined;
@@ -245,7 +247,9 @@ export class Worlds {
     if (this.workspaces.size >= this.maxWorkspaces) {
       throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
     }
-    if (memoryShortage(this.memory(), this.heapBudgetPercent) !== undefined) {
+    // What the process holds now, reservations apart: a bundle's load reserved its bytes before its body was read,
+    // and what it parsed is in this reading already (counting both would count the load twice).
+    if (memoryShortage(this.budget.reading(), this.heapBudgetPercent) !== undefined) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
     const { seed } = this.defaultWorld.store;

@@ -43,7 +43,7 @@ Environment only:
   CORS_ORIGINS          Browser origins allowed: * (default; hosted: PUBLIC_URL's) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
-  HEAP_BUDGET_PERCENT   Refuse new workspaces (503) past this share of the heap limit (default 85)
+  HEAP_BUDGET_PERCENT   503 for new workspaces, loads, uploads past this % of heap (default 85)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   SHUTDOWN_GRACE_SECONDS  On SIGTERM, time requests in flight have to finish, 0-600 (default 10)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
@@ -54,7 +54,9 @@ Environment only:
   PUBLIC_URL            Origin of absolute URLs, e.g. https://sandbox.example.com (else request's)
   ADMIN_ATTEMPTS_PER_HOUR  Wrong control-plane tokens per address before 429 (hosted: 20)
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
-  BUNDLE_MAX_BYTES      Largest workspace bundle exported or loaded (default 33554432, 32 MiB)
+  BUNDLE_MAX_BYTES      Largest bundle exported or loaded (default 33554432, 32 MiB; hosted 8 MiB)
+  BUNDLE_LOADS_IN_FLIGHT   Bundle loads one process takes at once; more answer 503 (default 2)
+  BUNDLE_EXPORTS_IN_FLIGHT Exports one process builds at once, one per workspace (default 2)
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)

@@ -6,6 +6,7 @@ import { defaultConfig, type MultipartLimits } from '../config.js';
 import { redactUrl } from '../observe/redact.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 import { QuotaExceeded } from '../store/quota-exceeded.js';
+import { MemoryRefused } from '../memory-reservations.js';
 
 type Logger = (line: string) => void;
 
@@ -93,6 +94,8 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   if (err instanceof ForbiddenError && !documents403) return { status: 404, body: { message: 'Not found.' } };
   if (err instanceof HttpError) return httpErrorAnswer(err);
   if (err instanceof QuotaExceeded) return quotaAnswer(err);
+  // Work refused before it started (memory short, or too much of its kind in flight): retry later.
+  if (err instanceof MemoryRefused) return { status: 503, body: { message: err.message }, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
   // body-parser's limit (its own, or the consent form's) counts the bytes after decompression.

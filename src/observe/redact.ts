@@ -51,7 +51,7 @@ export class SecretNames {
 }
 
 /** Deeper than this, the journal keeps a marker: no contract shape nests that far, and recursion must stay bounded. */
-const MAX_DEPTH = 64;
+export const MAX_DEPTH = 64;
 
 /** A redacted copy of a value, cut to a budget of (about) so many bytes of its JSON. */
 export interface Capped {

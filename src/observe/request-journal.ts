@@ -217,6 +217,11 @@ export class RequestJournal {
     return { entries: this.size, bytes: this.totalBytes, workspaces };
   }
 
+  /** About how many bytes one workspace's ring holds (0 for none). */
+  bytesOf(workspace: string): number {
+    return this.rings.get(workspace)?.bytes ?? 0;
+  }
+
   /** Entries matching the filter, newest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const method = filter.method?.toUpperCase();

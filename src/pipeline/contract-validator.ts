@@ -3,9 +3,8 @@
 // pipeline authenticates, parses bodies and calls handlers itself, so the validator is told to do none of those.
 // The array runs as one middleware (composeMiddleware, which the app's own chain uses too).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { ContractDocument } from '../contract/document/load-contract.js';
-import { tolerantReader } from '../contract/tolerant/tolerant-reader.js';
+import { tolerantReader } from './tolerant-reader.js';
 import { absentOptionalBodyUnchecked } from './read-body.js';
 import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
@@ -29,30 +28,18 @@ export interface ContractValidator {
   check(req: Request, res: Response, late: (error: unknown) => void): Promise<Verdict>;
 }
 
-/** What the step needs to know: the contract, and whether a request's unknown fields are refused (strict). */
+/**
+ * What the step needs to know: the contract, the validator's middleware over it (shared by every app of the process,
+ * src/compiled-contract.ts), and whether a request's unknown fields are refused (strict).
+ */
 export interface ContractValidatorOptions {
   doc: ContractDocument;
+  middleware: readonly RequestHandler[];
   strictOf: (req: Request) => boolean;
 }
 
-/** The validator's documented options, the contract apart (the benchmark's validator floor starts it with them too). */
-export const VALIDATOR_OPTIONS = {
-  // The contract is checked against the OpenAPI schema in `npm test` (redocly lint and a validator test).
-  validateApiSpec: false,
-  // Query names the contract does not know are the tolerant reader's to ignore or refuse (tolerant-reader.ts).
-  validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
-  validateResponses: true,
-  validateFormats: true,
-  // The pipeline authenticates (src/access/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
-  // handlers (src/pipeline/handle-request.ts) itself.
-  validateSecurity: false,
-  fileUploader: false,
-  operationHandlers: false,
-} as const;
-
 /** The validator's step over a contract, with documented options only. */
-export function contractValidator({ doc, strictOf }: ContractValidatorOptions): ContractValidator {
-  const middleware = OpenApiValidator.middleware({ apiSpec: doc as never, ...VALIDATOR_OPTIONS }) as RequestHandler[];
+export function contractValidator({ doc, middleware, strictOf }: ContractValidatorOptions): ContractValidator {
   // An optional body that did not come is read as `{}`, which the validator does not see (src/pipeline/read-body.ts).
   const step = absentOptionalBodyUnchecked(tolerantReader(doc, composeMiddleware(middleware), strictOf), (req) => req.state?.operation?.facts.body);
   return {
@@ -102,7 +89,7 @@ function collect(value: unknown, field: string, errors: FieldErrors): void {
  * on every request: the router's per-layer work (path matching, params, prefix trimming) is a measurable share of
  * a write, and none of it applies to middleware mounted at `/`.
  */
-export function composeMiddleware(handlers: RequestHandler[]): RequestHandler {
+export function composeMiddleware(handlers: readonly RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
     let index = 0;
     const next = (error?: unknown): void => {

@@ -3,11 +3,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Runtime } from '../runtime.js';
-import { bindingPlans } from '../access/binding-plans.js';
 import { checkHandlerMap, runsOutsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { recordQuotaOperations } from '../contract/record-quota.js';
-import { checkTextMedia } from '../contract/text-media.js';
-import { authenticateBearer, resolveBindings, type BindingPlan } from '../access/auth.js';
+import { checkTextMedia } from './text-media.js';
+import { authenticateBearer } from '../access/auth.js';
+import { bindingPlans, resolveBindings, type BindingPlan } from '../access/record-bindings.js';
 import type { RouteBindingTable } from '../areas/route-bindings.js';
 import { createCtx, type Ctx } from '../areas/context.js';
 import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
@@ -22,6 +22,7 @@ import { workspaceIdOf } from '../world.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, requireBody } from './read-body.js';
+import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { startWarmUp, type WarmUp } from './validator-warm-up.js';
@@ -67,7 +68,11 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const routeOperation = compileRoutes(doc, runtime.operations);
   const readBody = bodyReader(config);
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
-  const validator = contractValidator({ doc, strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)) });
+  const validator = contractValidator({
+    doc,
+    middleware: runtime.compiled.validator,
+    strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)),
+  });
 
   /**
    * Routing: the operation of the method and path (404, 405). A path no route matches may be the raw relay form,
@@ -170,6 +175,10 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       await readKnobs(req, state);
       authenticate(req, state);
       await authorize(req, state);
+      // What reading the body will take of the memory budget, reserved before a byte of it is read (503 when short),
+      // and held until the answer is sent.
+      const reservation = reserveForBody(req.headers, state.operation.facts, worlds.budget, config);
+      if (reservation) res.once('close', reservation.release);
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);

@@ -12,13 +12,17 @@ export class BundleContract {
   readonly identity: WorkspaceBundle['contract'];
   /** The operations a bundle's coverage may name. */
   readonly operationIds: ReadonlySet<string>;
+  /** The statuses each operation documents (what coverage lists as answered rather than undocumented). */
+  readonly documented: ReadonlyMap<string, ReadonlySet<string>>;
   /** The record checks, compiled on the first load. */
   readonly checks: ContractChecks;
   private shape: ValidateFunction | undefined;
 
   constructor(contract: LoadedContract) {
     this.identity = contractIdentity(contract);
-    this.operationIds = new Set(listOperations(contract.doc).map((op) => op.operationId));
+    const operations = listOperations(contract.doc);
+    this.operationIds = new Set(operations.map((op) => op.operationId));
+    this.documented = new Map(operations.map((op) => [op.operationId, new Set(op.statuses.map(String))]));
     this.checks = new ContractChecks(contract.doc);
   }
 

@@ -1,14 +1,10 @@
 import { uploadStorageFor } from '../areas/products/uploads.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
-import { formatBytes } from '../http/body-limits.js';
 import { httpError } from '../http/errors.js';
 import { ok } from '../http/reply.js';
 import { bundleContractOf } from './bundle-contract.js';
 import { exportBundle } from './export-bundle.js';
-
-/** The 413 of a world whose bundle would pass BUNDLE_MAX_BYTES. */
-export const bundleTooLargeMessage = (limit: number): string =>
-  `The workspace's bundle would be larger than ${formatBytes(limit)} (BUNDLE_MAX_BYTES); delete records or uploads, or raise BUNDLE_MAX_BYTES.`;
+import { admitExport, bundleTooLargeMessage, countedBundleBytes } from './export-budget.js';
 
 /** A world carried as one file: its export (its load is a workspace creation with the bundle as body). */
 export const bundleHandlers = {
@@ -16,8 +12,14 @@ export const bundleHandlers = {
     // The world the path names (an admin's call acts on it whatever world the call itself was resolved to).
     const { id: name, world } = bound.workspace;
     const uploads = uploadStorageFor(world, ctx.config);
-    const bundle = await exportBundle({ world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded });
-    if (Buffer.byteLength(JSON.stringify(bundle)) > ctx.config.bundleMaxBytes) httpError(413, bundleTooLargeMessage(ctx.config.bundleMaxBytes));
-    return ok(bundle);
+    // Refused from counted sizes (413), or short of memory or of room in flight (503), before anything is built.
+    const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
+    try {
+      const bundle = await exportBundle({ world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded });
+      if (Buffer.byteLength(JSON.stringify(bundle)) > ctx.config.bundleMaxBytes) httpError(413, bundleTooLargeMessage(ctx.config.bundleMaxBytes));
+      return ok(bundle);
+    } finally {
+      reservation.release();
+    }
   }),
 } satisfies Partial<Handlers>;

@@ -7,55 +7,47 @@ import { deref, type ContractDocument } from '../contract/document/load-contract
 
 type Obj = Record<string, unknown>;
 
-/** How a collection's records are checked: its component schema, what the store leaves out, what it adds. */
+/**
+ * How a collection's records are checked: its component schema, what the store leaves out, the create and update
+ * schemas whose limits its records meet. The fields only the store keeps are those the contract's SandboxBundleRecord
+ * lists for the collection (`x-sandbox-stored-fields`).
+ */
 interface RecordShape {
   schema?: string;
   /** Presented fields the store does not keep (derived at presentation). */
   omit?: readonly string[];
-  /** Fields only the store keeps, with their schemas. */
-  extra?: Readonly<Record<string, Obj>>;
+  /** Presented fields a stored record may lack (kept before the field existed). */
+  optional?: readonly string[];
+  /** The request bodies that make or change these records: a stored field meets each one's schema for it. */
+  limits?: readonly string[];
 }
-
-const text = { type: 'string' };
-const dateTime = { type: 'string', format: 'date-time' };
-const object = { type: 'object' };
 
 /** Every collection a bundle may carry (tokens never travel) and the shape of its records. */
 const SHAPES: Readonly<Record<string, RecordShape>> = {
-  users: { schema: 'User' },
-  merchants: { schema: 'Merchant' },
+  users: { schema: 'User', limits: ['SandboxUserCreate', 'UserUpdate'] },
+  merchants: { schema: 'Merchant', limits: ['MerchantCreate', 'MerchantUpdate'] },
   memberships: { schema: 'MerchantMembership', omit: ['user'] },
   marketplaces: { schema: 'Marketplace' },
-  catalog_items: {
-    schema: 'CatalogItem',
-    omit: ['main_image_url', 'thumbnail_image_url', 'offer_count', 'buy_box_price'],
-    extra: { images: { type: 'array', items: object }, seller_count: { type: 'integer', minimum: 0 }, available_at: dateTime, simulation: object },
-  },
+  catalog_items: { schema: 'CatalogItem', omit: ['main_image_url', 'thumbnail_image_url', 'offer_count', 'buy_box_price'] },
   catalog_item_imports: {
     schema: 'CatalogItemImport',
     omit: ['status', 'requested_count', 'found_count', 'not_found_count', 'started_at', 'completed_at'],
-    extra: { starts_at: dateTime, completes_at: dateTime, processed: { type: 'boolean' } },
+    limits: ['CatalogItemImportCreate'],
   },
-  channels: { schema: 'Channel', omit: ['connected', 'marketplace_id', 'access_token_expires_at'] },
-  channel_connections: {
-    extra: { channel_id: text, access_token: text, refresh_token: text, access_token_expires_at: dateTime, marketplace_id: text },
-  },
-  channel_calls: { schema: 'ChannelCall', omit: ['fault'], extra: {} },
-  retailer_states: { extra: { channel_id: text } },
-  retailer_grants: { extra: { channel_id: text } },
-  retailer_authorizations: { extra: { channel_id: text } },
-  products: { schema: 'Product', omit: ['identifiers', 'main_image_url', 'thumbnail_image_url'] },
-  product_identifiers: { schema: 'ProductIdentifier' },
-  product_images: { schema: 'ProductImage', extra: { storage_key: { type: ['string', 'null'] } } },
-  suppliers: { schema: 'Supplier' },
-  supplier_items: { schema: 'SupplierItem', omit: ['identifiers'] },
-  supplier_item_identifiers: { schema: 'SupplierItemIdentifier' },
-  scraping_requests: {
-    schema: 'ScrapingRequest',
-    omit: ['status', 'attempts_finished_count', 'next_attempt_at'],
-    extra: { applied_attempts: { type: 'integer', minimum: 0 } },
-  },
-  opportunity_forecasts: { schema: 'OpportunityForecast', extra: { merchant_id: text, supplier_item_id: text } },
+  channels: { schema: 'Channel', omit: ['connected', 'marketplace_id', 'access_token_expires_at'], limits: ['ChannelCreate', 'ChannelUpdate'] },
+  channel_connections: { limits: ['ChannelConnectionData'] },
+  channel_calls: { schema: 'ChannelCall', optional: ['fault'] },
+  retailer_states: {},
+  retailer_grants: { limits: ['ChannelConnectionData'] },
+  retailer_authorizations: {},
+  products: { schema: 'Product', omit: ['identifiers', 'main_image_url', 'thumbnail_image_url'], limits: ['ProductCreate', 'ProductUpdate'] },
+  product_identifiers: { schema: 'ProductIdentifier', limits: ['IdentifierCreate'] },
+  product_images: { schema: 'ProductImage', limits: ['ProductImageCreate'] },
+  suppliers: { schema: 'Supplier', limits: ['SupplierCreate', 'SupplierUpdate'] },
+  supplier_items: { schema: 'SupplierItem', omit: ['identifiers'], limits: ['SupplierItemCreate', 'SupplierItemUpdate'] },
+  supplier_item_identifiers: { schema: 'SupplierItemIdentifier', limits: ['IdentifierCreate'] },
+  scraping_requests: { schema: 'ScrapingRequest', omit: ['status', 'attempts_finished_count', 'next_attempt_at'], limits: ['ScrapingRequestCreate'] },
+  opportunity_forecasts: { schema: 'OpportunityForecast' },
 };
 
 /** The records a field refers to, by collection: field -> the collection that must hold its value (null is none). */
@@ -86,17 +78,30 @@ export type RecordCheck = (record: unknown) => Record<string, string[]>;
 const CONTRACT_ID = 'contract.json';
 
 /** The derived schema of one collection's records, its refs pointing into the contract's components. */
-function recordSchema(doc: Obj, shape: RecordShape): Obj {
-  const base = shape.schema
-    ? (deref(doc as never, { $ref: `#/components/schemas/${shape.schema}` }) as Obj)
-    : { type: 'object', required: ['id'], properties: { id: text } };
+function recordSchema(doc: Obj, name: string, shape: RecordShape): Obj {
+  const component = (schema: string) => deref(doc as never, { $ref: `#/components/schemas/${schema}` }) as Obj;
+  const base = shape.schema ? component(shape.schema) : { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+  const storedFields = component('SandboxBundleRecord')['x-sandbox-stored-fields'] as { properties: Record<string, { properties: Obj } | undefined> };
+  const stored = storedFields.properties[name]?.properties;
   const omit = new Set(shape.omit ?? []);
   const properties: Obj = {};
-  for (const [name, schema] of Object.entries((base.properties as Obj | undefined) ?? {})) if (!omit.has(name)) properties[name] = schema;
-  Object.assign(properties, shape.extra ?? {});
-  const required = ((base.required as string[] | undefined) ?? []).filter((name) => !omit.has(name));
-  // Internal fields are allowed beside the named ones; what the contract names is checked as it says.
-  const derived = { ...base, properties, required: [...required, ...Object.keys(shape.extra ?? {})], additionalProperties: true };
+  for (const [field, schema] of Object.entries((base.properties as Obj | undefined) ?? {})) if (!omit.has(field)) properties[field] = schema;
+  Object.assign(properties, stored ?? {});
+  const optional = new Set(shape.optional ?? []);
+  const required = ((base.required as string[] | undefined) ?? []).filter((field) => !omit.has(field) && !optional.has(field));
+  // A stored field meets what each request body that sets it allows (a title of at most 255 characters).
+  const limits = (shape.limits ?? []).map((body) => {
+    const bodyProperties = (component(body).properties as Obj | undefined) ?? {};
+    return { properties: Object.fromEntries(Object.entries(bodyProperties).filter(([field]) => field in properties)) };
+  });
+  // Only the fields the store keeps: a record the API made holds no other (unknown fields of a request are ignored).
+  const derived = {
+    ...base,
+    properties,
+    required: [...required, ...Object.keys(stored ?? {})],
+    additionalProperties: false,
+    ...(limits.length ? { allOf: limits } : {}),
+  };
   return JSON.parse(JSON.stringify(derived).replaceAll('"#/components/', `"${CONTRACT_ID}#/components/`)) as Obj;
 }
 
@@ -127,7 +132,7 @@ export class ContractChecks {
     if (!this.records) {
       this.records = new Map();
       for (const [name, shape] of Object.entries(SHAPES)) {
-        const validate = this.compile(recordSchema(this.doc as unknown as Obj, shape));
+        const validate = this.compile(recordSchema(this.doc as unknown as Obj, name, shape));
         this.records.set(name, (record) => (validate(record) ? {} : fieldProblems(validate.errors ?? [], 'record')));
       }
     }
@@ -139,10 +144,17 @@ export class ContractChecks {
 export function fieldProblems(errors: readonly ErrorObject[], root: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const error of errors) {
-    const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
-    const path = [error.instancePath.slice(1).replaceAll('/', '.'), missing].filter(Boolean).join('.') || root;
-    const message = missing ? `The ${path} field is required.` : `The ${path} field ${error.message ?? 'is invalid'}.`;
-    (out[path] ??= []).push(message);
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    const missing = error.keyword === 'required' ? params.missingProperty : undefined;
+    const unknown = error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const path = [error.instancePath.slice(1).replaceAll('/', '.'), missing ?? unknown].filter(Boolean).join('.') || root;
+    const message = missing
+      ? `The ${path} field is required.`
+      : unknown
+        ? `The ${path} field is not one this object may have.`
+        : `The ${path} field ${error.message ?? 'is invalid'}.`;
+    // A field bounded alike by a create and an update schema is named once.
+    if (!out[path]?.includes(message)) (out[path] ??= []).push(message);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // A bundle's files meet the rules of the upload path (uploadErrors, src/areas/products/rules/image-upload.ts): each
-// is named by an image record of the bundle whose type, size, file name and storage key the upload path would have
-// given it, within the per-file limit, and its bytes are that image. Read from each file's base64 length and first
+// is named by an image record of the bundle whose type and size the upload path would have given it, within the
+// per-file limit, and its bytes are that image (where it is kept is the world's rule, image-keys.ts). Read from each file's base64 length and first
 // bytes, before anything is decoded whole.
 import type { ProductImageRecord } from '../areas/products/records.js';
 import { SIGNATURE_BYTES, uploadErrors } from '../areas/products/rules/image-upload.js';

@@ -8,6 +8,8 @@ import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, type WorkspaceBundle } from './bundle-format.js';
 import { BUNDLE_COLLECTIONS, fieldProblems } from './bundle-records.js';
 import { uploadProblems } from './bundle-uploads.js';
+import { MAX_DEPTH } from '../observe/redact.js';
+import { passesRecordQuota } from '../store/quota-exceeded.js';
 
 /** Problems named in one refusal; a bundle broken everywhere is refused with the first of them. */
 export const MAX_PROBLEMS = 20;
@@ -24,7 +26,16 @@ export interface BundleExpectations {
   maxAddedRecords?: number;
   /** Bytes its uploads may hold (a workspace's WORKSPACE_MAX_UPLOAD_MB). */
   maxUploadBytes?: number;
+  /** Journal entries the world keeps (JOURNAL_SIZE). */
+  journalSize: number;
 }
+
+/**
+ * How deep any value of a bundle may nest: a journaled body is cut at the journal's depth (observe/redact.ts), and
+ * sits 4 levels down (journal, entry, request, body); records nest less. Deeper values would make an export's
+ * JSON.stringify overflow the stack.
+ */
+export const BUNDLE_MAX_DEPTH = MAX_DEPTH + 8;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -49,6 +60,8 @@ class Problems {
 /** Checks a bundle; answers it typed when it can be loaded whole, else throws the HttpError that says why. */
 export function checkBundle(value: unknown, expect: BundleExpectations): WorkspaceBundle {
   checkIdentity(value, expect.contract);
+  checkCounts(value as Obj, expect);
+  checkDepth(value);
   const bundle = checkShape(value, expect.contract);
   if (bundle.seed !== expect.seed) {
     unprocessable(
@@ -100,6 +113,62 @@ function checkIdentity(value: unknown, contract: BundleContract): void {
   }
 }
 
+const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+
+/**
+ * What the bundle holds, counted before any record is read: collections this sandbox loads, records added within
+ * the record quota, no more changed or deleted than the seeded collection holds, journal entries within
+ * JOURNAL_SIZE, each operation's coverage at most once, uploads within the upload quota.
+ */
+function checkCounts(value: Obj, expect: BundleExpectations): void {
+  const problems = new Problems();
+  let added = 0;
+  const changes = isObj(value.changes) ? value.changes : {};
+  const base = expect.base.collections as unknown as Record<string, { size: number }>;
+  for (const [name, collection] of Object.entries(changes)) {
+    if (!BUNDLE_COLLECTIONS.has(name)) {
+      problems.add(`changes.${name}`, `The bundle names a collection ${name} this sandbox does not load.`);
+      continue;
+    }
+    if (!isObj(collection)) continue;
+    added += lengthOf(collection.added);
+    const seeded = base[name]!.size;
+    for (const kind of ['changed', 'deleted'] as const) {
+      const count = lengthOf(collection[kind]);
+      if (count > seeded) problems.add(`changes.${name}.${kind}`, `The bundle lists ${count} ${name} as ${kind}; the seeded world holds ${seeded}.`);
+    }
+  }
+  const journal = lengthOf(value.journal);
+  if (journal > expect.journalSize) {
+    problems.add('journal', `The bundle carries ${journal} journal entries; this sandbox keeps ${expect.journalSize} per world (JOURNAL_SIZE).`);
+  }
+  const operations = lengthOf(isObj(value.coverage) ? value.coverage.operations : undefined);
+  if (operations > expect.contract.operationIds.size) {
+    problems.add('coverage.operations', `The bundle's coverage lists ${operations} operations; the contract has ${expect.contract.operationIds.size}.`);
+  }
+  problems.refuseIfAny('The bundle holds more than a world can; nothing was loaded.');
+  if (expect.maxAddedRecords !== undefined && passesRecordQuota(0, added, expect.maxAddedRecords)) {
+    const message = `The bundle adds ${added} records, more than the ${expect.maxAddedRecords} a workspace may add (WORKSPACE_MAX_RECORDS); nothing was loaded.`;
+    unprocessable({ quota: [message] }, message);
+  }
+}
+
+/** No value of the bundle nests deeper than BUNDLE_MAX_DEPTH (walked without recursion, so any depth is safe to walk). */
+function checkDepth(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > BUNDLE_MAX_DEPTH) {
+      unprocessable(
+        { body: [`A value of the bundle nests deeper than ${BUNDLE_MAX_DEPTH} levels.`] },
+        `The bundle nests deeper than ${BUNDLE_MAX_DEPTH} levels; nothing was loaded.`,
+      );
+    }
+    for (const inner of Array.isArray(item) ? item : Object.values(item)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+  }
+}
+
 /** The bundle against the contract's SandboxWorkspaceBundle (a loaded file meets no request validator). */
 function checkShape(value: unknown, contract: BundleContract): WorkspaceBundle {
   const shapeCheck = contract.shapeCheck();
@@ -114,12 +183,7 @@ function checkShape(value: unknown, contract: BundleContract): WorkspaceBundle {
 function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void {
   const problems = new Problems();
   const checks = expect.contract.checks.recordChecks();
-  let added = 0;
   for (const [name, changes] of Object.entries(bundle.changes)) {
-    if (!BUNDLE_COLLECTIONS.has(name)) {
-      problems.add(`changes.${name}`, `The bundle names a collection ${name} this sandbox does not load.`);
-      continue;
-    }
     const check = checks.get(name)!;
     const base = (expect.base.collections as unknown as Record<string, { has(id: string): boolean }>)[name]!;
     const seen = new Set<string>();
@@ -135,17 +199,12 @@ function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void
         if (kind === 'changed' && !base.has(record.id)) problems.add(`${at}.id`, `${name} ${record.id} is no seeded record; the bundle must list it as added.`);
       });
     }
-    added += changes.added.length;
     changes.deleted.forEach((id, i) => {
       if (!base.has(id)) problems.add(`changes.${name}.deleted.${i}`, `${name} ${id} is no seeded record, so it cannot be deleted.`);
       else if (seen.has(id)) problems.add(`changes.${name}.deleted.${i}`, `${name} ${id} is both deleted and kept by the bundle.`);
     });
   }
   problems.refuseIfAny('A record of the bundle breaks the contract; nothing was loaded.');
-  if (expect.maxAddedRecords !== undefined && added > expect.maxAddedRecords) {
-    const message = `The bundle adds ${added} records, more than the ${expect.maxAddedRecords} a workspace may add (WORKSPACE_MAX_RECORDS); nothing was loaded.`;
-    unprocessable({ quota: [message] }, message);
-  }
 }
 
 /** Upload keys and their bytes: valid base64, within the upload quota, each file one the upload path would keep. */
@@ -173,12 +232,28 @@ function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations): void
   );
 }
 
-/** Coverage names operations of this contract, and statuses. */
+/**
+ * Coverage names operations of this contract, each once; `answered` holds statuses the operation documents and
+ * `undocumented` statuses it does not, as the coverage report sorts them.
+ */
 function checkCoverage(bundle: WorkspaceBundle, contract: BundleContract): void {
   const problems = new Problems();
-  const { operationIds } = contract;
+  const seen = new Set<string>();
   bundle.coverage.operations.forEach((op, i) => {
-    if (!operationIds.has(op.operation_id)) problems.add(`coverage.operations.${i}.operation_id`, `The contract has no operation ${op.operation_id}.`);
+    const at = `coverage.operations.${i}`;
+    const documented = contract.documented.get(op.operation_id);
+    if (!documented) {
+      problems.add(`${at}.operation_id`, `The contract has no operation ${op.operation_id}.`);
+      return;
+    }
+    if (seen.has(op.operation_id)) problems.add(`${at}.operation_id`, `The coverage lists ${op.operation_id} twice.`);
+    seen.add(op.operation_id);
+    for (const status of op.answered) {
+      if (!documented.has(status)) problems.add(`${at}.answered`, `${op.operation_id} does not document ${status}; an answer of it is listed as undocumented.`);
+    }
+    for (const status of op.undocumented) {
+      if (documented.has(status)) problems.add(`${at}.undocumented`, `${op.operation_id} documents ${status}; an answer of it is listed as answered.`);
+    }
   });
-  problems.refuseIfAny("The bundle's coverage names an operation the contract does not have; nothing was loaded.");
+  problems.refuseIfAny("The bundle's coverage does not match the contract's operations; nothing was loaded.");
 }

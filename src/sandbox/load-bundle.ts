@@ -4,6 +4,8 @@
 import type { UploadStorage } from '../areas/products/uploads.js';
 import { unprocessable } from '../http/errors.js';
 import { applyChanges } from '../store/store-changes.js';
+import { worldRuleBreaches } from '../areas/world-rules.js';
+import { MAX_CLOCK_OFFSET_MS } from '../world.js';
 import type { World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { REFERENCES } from './bundle-records.js';
@@ -25,6 +27,7 @@ export function loadIntoWorld(world: World, bundle: WorkspaceBundle, uploads: ()
   store.version++;
   checkReferences(world, bundle);
   world.clock.advance(bundle.clock.offset_ms);
+  checkWorldRules(world, bundle);
   world.ids?.restore(bundle.ids);
   const storage = bundle.uploads.length > 0 ? uploads() : undefined;
   for (const { key, base64 } of bundle.uploads) storage!.write(key, Buffer.from(base64, 'base64'));
@@ -59,6 +62,42 @@ function checkReferences(world: World, bundle: WorkspaceBundle): void {
     if (!images.has(key) && count++ < MAX_PROBLEMS) (errors[`uploads.${i}.key`] ??= []).push(`No image of the world names the file ${key}.`);
   });
   if (count > 0) unprocessable(errors, 'A record of the bundle refers to a record the world would not have; nothing was loaded.');
+}
+
+/** The earliest time a record may name: the seeded worlds start in 2020, and no API call writes an earlier one. */
+const EARLIEST_RECORD_TIME = Date.parse('2000-01-01T00:00:00Z');
+
+/**
+ * The loaded world keeps the rules the API keeps across records (src/areas/world-rules.ts), and each record was
+ * made and changed within the clock's reach: between EARLIEST_RECORD_TIME and the wall clock plus the clock's
+ * largest offset.
+ */
+function checkWorldRules(world: World, bundle: WorkspaceBundle): void {
+  const errors: Record<string, string[]> = {};
+  let count = 0;
+  const add = (path: string, message: string) => {
+    if (count++ < MAX_PROBLEMS) (errors[path] ??= []).push(message);
+  };
+  for (const breach of worldRuleBreaches(world.store.collections)) add(`changes.${breach.collection}`, breach.message);
+  const latest = world.clock.now().getTime() - world.clock.offset + MAX_CLOCK_OFFSET_MS;
+  for (const [name, changes] of Object.entries(bundle.changes)) {
+    for (const kind of ['added', 'changed'] as const) {
+      changes[kind].forEach((record: Rec, i) => {
+        for (const field of ['created_at', 'updated_at']) {
+          const value = record[field];
+          if (typeof value !== 'string') continue;
+          const time = Date.parse(value);
+          if (!(time >= EARLIEST_RECORD_TIME && time <= latest)) {
+            add(
+              `changes.${name}.${kind}.${i}.${field}`,
+              `The ${field} field must lie between 2000-01-01T00:00:00Z and ${new Date(latest).toISOString()}, the latest time the clock can reach.`,
+            );
+          }
+        }
+      });
+    }
+  }
+  if (count > 0) unprocessable(errors, "The bundle's world breaks a rule the API keeps; nothing was loaded.");
 }
 
 /** The bundle's journal (marked loaded) and coverage become the world's, under the name it now goes by. */

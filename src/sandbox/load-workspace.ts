@@ -35,6 +35,7 @@ export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observation
         base: ctx.worlds.seeded.of(seed),
         maxAddedRecords: config.workspaceMaxRecords,
         maxUploadBytes: config.workspaceMaxUploadBytes,
+        journalSize: config.journalSize,
       });
       loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
     },
@@ -52,7 +53,7 @@ export function loadDefaultWorld(
   { observations, config, contract, seeded }: { observations: WorldObservations; config: Config; contract: BundleContract; seeded: SeededBases },
 ): void {
   const seed = world.store.seed;
-  const bundle = checkBundle(value, { contract, seed, base: seeded.of(seed) });
+  const bundle = checkBundle(value, { contract, seed, base: seeded.of(seed), journalSize: config.journalSize });
   loadIntoWorld(world, bundle, () => uploadStorageFor(world, config));
   restoreObservations(observations, 'default', bundle);
 }

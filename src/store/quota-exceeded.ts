@@ -9,3 +9,11 @@ export class QuotaExceeded extends Error {
     this.name = 'QuotaExceeded';
   }
 }
+
+/**
+ * Whether adding `adding` records to a view holding `held` of its own passes its record quota `max`: the one rule
+ * the store keeps for a transaction and a bundle's load keeps for the records it adds. Adding none never does.
+ */
+export function passesRecordQuota(held: number, adding: number, max: number): boolean {
+  return adding > 0 && held + adding > max;
+}

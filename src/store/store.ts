@@ -1,6 +1,6 @@
 import { Collection, type ChangeSink, type CollectionDef } from './collection.js';
 import type { Change, Persistence, Snapshot } from './persistence.js';
-import { QuotaExceeded } from './quota-exceeded.js';
+import { passesRecordQuota, QuotaExceeded } from './quota-exceeded.js';
 
 /** The collections a store holds, by name (what defineCollection returns); their order is the data file's. */
 export type CollectionDefs = Record<string, { readonly __record?: { id: string } }>;
@@ -85,7 +85,7 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
       const result = fn();
       if (result instanceof Promise) throw new Error('a transaction body must be synchronous');
       const added = this.addedBy(this.pending);
-      if (added > 0 && this.addedRecords + added > maxAddedRecords) throw new QuotaExceeded('records', maxAddedRecords);
+      if (passesRecordQuota(this.addedRecords, added, maxAddedRecords)) throw new QuotaExceeded('records', maxAddedRecords);
       this.addedRecords += added;
       const changes = this.pending.map(toChange);
       if (changes.length > 0) this.version++;

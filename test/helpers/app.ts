@@ -5,11 +5,17 @@ import { createRuntime } from '../../src/runtime.js';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
-import { loadContract } from '../../src/contract/document/load-contract.js';
+import type { MemoryGauge } from '../../src/memory-budget.js';
+import { compileContract } from '../../src/compiled-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
-/** The contract this test file's sandboxes serve, read once per file as main.ts reads it once per start. */
-const contract = loadContract();
+/**
+ * The contract every sandbox of this test file serves, read and compiled once (src/compiled-contract.ts): each
+ * operation's validator checks compile on its first request in the file, not again in every testApp(). A memo of
+ * the test helper's module, so one per test file (vitest gives each file its own modules); the sandbox itself keeps
+ * no registry: the compiled contract is handed to createRuntime, as startSandbox's `contract` option takes it.
+ */
+export const contract = compileContract();
 
 /** The demo users of fixtures/identity.json, by role. */
 export const demo = {
@@ -28,6 +34,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Each request's log line (config.logLevel decides which lines). */
   requestLog?: (line: string) => void;
+  /** The registry's memory gauge, for tests that drive the memory budget without allocating. */
+  memory?: MemoryGauge;
 }
 
 /**
@@ -39,7 +47,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = freshWorld(config.seed);
   // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
-  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases });
+  const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases, memory: options.memory });
   const errors: string[] = [];
   const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
   const server = createServer(runtime, createApp(runtime));

@@ -1,7 +1,7 @@
 // The package as a stranger gets it: `npm pack` (whose prepack builds dist/) in a copy of this checkout, so no other
 // test ever sees a dist/ being rebuilt, then `npm i <tarball>` in an empty folder.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
@@ -25,8 +25,16 @@ export function packThisCheckout(prefix = 'sandbox-pack-'): Packed {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const checkout = join(root, 'checkout');
   cpSync(projectRoot, checkout, { recursive: true, filter: (src) => !NOT_PACKED.has(relative(projectRoot, src).split('/')[0]!) });
-  // The build needs the dev dependencies (tsc, esbuild): the checkout's own install, shared read-only.
-  symlinkSync(realpathSync(join(projectRoot, 'node_modules')), join(checkout, 'node_modules'));
+  // The build needs the dev dependencies (tsc, esbuild), and the tarball bundles the patched validator with its
+  // dependencies (bundleDependencies), which npm collects only from a real node_modules folder, not a symlinked one:
+  // the checkout's own install, hard-linked (copied where the temporary folder is on another file system).
+  const modules = realpathSync(join(projectRoot, 'node_modules'));
+  try {
+    execFileSync('cp', ['-al', modules, join(checkout, 'node_modules')], { stdio: 'ignore' });
+  } catch {
+    rmSync(join(checkout, 'node_modules'), { recursive: true, force: true });
+    cpSync(modules, join(checkout, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  }
   const packs = join(root, 'packs');
   mkdirSync(packs);
   runIn(checkout, 'npm', ['pack', '--pack-destination', packs]);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Config } from '../../src/config.js';
-import { testApp } from '../helpers/app.js';
+import { testApp, type TestAppOptions } from '../helpers/app.js';
 
 /** The admin token the hosted tests start with (128 bits of hex). */
 export const ADMIN = '5c2f0e8a9b7d4c31a6e2f08b9d7c4e15';
@@ -18,9 +18,12 @@ export const PUBLIC_URL = 'https://sandbox.example.test';
  * A fresh sandbox in hosted mode (or local with `hosted: false`), served as testApp serves one, with a wall clock the
  * test moves (`clock.ms`), which drives the per-address creation limit and workspace idleness.
  */
-export async function hostedApp(overrides: Partial<Config> = {}) {
+export async function hostedApp(overrides: Partial<Config> = {}, options: Pick<TestAppOptions, 'memory'> = {}) {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
-  const t = await testApp({ hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, workspaceCreatePerMinute: 10, ...overrides }, { now: () => clock.ms });
+  const t = await testApp(
+    { hosted: true, adminToken: ADMIN, publicUrl: PUBLIC_URL, workspaceCreatePerMinute: 10, ...overrides },
+    { now: () => clock.ms, ...options },
+  );
   return { app: t.app, worlds: t.worlds, clock, errors: t.errors };
 }
 

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catchUpScraping } from '../../src/areas/sourcing/rules/found-items.js';
 import { catalogueSize, foundEntry } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
-import { MAX_SCRAPING_REQUESTS_PER_MERCHANT } from '../../src/areas/sourcing/scraping-handlers.js';
+import { MAX_SCRAPING_REQUESTS_PER_MERCHANT } from '../../src/areas/sourcing/scraping-limits.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractDocument } from '../../src/contract/document/load-contract.js';
-import { derefIn, unknownFields, withoutPaths } from '../../src/contract/tolerant/tolerant-reader.js';
+import { derefIn, unknownFields, withoutPaths } from '../../src/pipeline/tolerant-reader.js';
 
 const doc = {
   openapi: '3.1.0',
@@ -63,5 +63,23 @@ describe('unknown fields of a value against its schema', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [{ a: deep }];
     expect(withoutPaths({ name: 'x', deep }, [['deep']])).toEqual({ name: 'x' });
+  });
+
+  it('When many records of one shape are walked, then what a schema says of each key is worked out once and still found in every record, and a free-form object of many keys is walked whole', () => {
+    const schema = {
+      type: 'object',
+      properties: { list: { type: 'array', items: ref('Named') }, bag: { type: 'object', additionalProperties: ref('Named') } },
+    };
+    const list = Array.from({ length: 2000 }, (_, i) => (i % 500 === 0 ? { name: `n${i}`, extra: i } : { name: `n${i}` }));
+    const bag = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i === 999 ? { name: 'x', late: 1 } : { name: 'x' }]));
+    expect(paths(unknownFields({ list, bag }, [schema], deref))).toEqual([
+      'list.0.extra',
+      'list.500.extra',
+      'list.1000.extra',
+      'list.1500.extra',
+      'bag.k999.late',
+    ]);
+    // The same schema object walked again finds the same (the remembered plans change nothing).
+    expect(paths(unknownFields({ list: [{ name: 'a', other: 1 }] }, [schema], deref))).toEqual(['list.0.other']);
   });
 });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/document/load-contract.js';
 import { operationFacts } from '../../src/contract/document/operation-facts.js';
-import { checkTextMedia } from '../../src/contract/text-media.js';
+import { checkTextMedia } from '../../src/pipeline/text-media.js';
 import { renderJunit, renderMarkdown, type WorkspaceCoverage } from '../../src/observe/coverage-formats.js';
 import { contractOperations, deref } from '../helpers/contract-requests.js';
 import { testApp, type TestApp } from '../helpers/app.js';

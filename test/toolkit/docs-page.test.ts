@@ -3,7 +3,7 @@ import request from 'supertest';
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsRouter, specForOrigin, type OpenApiDocument } from '../../src/contract/docs-page.js';
+import { docsRouter, specForOrigin, type OpenApiDocument } from '../../src/sandbox/docs-page.js';
 import { landingPageHtml, landingRouter } from '../../src/sandbox/landing-page.js';
 import { describeWithBrowser, launchBrowser, serveOnLoopback, type BrowserSession, type LoopbackServer } from '../helpers/browser.js';
 

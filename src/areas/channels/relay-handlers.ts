@@ -14,13 +14,11 @@ import {
 } from '../../retailer/index.js';
 import { retailerFaultOf } from '../../knobs/prefer-header.js';
 import { redactUrl } from '../../observe/redact.js';
+import { logCall } from './call-log.js';
 import { saveRenewedTokens } from './connection.js';
 import { retailerPort } from './retailer-instance.js';
-import type { ChannelCallRecord, ChannelRecord } from './records.js';
+import type { ChannelRecord } from './records.js';
 import { relayTarget } from './relay-target.js';
-
-/** How many calls a channel's log keeps; older ones are dropped so a busy integration cannot grow the store forever. */
-export const CALL_LOG_LIMIT = 500;
 
 type ConnectionProblem = 'not_connected' | 'authorization_required';
 
@@ -99,7 +97,7 @@ function relay(method: RetailerMethod) {
     // A channel that cannot call the retailer (409) never reached it, so the fault was not applied.
     const honoured = fault !== undefined && result.outcome.kind !== 'not_connected' && result.outcome.kind !== 'authorization_required';
     const answer = honoured ? { ...relayed, headers: { ...relayed.headers, 'Preference-Applied': `retailer-fault=${fault}` } } : relayed;
-    logCall(ctx, {
+    logCall(ctx.store, {
       id: ctx.newId(),
       channel_id: channel.id,
       method,
@@ -115,12 +113,6 @@ function relay(method: RetailerMethod) {
     });
     return answer;
   };
-}
-
-function logCall(ctx: Ctx, call: ChannelCallRecord): void {
-  ctx.store.channel_calls.insert(call);
-  const calls = ctx.store.channel_calls.where('channel_id', call.channel_id);
-  for (const old of calls.slice(0, Math.max(0, calls.length - CALL_LOG_LIMIT))) ctx.store.channel_calls.remove(old.id);
 }
 
 /** The five relay operations and the catalog search, which reach the retailer on the channel's behalf. */

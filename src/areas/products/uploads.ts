@@ -19,6 +19,8 @@ export interface UploadStorage {
   remove(key: string): void;
   /** Forgets every file (a world reset). */
   clear(): void;
+  /** Bytes of every file held, when the storage counts them (a workspace's does, for its quota); else undefined. */
+  held(): number | undefined;
 }
 
 /** Files held in memory, at most `maxBytes` of them together (a workspace's upload quota). */
@@ -42,6 +44,9 @@ class MemoryUploads implements UploadStorage {
   clear(): void {
     this.files.clear();
     this.bytes = 0;
+  }
+  held(): number {
+    return this.bytes;
   }
 }
 
@@ -71,6 +76,9 @@ class DirectoryUploads implements UploadStorage {
   }
   clear(): void {
     rmSync(join(this.root, 'product-images'), { recursive: true, force: true });
+  }
+  held(): undefined {
+    return undefined;
   }
 }
 

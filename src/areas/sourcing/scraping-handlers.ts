@@ -4,13 +4,8 @@ import { byCreation, paginate } from '../../http/pagination.js';
 import { created, failOn, ok } from '../../http/reply.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentScrapingRequest } from './present.js';
+import { scrapingRequestsOverLimit } from './scraping-limits.js';
 import { attemptFilterErrors, filterAttempts, listedAttempts, presentAttempt, resolveSchedule } from './rules/scraping-schedule.js';
-
-/**
- * Scraping requests a merchant may have, over all its suppliers. With at most 100 attempts each, it bounds what one
- * read has to catch up with (catch-up.ts) and what a list of attempts or requests computes, whatever the clock did.
- */
-export const MAX_SCRAPING_REQUESTS_PER_MERCHANT = 20;
 
 export const scrapingHandlers = {
   listScrapingRequests: ({ bound: { supplier }, query }, ctx) => {
@@ -22,13 +17,8 @@ export const scrapingHandlers = {
   },
 
   createScrapingRequest: ({ bound: { supplier }, body }, ctx) => {
-    if (ctx.store.scraping_requests.countWhere('merchant_id', supplier.merchant_id) >= MAX_SCRAPING_REQUESTS_PER_MERCHANT) {
-      unprocessable({
-        supplier: [
-          `The merchant already has ${MAX_SCRAPING_REQUESTS_PER_MERCHANT} scraping requests, the most a merchant may have; delete a supplier to remove its requests.`,
-        ],
-      });
-    }
+    const over = scrapingRequestsOverLimit(ctx.store.scraping_requests.countWhere('merchant_id', supplier.merchant_id), 1);
+    if (over) unprocessable({ supplier: [over] });
     const now = ctx.clock.now();
     const resolved = resolveSchedule(body, now);
     if (!resolved.ok) unprocessable(resolved.errors);

@@ -1409,9 +1409,10 @@ export interface paths {
          *     **Loading a bundle.** With a workspace bundle as its JSON body (what `GET /_sandbox/workspaces/{workspace}/export`
          *     answers; `SandboxWorkspaceBundle`), the new workspace is that world: exactly the bundle's records and ids, its
          *     clock offset, its uploaded files, its journal (each entry marked `loaded: true`) and its coverage; it gets its
-         *     own new tokens (API tokens are never exported). The body may hold `BUNDLE_MAX_BYTES` (default 32 MiB, counted
-         *     after decompression; 413 past it). Under the same limits as a plain creation (per-address limit, workspace
-         *     limit, memory budget) and the workspace's quotas (`WORKSPACE_MAX_RECORDS` records added,
+         *     own new tokens (API tokens are never exported). The body may hold `BUNDLE_MAX_BYTES` (default 32 MiB, 8 MiB in
+         *     hosted mode; counted after decompression; 413 past it). Under the same limits as a plain creation (per-address
+         *     limit, workspace limit, memory budget), with the load's memory reserved before its body is read and at most
+         *     `BUNDLE_LOADS_IN_FLIGHT` loads at once (503 with `Retry-After`), and the workspace's quotas (`WORKSPACE_MAX_RECORDS` records added,
          *     `WORKSPACE_MAX_UPLOAD_MB` of uploads). A bundle the sandbox cannot load whole is refused with 422 naming why,
          *     and nothing is created: another contract (`contract.sha256` differs from this sandbox's `openapi.yaml`), an
          *     unknown `format_version`, another `seed_scheme`, a record that breaks its schema, or a record that refers to
@@ -1498,7 +1499,10 @@ export interface paths {
          *     world's changes against its seeded base (records added, changed and deleted, per collection, stored records
          *     as the sandbox keeps them), uploaded files (base64), the world's journal (redacted, as `GET /_sandbox/requests`
          *     shows it) and its coverage. API tokens are never exported. A bundle is at most `BUNDLE_MAX_BYTES` (default
-         *     32 MiB): a world whose bundle would be larger answers 413 naming the limit. The export is not journaled.
+         *     32 MiB, 8 MiB in hosted mode): a world whose bundle would be larger answers 413 naming the limit, from its
+         *     counted sizes (its uploads' bytes in base64 and its journal's) before anything is built when those alone pass
+         *     it. At most `BUNDLE_EXPORTS_IN_FLIGHT` (default 2) exports are built at once in the process, one per workspace,
+         *     each with its memory reserved first (503 with `Retry-After` otherwise). The export is not journaled.
          */
         get: operations["exportSandboxWorkspace"];
         put?: never;
@@ -1853,6 +1857,10 @@ export interface components {
             /** @description Where the world's id sequence stands, so a loaded world gives new records the ids the exported one would have. */
             ids: {
                 salt: string;
+                /**
+                 * @description Ids handed out so far, at most 2^40; a sequence that reaches 2^40 goes on with a new salt, so ids never
+                 *     repeat and a create never fails for want of one.
+                 */
                 issued: number;
             };
             /** @description Per collection of the store, its records added, changed (whole records) and deleted (ids) against the seeded base. */
@@ -1861,12 +1869,20 @@ export interface components {
             };
             /** @description Uploaded files by storage key, their bytes in base64. */
             uploads: {
-                key: string;
+                key: components["schemas"]["SandboxUploadKey"];
                 base64: string;
             }[];
-            /** @description The world's journal, newest first, redacted as `GET /_sandbox/requests` shows it. */
+            /**
+             * @description The world's journal, newest first, redacted as `GET /_sandbox/requests` shows it. A load takes at most
+             *     `JOURNAL_SIZE` entries (what the journal keeps of a world, 1000 by default; 100000 is that setting's
+             *     largest value), and no value of the bundle nests deeper than 72 levels (a journaled body is cut at 64).
+             */
             journal: components["schemas"]["SandboxRequest"][];
-            /** @description The world's coverage: per operation, the statuses it answered. */
+            /**
+             * @description The world's coverage: per operation, the statuses it answered. Each operation appears once; `answered`
+             *     holds statuses the contract documents for that operation and `undocumented` those it does not, each
+             *     status once.
+             */
             coverage: {
                 operations: {
                     operation_id: string;
@@ -1878,14 +1894,33 @@ export interface components {
         SandboxBundleCollectionChanges: {
             added: components["schemas"]["SandboxBundleRecord"][];
             changed: components["schemas"]["SandboxBundleRecord"][];
+            /** @description Ids of seeded records, each once; never more than the seeded collection holds. */
             deleted: string[];
         };
-        /** @description One stored record; its fields are checked against its collection's schema on load. */
+        /**
+         * @description One stored record. On load it is checked against its collection's schema (the fields the contract presents,
+         *     less those derived when presented, plus the stored fields `x-sandbox-stored-fields` lists), no other field
+         *     allowed, and against the limits of the collection's create and update schemas (a product's title as
+         *     `ProductCreate` and `ProductUpdate` bound it, at most 255 characters). The rules the API keeps per merchant
+         *     and per workspace hold for the loaded world as they do for requests: at most 20 scraping requests per
+         *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
+         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). A record's
+         *     `created_at` and `updated_at` lie between 2000-01-01T00:00:00Z and the latest time the world's clock can
+         *     reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
+         *     it; a scraping request has applied at most `max_attempts` attempts; an uploaded image's `storage_key` is
+         *     the one the upload gave it (`product-images/<image id>/<filename>`).
+         */
         SandboxBundleRecord: {
             id: string;
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Where an uploaded image's bytes are kept, relative to the uploads folder: `product-images/<image id>/<file
+         *     name>`, the name reduced to letters, digits, `.`, `_` and `-` (not leading with `.` or `-`), at most 100
+         *     characters, as the upload makes it.
+         */
+        SandboxUploadKey: string;
         Product: {
             /** Format: uuid */
             id: string;
@@ -5847,6 +5882,27 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            /**
+             * @description The process is short of memory for this upload. A multipart body reserves twice its `Content-Length` (at
+             *     most `MULTIPART_MAX_TOTAL_BYTES`; a compressed or chunked one counts as that limit) before a byte of it is
+             *     read, refused when that does not fit beside what the process holds and what work in flight has reserved
+             *     (`HEAP_BUDGET_PERCENT`, default 85, of the heap's limit, Buffers included). Nothing was stored; retry after
+             *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.)
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The sandbox is short of memory for this upload; retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createProductIdentifier: {
@@ -9691,7 +9747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The bundle is larger than `BUNDLE_MAX_BYTES` (default 32 MiB, counted after decompression), or loading it would take the workspace past a quota (`WORKSPACE_MAX_UPLOAD_MB` of uploads). The message names the limit. Nothing is created. */
+            /** @description The bundle is larger than `BUNDLE_MAX_BYTES` (default 32 MiB, 8 MiB in hosted mode; counted after decompression), or loading it would take the workspace past a quota (`WORKSPACE_MAX_UPLOAD_MB` of uploads). The message names the limit. Nothing is created. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9731,9 +9787,13 @@ export interface operations {
                 };
             };
             /**
-             * @description The process is short of memory for another workspace: its heap is past `HEAP_BUDGET_PERCENT` (default
-             *     85) of its limit. Existing workspaces keep working; retry after `Retry-After` seconds, once idle
-             *     workspaces have expired or been deleted.
+             * @description The process is short of memory for another workspace: its heap and Buffers are past `HEAP_BUDGET_PERCENT`
+             *     (default 85) of its limit. A bundle's load reserves its memory before its body is read: five times the
+             *     body's `Content-Length` (a compressed or chunked body counts as `BUNDLE_MAX_BYTES`, the most it may
+             *     inflate to), refused when that does not fit beside what the process holds and what work in flight has
+             *     reserved; and at most `BUNDLE_LOADS_IN_FLIGHT` (default 2) loads are read, checked and built at once in the
+             *     process. Either way nothing of the body is read and nothing is created. Existing workspaces keep working;
+             *     retry after `Retry-After` seconds.
              */
             503: {
                 headers: {
@@ -9741,11 +9801,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired."
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -10013,6 +10068,20 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+            /**
+             * @description The export cannot start now: `BUNDLE_EXPORTS_IN_FLIGHT` (default 2) exports are being built in the process,
+             *     or one of this workspace is, or the process is short of memory for one (three times `BUNDLE_MAX_BYTES` is
+             *     reserved before anything is built). Nothing was built; retry after `Retry-After` seconds.
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listChannelCalls: {

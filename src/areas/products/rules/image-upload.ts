@@ -29,7 +29,7 @@ export function sniffImageType(head: Uint8Array): ImageContentType | undefined {
 
 /** An uploaded file as the rules read it: what its image record says of it, how long it is and its first bytes. */
 export interface UploadedImageFile {
-  image: Pick<ProductImageRecord, 'id' | 'filename' | 'content_type' | 'size' | 'storage_key'>;
+  image: Pick<ProductImageRecord, 'content_type' | 'size'>;
   /** The file's length in bytes. */
   length: number;
   /** At least its first SIGNATURE_BYTES bytes (the whole file will do). */
@@ -40,21 +40,15 @@ const TYPE_MESSAGE = 'The file field must be a file of type: png, jpeg, gif, web
 
 /**
  * 422 errors for a file that is empty, past MAX_FILE_BYTES, not one of the accepted images or not the image it is
- * declared as, or whose record names another size, file name or storage key than the upload path gives it.
+ * declared as, or whose record names another size than its length.
  */
 export function uploadErrors({ image, length, head }: UploadedImageFile): FieldErrors {
   if (length === 0) return { file: ['The file failed to upload.'] };
   if (length > MAX_FILE_BYTES) return { file: [FILE_TOO_LARGE_MESSAGE] };
   const type = image.content_type?.toLowerCase() as ImageContentType | undefined;
   if (type === undefined || !IMAGE_CONTENT_TYPES.includes(type) || sniffImageType(head) !== type) return { file: [TYPE_MESSAGE] };
-  const errors: FieldErrors = {};
-  if (image.size !== length) errors.size = [`The size field must be the file's length, ${length} bytes.`];
-  if (image.filename === null || safeFilename(image.filename) !== image.filename) {
-    errors.filename = ['The filename field must be a file name the upload path keeps: letters, digits, dot, dash and underscore.'];
-  } else if (image.storage_key !== uploadStorageKey(image.id, image.filename)) {
-    errors.storage_key = [`The storage_key field must be ${uploadStorageKey(image.id, image.filename)}, where the upload path keeps the file.`];
-  }
-  return errors;
+  // Where the file is kept (its storage key and file name) is the world's rule for every image (image-keys.ts).
+  return image.size === length ? {} : { size: [`The size field must be the file's length, ${length} bytes.`] };
 }
 
 /** A file name safe to use in a path and a URL: keeps letters, digits, dot, dash and underscore; at most 100 characters. */

@@ -4,9 +4,9 @@
 // One module for one concern, in three parts: what the contract names in each operation's request (its shape),
 // which fields of a request it does not name (its eye), and the step in front of the validator that acts on them.
 import type { Request, RequestHandler } from 'express';
-import { keptIgnored } from '../../observe/ignored-fields.js';
-import type { ValidatorError } from '../../http/validation-errors.js';
-import { deref, isObj, listOperations, type ContractDocument } from '../document/load-contract.js';
+import { keptIgnored } from '../observe/ignored-fields.js';
+import type { ValidatorError } from '../http/validation-errors.js';
+import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 
 /** The parts of an operation's request the tolerant reader compares a request with. */
 export interface RequestShape {
@@ -98,38 +98,123 @@ const describesObject = (s: Schema) =>
   s.type === 'object' ||
   (Array.isArray(s.type) && s.type.includes('object'));
 
+/** A key's verdict under a plan: not named by the contract, or named and walked with `plan` (none: not walked). */
+interface KeyVerdict {
+  unknown: boolean;
+  plan: Plan | undefined;
+}
+
+/** Keys remembered per plan: a free-form object's keys are the client's to choose, so the memo stops growing here. */
+const MAX_REMEMBERED_KEYS = 256;
+
+/**
+ * What a list of candidate schemas says about a node, worked out once and remembered: its members, what an array's
+ * items are walked with, whether an object's fields are read tolerantly, and each key's verdict. A body of many
+ * records of the same shape (a workspace bundle) is then walked at the cost of a lookup per field, not a
+ * dereference, a filter and a copy of the path per field. The plans of a schema form a finite tree (a key the
+ * contract does not name gets no plan of its own; free-form fields share one), so they are kept for the process.
+ */
+class Plan {
+  private readonly all: Schema[];
+  private readonly objects: Schema[];
+  private readonly tolerant: boolean;
+  private itemsPlan: Plan | null | undefined;
+  private openPlan: Plan | null | undefined;
+  private readonly keys = new Map<string, KeyVerdict>();
+
+  constructor(
+    candidates: readonly unknown[],
+    private readonly deref: Deref,
+  ) {
+    this.all = members(candidates, deref);
+    this.objects = this.all.filter(describesObject);
+    // Any member that speaks about other fields (free-form or closed) or names none decides for itself.
+    this.tolerant =
+      this.objects.length > 0 && this.objects.every((s) => isObject(s.properties) && !('additionalProperties' in s) && !('patternProperties' in s));
+  }
+
+  /** The plan an array's items are walked with; undefined when no member says what they are. */
+  items(): Plan | undefined {
+    if (this.itemsPlan === undefined) {
+      const items = this.all.map((s) => s.items).filter((s) => s !== undefined);
+      this.itemsPlan = items.length > 0 ? new Plan(items, this.deref) : null;
+    }
+    return this.itemsPlan ?? undefined;
+  }
+
+  /** What a key of an object is: unknown (readOnly counts as not named), or walked with the plan of what names it. */
+  key(key: string): KeyVerdict {
+    const remembered = this.keys.get(key);
+    if (remembered) return remembered;
+    const named = this.objects
+      .map((s) => (isObject(s.properties) && Object.hasOwn(s.properties, key) ? this.deref(s.properties[key]) : undefined))
+      .filter((s): s is Schema => s !== undefined);
+    const readOnly = named.length > 0 && named.every((s) => s.readOnly === true);
+    let verdict: KeyVerdict;
+    if (this.tolerant && (named.length === 0 || readOnly)) verdict = { unknown: true, plan: undefined };
+    else if (named.length > 0) verdict = { unknown: false, plan: new Plan(named, this.deref) };
+    else verdict = { unknown: false, plan: this.open() };
+    if (this.keys.size < MAX_REMEMBERED_KEYS) this.keys.set(key, verdict);
+    return verdict;
+  }
+
+  /** The plan of the fields no member names, from the members' `additionalProperties` schemas. */
+  private open(): Plan | undefined {
+    if (this.openPlan === undefined) {
+      const open = this.objects.map((s) => s.additionalProperties).filter(isObject);
+      this.openPlan = open.length > 0 ? new Plan(open, this.deref) : null;
+    }
+    return this.openPlan ?? undefined;
+  }
+}
+
+/** The root plans of each contract's body schemas (a test's ad-hoc schema list gets a plan of its own). */
+const rootPlans = new WeakMap<Deref, WeakMap<object, Plan>>();
+
+function rootPlan(schemas: readonly unknown[], deref: Deref): Plan {
+  const [only] = schemas;
+  if (schemas.length !== 1 || typeof only !== 'object' || only === null) return new Plan(schemas, deref);
+  let plans = rootPlans.get(deref);
+  if (!plans) rootPlans.set(deref, (plans = new WeakMap()));
+  let plan = plans.get(only);
+  if (!plan) plans.set(only, (plan = new Plan(schemas, deref)));
+  return plan;
+}
+
+/** A path walked so far, as links to its parent: only a path that is reported is spelled out. */
+interface PathLink {
+  parent: PathLink | undefined;
+  key: string;
+}
+
+const spelled = (link: PathLink | undefined): string[] => {
+  const path: string[] = [];
+  for (let at = link; at; at = at.parent) path.push(at.key);
+  return path.reverse();
+};
+
 /**
  * The fields of `value` (at any depth) that the schemas do not name, as paths of keys and array indexes. A property the contract
  * marks readOnly counts as not named: it belongs to answers, and the validator would refuse it in a request.
  */
 export function unknownFields(value: unknown, schemas: readonly unknown[], deref: Deref): string[][] {
   const found: string[][] = [];
-  const walk = (node: unknown, candidates: readonly unknown[], path: string[]) => {
-    if (path.length > MAX_DEPTH || candidates.length === 0) return;
-    const all = members(candidates, deref);
+  const walk = (node: unknown, plan: Plan | undefined, path: PathLink | undefined, depth: number) => {
+    if (depth > MAX_DEPTH || plan === undefined) return;
     if (Array.isArray(node)) {
-      const items = all.map((s) => s.items).filter((s) => s !== undefined);
-      if (items.length > 0) for (const [index, item] of node.entries()) walk(item, items, [...path, String(index)]);
+      const items = plan.items();
+      if (items) for (let index = 0; index < node.length; index++) walk(node[index], items, { parent: path, key: String(index) }, depth + 1);
       return;
     }
     if (!isObject(node)) return;
-    const objects = all.filter(describesObject);
-    // Any member that speaks about other fields (free-form or closed) or names none decides for itself.
-    const tolerant = objects.length > 0 && objects.every((s) => isObject(s.properties) && !('additionalProperties' in s) && !('patternProperties' in s));
     for (const key of Object.keys(node)) {
-      const named = objects
-        .map((s) => (isObject(s.properties) && Object.hasOwn(s.properties, key) ? deref(s.properties[key]) : undefined))
-        .filter((s): s is Schema => s !== undefined);
-      const readOnly = named.length > 0 && named.every((s) => s.readOnly === true);
-      if (tolerant && (named.length === 0 || readOnly)) {
-        found.push([...path, key]);
-        continue;
-      }
-      const open = objects.map((s) => s.additionalProperties).filter(isObject);
-      walk(node[key], named.length > 0 ? named : open, [...path, key]);
+      const verdict = plan.key(key);
+      const at = { parent: path, key };
+      if (verdict.unknown) found.push(spelled(at));
+      else walk(node[key], verdict.plan, at, depth + 1);
     }
   };
-  walk(value, schemas, []);
+  if (schemas.length > 0) walk(value, rootPlan(schemas, deref), undefined, 0);
   return found;
 }
 

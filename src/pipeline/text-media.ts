@@ -1,5 +1,5 @@
 import type { Reply } from '../http/reply.js';
-import type { OperationFacts } from './document/operation-facts.js';
+import type { OperationFacts } from '../contract/document/operation-facts.js';
 
 /**
  * What the response validator does for JSON, for a text answer (it checks res.json bodies only): a media type the
