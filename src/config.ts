@@ -161,6 +161,9 @@ export const defaultConfig: Config = {
 /** BUNDLE_MAX_BYTES in hosted mode unless set: the shipped nginx's body limit (deploy/nginx). */
 export const HOSTED_BUNDLE_MAX_BYTES = 8 * 1024 * 1024;
 
+/** A share of the bundle's bytes, in whole KiB. */
+const hostedShare = (bundleMaxBytes: number, share: number): number => Math.floor((bundleMaxBytes * share) / 1024) * 1024;
+
 /** Workspaces one client address may create per minute in hosted mode unless WORKSPACE_CREATE_PER_MINUTE says otherwise. */
 export const HOSTED_CREATE_PER_MINUTE = 10;
 
@@ -270,6 +273,10 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
     // A public sandbox sits behind an edge that caps bodies (the shipped nginx: 8 MiB); a bundle past it could not
     // be loaded there, and each one a process reads costs memory a few times its size.
     if (bundleMax === undefined) config.bundleMaxBytes = HOSTED_BUNDLE_MAX_BYTES;
+    // A full workspace can always export: its quotas, unless set, take shares of the bundle (uploads travel in
+    // base64, 4/3 of their bytes: half of the bundle's bytes in uploads fill two thirds of it, the journal an eighth).
+    if (uploadMiB === undefined) config.workspaceMaxUploadBytes = hostedShare(config.bundleMaxBytes, 1 / 2);
+    if (journalWorkspace === undefined) config.journalWorkspaceBytes = hostedShare(config.bundleMaxBytes, 1 / 8);
   }
   return { config, errors };
 }

@@ -1502,7 +1502,10 @@ export interface paths {
          *     32 MiB, 8 MiB in hosted mode): a world whose bundle would be larger answers 413 naming the limit, from its
          *     counted sizes (its uploads' bytes in base64 and its journal's) before anything is built when those alone pass
          *     it. At most `BUNDLE_EXPORTS_IN_FLIGHT` (default 2) exports are built at once in the process, one per workspace,
-         *     each with its memory reserved first (503 with `Retry-After` otherwise). The export is not journaled.
+         *     each with its memory reserved first (503 with `Retry-After` otherwise), and built and sent in pieces so that it
+         *     never holds the sandbox from other clients for long. In hosted mode a full workspace
+         *     exports: its upload quota (`WORKSPACE_MAX_UPLOAD_MB`) defaults to half of `BUNDLE_MAX_BYTES` (two thirds of it
+         *     in base64) and its journal ring (`JOURNAL_WORKSPACE_BYTES`) to an eighth. The export is not journaled.
          */
         get: operations["exportSandboxWorkspace"];
         put?: never;
