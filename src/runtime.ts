@@ -8,7 +8,7 @@ import { createRequestLogger } from './observe/request-log.js';
 import { createObserver, type Exchange } from './observe/observe-requests.js';
 import { WorldObservations } from './observe/world-observations.js';
 import { accessPolicy, type AccessPolicy } from './access/access-policy.js';
-import { authenticate, type Authenticated } from './access/auth.js';
+import { checkToken, type Authenticated } from './access/auth.js';
 import type { Worlds } from './worlds.js';
 import type { World } from './world.js';
 import type { ResourceAccess } from './areas/context.js';
@@ -36,7 +36,7 @@ export interface Runtime {
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */
   readonly observations: WorldObservations;
-  /** The caller a bearer token names, with its world; undefined for an unknown token. */
+  /** The caller a bearer token names, with its world; undefined for a token the pipeline refuses (checkToken, src/access/auth.ts). */
   readonly authenticate: (token: string) => Authenticated | undefined;
   /** Hosted mode's admin token and the per-address creation limit. */
   readonly policy: AccessPolicy;
@@ -115,11 +115,8 @@ export function createRuntime({ worlds, config, contract: given, log, requestLog
     compiled: loaded,
     observe,
     observations,
-    // Hosted mode refuses the default world's tokens (src/access/auth.ts answers why); the fast path must not accept them.
-    authenticate: (token) => {
-      const auth = authenticate(worlds, token);
-      return policy.hosted && auth?.world === worlds.defaultWorld ? undefined : auth;
-    },
+    // The pipeline's own check (checkToken), so a token the pipeline refuses is never accepted before it.
+    authenticate: (token) => checkToken(token, worlds, policy).caller,
     policy,
     originOf,
     resourcesOf: (world) => ({

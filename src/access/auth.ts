@@ -1,14 +1,12 @@
-// What a request may do, in the service's order: who its bearer token names (401), then the records it names (404
-// unknown, 403 not a member), and the workspace it proved it acts in (for the journal).
+// Who a request is: who its bearer token names (401), and the workspace it proved it acts in (for the journal). The
+// records it names (404 unknown, 403 not a member) come next, in src/access/record-bindings.ts.
 import type { Request } from 'express';
 import type { UserRecord } from '../areas/users/records.js';
-import { Access } from '../areas/context.js';
-import type { BindingScope, RouteBindingTable } from '../areas/route-bindings.js';
 import type { World } from '../world.js';
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE, notFound, unauthenticated, WORKSPACE_GONE_MESSAGE } from '../http/errors.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, unauthenticated, WORKSPACE_GONE_MESSAGE } from '../http/errors.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -51,16 +49,25 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
+ * The one check of a token of the versioned API: the caller it names, or undefined with the 401 that refuses it
+ * (`refuse`): no token, a token no world knows (saying so when its workspace is gone), and in hosted mode a token of
+ * the default world, whose demo tokens everyone knows. The pipeline answers the refusal; the fast path that replays
+ * answers (runtime.authenticate) hands a refused request to the pipeline, which answers it.
+ */
+export function checkToken(token: string | undefined, worlds: Worlds, policy: AccessPolicy): { caller?: Authenticated; refuse: () => never } {
+  const auth = token ? authenticate(worlds, token) : undefined;
+  if (!auth) return { refuse: () => refuseToken(worlds, token) };
+  if (policy.hosted && auth.world === worlds.defaultWorld) return { refuse: () => unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE) };
+  return { caller: auth, refuse: () => unauthenticated() };
+}
+
+/**
  * The caller of an operation the contract secures with its bearer scheme (the pipeline asks only for those, so the
- * contract alone decides which operations need a token): 401 without a token that authenticates someone, and in
- * hosted mode for a default-world token.
+ * contract alone decides which operations need a token), or its 401 (checkToken).
  */
 export function authenticateBearer(authorization: string | undefined, worlds: Worlds, policy: AccessPolicy): Authenticated {
-  const token = bearerToken(authorization);
-  const auth = token ? authenticate(worlds, token) : undefined;
-  if (!auth) refuseToken(worlds, token);
-  if (policy.hosted && auth.world === worlds.defaultWorld) unauthenticated(HOSTED_DEFAULT_TOKEN_MESSAGE);
-  return auth;
+  const { caller, refuse } = checkToken(bearerToken(authorization), worlds, policy);
+  return caller ?? refuse();
 }
 
 /**
@@ -75,49 +82,4 @@ export function requestWorkspace(worlds: Worlds) {
     const world = req.state?.actingWorld;
     return world ? worlds.nameOf(world) : DEFAULT_WORKSPACE;
   };
-}
-
-// The service's order of checks: token (401), then the records the request names (404 unknown, 403 not a member),
-// then the shape of the input (422), then the handler's own rules. The real service is a Laravel application, where
-// route-model binding and authorization run before validation. The pipeline resolves a request's records once,
-// inside the handler's transaction, and answers their 404/403 there before the validator's verdict
-// (src/pipeline/handle-request.ts), so the handler gets the records as they are when it runs.
-/** Per operation, what the step resolves: its path parameters that name records (in path order) and its merchant_id. */
-export interface BindingPlan {
-  params: string[];
-  /** Where the operation names the merchant it acts for; a body names it only where the contract requires it. */
-  merchantId?: 'query' | 'body';
-}
-
-/** The records a request names, by path parameter name, plus `merchant` for its merchant_id. */
-export type BoundRecords = Record<string, unknown>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Resolves a plan: every bound path parameter in order, then the merchant_id. A merchant_id that is not a
- * well-formed UUID (or missing, or not a string) is input shape, left to validation's 422; a well-formed one that
- * names no merchant is 404. Without a caller (the control plane) existence is the only check.
- */
-export function resolveBindings(
-  plan: BindingPlan,
-  table: RouteBindingTable,
-  request: { params: Record<string, string>; query: unknown; body: unknown },
-  scope: BindingScope,
-  caller: UserRecord | undefined,
-): BoundRecords {
-  const bound: BoundRecords = Object.create(null);
-  const access = caller && new Access(scope.store, caller);
-  for (const name of plan.params) {
-    const rule = table[name]!;
-    const record = rule.find(scope, String(request.params[name]), bound) ?? notFound(rule.what);
-    if (access && rule.merchantOf) access.member(rule.merchantOf(record, scope) ?? notFound(rule.what));
-    bound[name] = record;
-  }
-  if (plan.merchantId && access) {
-    const source = plan.merchantId === 'query' ? request.query : request.body;
-    const id = typeof source === 'object' && source !== null ? (source as Record<string, unknown>).merchant_id : undefined;
-    if (typeof id === 'string' && UUID.test(id)) bound.merchant = access.member(id);
-  }
-  return bound;
 }

@@ -189,7 +189,7 @@ export function createCtx(opts: CtxOptions): Ctx {
 /**
  * Permission is membership: the caller sees and changes a merchant, and everything it owns, only as a member.
  * Unknown merchant -> 404; known but not a member -> 403 (the error handler answers 404 where the operation
- * documents no 403). The records a request names are checked with it before validation (resolveBindings, src/access/auth.ts);
+ * documents no 403). The records a request names are checked with it before validation (resolveBindings, src/access/record-bindings.ts);
  * handlers use it for their own rules (only an owner may delete a merchant).
  */
 export class Access {

@@ -34,7 +34,7 @@ type QueryNamesMerchant<K extends OperationId> = [NonNullable<Parameters<K>['que
 type BodyNamesMerchant<K extends OperationId> = [BodyOf<K>] extends [{ merchant_id: string }] ? true : false;
 
 /**
- * The records the request names, resolved (and access-checked) before validation by resolveBindings (src/access/auth.ts):
+ * The records the request names, resolved (and access-checked) before validation by resolveBindings (src/access/record-bindings.ts):
  * one per bound path parameter, plus `merchant` where a `merchant_id` query parameter or required body field names it.
  */
 export type Bound<K extends OperationId> = { readonly [P in keyof PathOf<K> & keyof BoundRecordTypes]: BoundRecordTypes[P] } & (true extends

@@ -6,7 +6,7 @@ import type { AnswerFacts } from '../observe/observe-requests.js';
 import type { UploadedFile } from '../areas/handler-map.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { Authenticated } from '../access/auth.js';
-import type { BoundRecords } from '../access/auth.js';
+import type { BoundRecords } from '../access/record-bindings.js';
 import type { IgnoredFields } from '../observe/ignored-fields.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';

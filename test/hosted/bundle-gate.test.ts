@@ -148,6 +148,21 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     );
   });
 
+  it('When a time the sandbox stamps lies before 2000 or past the reach of the clock, then 422 names it; a client-set start far ahead loads', async () => {
+    await refusedNaming(
+      changedSeeded(structuredClone(valid), 'catalog_items', (r) => void (r.available_at = '9999-01-01T00:00:00.000Z')),
+      'changes.catalog_items.changed.0.available_at',
+    );
+    await refusedNaming(
+      changedSeeded(structuredClone(valid), 'merchants', (r) => void (r.created_at = '1970-01-01T00:00:00.000Z')),
+      'changes.merchants.changed.0.created_at',
+    );
+    const [later] = scrapingRequests(1);
+    later!.starts_at = '9999-01-01T00:00:00.000Z';
+    const res = await load(added(valid, 'scraping_requests', [later!]));
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+  });
+
   it('When ids.issued is 2^53 (finding 8), then 422 names it', async () => {
     valid.ids = { ...(valid.ids as object), issued: 2 ** 53 };
     await refusedNaming(valid, 'ids.issued');
@@ -198,6 +213,63 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
       (r) => r.id === image.id,
     );
     await refusedNaming(only, /^changes\.product_images(\.changed\.0\.storage_key)?$/);
+  });
+});
+
+describe("a bundle's counts are checked before its records", () => {
+  it('When a bundle adds more records than the quota and each is broken, then 422 names only the quota (no record was read)', async () => {
+    const h = await hostedApp({ workspaceMaxRecords: 20 });
+    const b = await emptyBundle(h.app);
+    const broken = Array.from({ length: 21 }, (_, i) => ({ ...seeded('merchants'), id: `not-a-uuid-${i}`, name: 7 }));
+    b.changes.merchants = { added: broken, changed: [], deleted: [] };
+    const res = await request(h.app).post('/_sandbox/workspaces').send(b);
+    expect(res.status, res.text.slice(0, 300)).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['quota']);
+  });
+
+  it('When a bundle deletes one seeded record twice, or more than the seeded collection holds, then 422 names the deletions', async () => {
+    const h = await hostedApp();
+    const b = await emptyBundle(h.app);
+    const marketplace = seeded('marketplaces').id;
+    b.changes.marketplaces = { added: [], changed: [], deleted: Array.from({ length: 400 }, () => marketplace) };
+    const res = await request(h.app).post('/_sandbox/workspaces').send(b);
+    expect(res.status, res.text.slice(0, 300)).toBe(422);
+    expect(
+      Object.keys(res.body.errors).some((f) => f.startsWith('changes.marketplaces.deleted')),
+      res.text.slice(0, 300),
+    ).toBe(true);
+  });
+
+  it('When the journal carries more entries than JOURNAL_SIZE, then 422 names the journal', async () => {
+    const h = await hostedApp({ journalSize: 5 });
+    const b = await emptyBundle(h.app);
+    b.journal = Array.from({ length: 6 }, (_, i) => journalEntry(i, null));
+    const res = await request(h.app).post('/_sandbox/workspaces').send(b);
+    expect(res.status, res.text.slice(0, 300)).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['journal']);
+  });
+
+  it('When coverage lists a status twice, an operation twice, or an undocumented status as answered, then 422 names it', async () => {
+    const h = await hostedApp();
+    const cases = [
+      [{ operation_id: 'createMerchant', answered: ['201', '201'], undocumented: [] }],
+      [
+        { operation_id: 'createMerchant', answered: ['201'], undocumented: [] },
+        { operation_id: 'createMerchant', answered: ['422'], undocumented: [] },
+      ],
+      [{ operation_id: 'createMerchant', answered: ['418'], undocumented: [] }],
+    ];
+    for (const operations of cases) {
+      h.clock.ms += 60_000;
+      const b = await emptyBundle(h.app);
+      b.coverage = { operations };
+      const res = await request(h.app).post('/_sandbox/workspaces').send(b);
+      expect(res.status, res.text.slice(0, 300)).toBe(422);
+      expect(
+        Object.keys(res.body.errors).some((f) => f.startsWith('coverage.operations')),
+        res.text.slice(0, 300),
+      ).toBe(true);
+    }
   });
 });
 
