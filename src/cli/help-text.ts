@@ -32,7 +32,7 @@ export function helpText(name = 'commerce-operations-sandbox', version?: string)
 A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
 
 Usage: ${name} [options]
-       ${name} coverage|export [options]
+       ${name} coverage|export|wait [options]
 
 ${COMMANDS_HELP}
 

@@ -128,6 +128,8 @@ describe('The package published to a registry on loopback (verdaccio)', () => {
       expect({ code: run.status, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
       expect(run.stdout).toContain('Channel connected');
       expect(run.stdout).toContain('AmazonOrderId'); // the relayed orders (the retailer's body, as text)
+      // npx installed it without a warning of the package's own (a dependency's install script may be listed).
+      expect(sandbox.output()).not.toMatch(/npm warn.*commerce-operations-sandbox/);
       // The version published here (the contract's info.version is the package's, on purpose).
       const contract = (await (await fetch(`${url}/openapi.json`)).json()) as { info: { version: string } };
       expect(contract.info.version).toBe(version);

@@ -123,7 +123,7 @@ describe('The CI action (action.yml)', () => {
     PROCESS_TEST_TIMEOUT,
   );
 
-  it('When the project has no commerce-operations-sandbox dev dependency, then the start fails saying so and fetches nothing', async () => {
+  it('When the project has no commerce-operations-sandbox dev dependency, then the start fails saying so and installs nothing', async () => {
     const dir = jobFolder(false);
     dirs.push(dir);
     const { results } = await runAction(dir, { run: 'true' });
