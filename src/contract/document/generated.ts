@@ -1907,9 +1907,10 @@ export interface components {
          *     `ProductCreate` and `ProductUpdate` bound it, at most 255 characters). The rules the API keeps per merchant
          *     and per workspace hold for the loaded world as they do for requests: at most 20 scraping requests per
          *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
-         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). A record's
-         *     `created_at` and `updated_at` lie between 2000-01-01T00:00:00Z and the latest time the world's clock can
-         *     reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
+         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). Every time the sandbox
+         *     stamps on a record (its `*_at` fields, but a scraping request's `starts_at` and a token's
+         *     `access_token_expires_at`, which a client names) lies between 2000-01-01T00:00:00Z and the latest time the
+         *     world's clock can reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
          *     it; a scraping request has applied at most `max_attempts` attempts; an uploaded image's `storage_key` is
          *     the one the upload gave it (`product-images/<image id>/<filename>`).
          */
@@ -4716,7 +4717,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -4847,7 +4848,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -5044,7 +5045,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -9212,7 +9213,7 @@ export interface operations {
                  */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
                 /**
-                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same.
                  * @example /2024-09/products*
                  */
                 path?: string;
