@@ -54,6 +54,8 @@ export const NODE_DEPENDENT = [
   'test/hosted/hosted-config.test.ts',
   'test/package/packed-install.test.ts',
   'test/package/one-artifact.test.ts',
+  // The publish path: the tarball published to a registry on loopback, then npx from it.
+  'test/package/registry-publish.test.ts',
   // What a loaded bundle may hold (issue 31): at every limit it loads and reads promptly, past one it is refused.
   'test/bundle/bundle-limits.property.test.ts',
 ];
@@ -72,4 +74,5 @@ export const SLOWEST_FIRST = [
   'test/readme/ci-job.test.ts',
   'test/core/warm-up.test.ts',
   'test/package/packed-install.test.ts',
+  'test/package/registry-publish.test.ts',
 ];

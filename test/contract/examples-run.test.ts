@@ -8,6 +8,7 @@ import { loadContract } from '../../src/contract/document/load-contract.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { contractOperations, deref, paramsOf } from '../helpers/contract-requests.js';
 import { exampleCall, parameterExample, type ExampleCall } from '../helpers/example-requests.js';
+import { contract } from '../helpers/app.js';
 
 /**
  * The one example that cannot succeed as written: `default` names the default world, which is never deleted (its
@@ -22,7 +23,7 @@ describe('Every example runs through swagger-client on the demo world', () => {
   let spec: unknown;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ logLevel: 'silent' });
+    sandbox = await startSandbox({ contract, logLevel: 'silent' });
     const { doc } = loadContract();
     spec = (await SwaggerClient.resolve({ spec: { ...doc, servers: [{ url: sandbox.url }] } })).spec;
   }, 60_000);
@@ -89,7 +90,7 @@ describe("Each operation's 405 example names its own path and is the answer that
   let sandbox: RunningSandbox;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ logLevel: 'silent' });
+    sandbox = await startSandbox({ contract, logLevel: 'silent' });
   }, 60_000);
 
   afterAll(async () => {

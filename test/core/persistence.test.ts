@@ -15,6 +15,7 @@ import { startSandbox } from '../../src/start-sandbox.js';
 import { openWorld, openWorldWriting } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
 import { worldModel } from '../../src/areas/world-model.js';
+import { contract } from '../helpers/app.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,7 +32,7 @@ async function start(dataFile: string, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'file', dataFile, logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'default', model: worldModel, persistence: openPersistence(config), seed: config.seed, reset: config.reset });
   const worlds = new Worlds(world);
-  return { app: createApp(createRuntime({ worlds, config })), worlds };
+  return { app: createApp(createRuntime({ worlds, config, contract })), worlds };
 }
 
 const owner = { Authorization: 'Bearer demo-owner-token' };
@@ -138,7 +139,7 @@ describe("a new world's first write", () => {
 
   it('When the sandbox starts on a new data file, then by the time it has started the seeded world is on disk', async () => {
     const file = tempFile();
-    const sandbox = await startSandbox({ store: 'file', dataFile: file, logLevel: 'silent' });
+    const sandbox = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { seed: number; collections: Record<string, unknown[]> };
     expect(onDisk.seed).toBe(defaultConfig.seed);
     expect(onDisk.collections.users!.length).toBeGreaterThan(0);
@@ -150,10 +151,10 @@ describe("a new world's first write", () => {
     // The snapshot is written to this temporary name and renamed: a folder in its place makes the write fail.
     mkdirSync(snapshotTempPath(file));
     const port = await freePort();
-    await expect(startSandbox({ store: 'file', dataFile: file, logLevel: 'silent', port })).rejects.toThrow(/EISDIR/);
+    await expect(startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', port })).rejects.toThrow(/EISDIR/);
     expect(await refused(port)).toBe(true);
     rmSync(snapshotTempPath(file), { recursive: true });
-    const again = await startSandbox({ store: 'file', dataFile: file, logLevel: 'silent', port });
+    const again = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', port });
     expect(again.url).toBe(`http://127.0.0.1:${port}`);
     await again.close();
   });

@@ -11,7 +11,7 @@ import { createServer, type SandboxServer } from '../../src/server.js';
 import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
-import { testApp } from '../helpers/app.js';
+import { testApp, contract } from '../helpers/app.js';
 import { worldModel } from '../../src/areas/world-model.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -29,7 +29,7 @@ async function serve(getMerchant: Handlers['getMerchant'] = handlers.getMerchant
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: config.seed });
   const worlds = new Worlds(world, worldsOptions(config));
-  const runtime = createRuntime({ worlds, config, log: () => {} });
+  const runtime = createRuntime({ worlds, config, contract, log: () => {} });
   server = createServer(runtime, createApp(runtime, { ...handlers, getMerchant }));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

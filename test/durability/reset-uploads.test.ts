@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { startSandbox } from '../../src/start-sandbox.js';
+import { contract } from '../helpers/app.js';
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -25,19 +26,19 @@ async function upload(url: string): Promise<{ id: string; url: string }> {
 
 describe('uploaded files and --reset', () => {
   it('When the sandbox restarts on its file, then an uploaded image is still served; with --reset, its file is gone from disk too', async () => {
-    const first = await startSandbox({ store: 'file', dataFile });
+    const first = await startSandbox({ contract, store: 'file', dataFile });
     const image = await upload(first.url);
     const file = join(dir, 'uploads', 'product-images', image.id, 'photo.png');
     expect(existsSync(file)).toBe(true);
     await first.close();
 
-    const again = await startSandbox({ store: 'file', dataFile });
+    const again = await startSandbox({ contract, store: 'file', dataFile });
     const served = await fetch(image.url.replace(/^http:\/\/[^/]+/, again.url));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
     await again.close();
 
-    const reset = await startSandbox({ store: 'file', dataFile, reset: true });
+    const reset = await startSandbox({ contract, store: 'file', dataFile, reset: true });
     try {
       expect(existsSync(file)).toBe(false);
       const list = await fetch(`${reset.url}/2024-09/products/${DEMO_PRODUCT_ID}/images?per_page=100`, {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import type { StartSandboxOptions } from '../../src/start-sandbox.js';
+import { contract } from '../helpers/app.js';
 
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const OWNER = { Authorization: 'Bearer demo-owner-token' };
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 async function start(options: StartSandboxOptions = {}) {
   // A test that provokes a 500 expects it: the error log stays out of the test output.
-  sandbox = await startSandbox({ store: 'memory', logLevel: 'silent', errorLog: () => {}, ...options });
+  sandbox = await startSandbox({ contract, store: 'memory', logLevel: 'silent', errorLog: () => {}, ...options });
   const cache = responseCacheOf(sandbox.server)!;
   const get = async (path: string, headers: Record<string, string> = OWNER) => {
     const res = await fetch(sandbox!.url + path, { headers });

@@ -6,14 +6,14 @@ import { defaultConfig } from '../../src/config.js';
 import { MemoryPersistence } from '../../src/store/store.js';
 import { openWorld } from '../../src/world.js';
 import { Worlds } from '../../src/worlds.js';
-import { testApp } from '../helpers/app.js';
+import { testApp, contract } from '../helpers/app.js';
 import { worldModel } from '../../src/areas/world-model.js';
 
 async function appWithLog(overrides: Partial<typeof defaultConfig> = {}) {
   const config = { ...defaultConfig, store: 'memory' as const, ...overrides };
   const worlds = new Worlds(await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: config.seed }));
   const lines: string[] = [];
-  const runtime = createRuntime({ worlds, config, requestLog: (l) => lines.push(l) });
+  const runtime = createRuntime({ worlds, config, contract, requestLog: (l) => lines.push(l) });
   return { app: createApp(runtime), runtime, lines, worlds };
 }
 

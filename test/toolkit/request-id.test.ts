@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { requestIdFrom } from '../../src/observe/request-log.js';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
-import { demo, testApp } from '../helpers/app.js';
+import { demo, testApp, contract } from '../helpers/app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PRODUCTS = `/2024-09/products?merchant_id=${demo.merchant}`;
@@ -62,7 +62,7 @@ describe('X-Request-Id and the log line on cached answers', () => {
   });
 
   it('When an answer comes from the cache, then it has its own id, the client’s if valid, and the journal entry has it too', async () => {
-    sandbox = await startSandbox({ store: 'memory', logLevel: 'silent' });
+    sandbox = await startSandbox({ contract, store: 'memory', logLevel: 'silent' });
     const get = (headers: Record<string, string> = {}) =>
       fetch(sandbox!.url + PRODUCTS, { headers: { Authorization: `Bearer ${demo.owner.token}`, ...headers } });
     const first = await get();
@@ -78,7 +78,7 @@ describe('X-Request-Id and the log line on cached answers', () => {
 
   it('When an answer comes from the cache, then its log line has the fields of the computed one and its own request id', async () => {
     const lines: string[] = [];
-    sandbox = await startSandbox({ store: 'memory', logLevel: 'info', requestLog: (line) => lines.push(line) });
+    sandbox = await startSandbox({ contract, store: 'memory', logLevel: 'info', requestLog: (line) => lines.push(line) });
     const get = () => fetch(sandbox!.url + PRODUCTS, { headers: { Authorization: `Bearer ${demo.owner.token}` } });
     const ids = [(await get()).headers.get('x-request-id'), (await get()).headers.get('x-request-id')];
     expect(responseCacheOf(sandbox.server)!.stats.hits).toBe(1);

@@ -10,6 +10,7 @@ import { Worlds, worldsOptions } from '../../src/worlds.js';
 import { memoryReading } from '../helpers/memory-reading.js';
 import type { MemoryReading } from '../../src/memory-budget.js';
 import { worldModel } from '../../src/areas/world-model.js';
+import { contract } from '../helpers/app.js';
 
 /**
  * One runtime served twice: `fast` is the server a user starts (the fast path of plain creations in front of
@@ -21,7 +22,7 @@ async function bothPaths(overrides: Partial<Config> = {}, memory?: MemoryReading
   const worlds = new Worlds(world, { ...worldsOptions(config), ...(memory ? { memory: () => memory } : {}) });
   const lines: Record<string, unknown>[] = [];
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, log: (line) => errors.push(line), requestLog: (line) => lines.push(JSON.parse(line)) });
+  const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: (line) => lines.push(JSON.parse(line)) });
   const app = createApp(runtime);
   const fast = createServer(runtime, app);
   return { fast, slow: app, runtime, worlds, lines, errors, stats: fast.workspaceCreation.stats };
