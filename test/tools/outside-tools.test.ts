@@ -103,3 +103,53 @@ describe('coverage negotiated on Accept, as Dredd and HTTP libraries send it', (
     expect([res.status, res.type]).toEqual([200, 'text/markdown']);
   });
 });
+
+describe("a oneOf body's 422 names the fields of the branch the body meant", () => {
+  /** What openapi-to-postmanv2 generates for createSandboxWorkspace: the bundle branch, placeholders for values. */
+  const POSTMAN_BODY = {
+    format: '<string>',
+    format_version: '<integer>',
+    contract: { version: '<string>', sha256: '<string>' },
+    seed: '<integer>',
+    seed_scheme: '<string>',
+    clock: { offset_ms: '<integer>' },
+    ids: {},
+    changes: {},
+    uploads: [],
+    journal: [],
+    coverage: {},
+  };
+
+  it("When Postman's generated bundle body is sent, then 422 names its discriminating field alone, not every other branch's errors", async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send(POSTMAN_BODY);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      message: 'The format field must be "commerce-operations-sandbox/workspace-bundle".',
+      errors: { format: ['The format field must be "commerce-operations-sandbox/workspace-bundle".'] },
+    });
+  });
+
+  it('When {"format":"x"} is sent, then 422 names format only', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ format: 'x' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['format']);
+  });
+
+  it("When the format is right but the bundle lacks fields, then 422 names the bundle's missing fields and not the other branch's", async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ format: 'commerce-operations-sandbox/workspace-bundle' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('format_version', ['The format_version field is required.']);
+    expect(res.body.errors).not.toHaveProperty('body');
+  });
+
+  it('When the body holds only fields no branch declares, then it meant the branch that takes fields: 422 names its missing discriminating field alone', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ name: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ format: ['The format field is required.'] });
+  });
+
+  it('When Postman sends the empty-create branch ({}), then the workspace is created', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({});
+    expect(res.status).toBe(201);
+  });
+});
