@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 // turns it off): a later start skips compiling the server and its dependencies. Older Node compiles every time.
 module.enableCompileCache?.();
 
-// `coverage` and `export` talk to a running sandbox: their own entry point, which loads none of the server.
-const CLIENT_COMMANDS = ['coverage', 'export'];
+// `coverage`, `export` and `wait` talk to a running sandbox: their own entry point, which loads none of the server.
+const CLIENT_COMMANDS = ['coverage', 'export', 'wait'];
 const main = new URL(CLIENT_COMMANDS.includes(process.argv[2]) ? '../dist/src/cli/client-main.js' : '../dist/src/main.js', import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write('commerce-operations-sandbox: no build in this checkout; run `npm start` (it transpiles src/ first) or `npm run build`.\n');

@@ -93,6 +93,12 @@ export interface Config {
    * write); unset locally, each request's own origin is used.
    */
   publicUrl?: string;
+  /**
+   * The origin uploaded files' URLs point at (UPLOADS_ORIGIN, --uploads-origin, e.g. https://uploads.example.com):
+   * another site than the docs page's, routed to this sandbox, so a served file shares no origin with the page that
+   * keeps a visitor's token. Unset, they point at PUBLIC_URL or the request's own origin.
+   */
+  uploadsOrigin?: string;
   /** Wrong control-plane tokens one client address may send per hour in hosted mode before 429 (ADMIN_ATTEMPTS_PER_HOUR, default 20). */
   adminAttemptsPerHour?: number;
 }
@@ -155,6 +161,9 @@ export const defaultConfig: Config = {
 /** BUNDLE_MAX_BYTES in hosted mode unless set: the shipped nginx's body limit (deploy/nginx). */
 export const HOSTED_BUNDLE_MAX_BYTES = 8 * 1024 * 1024;
 
+/** A share of the bundle's bytes, in whole KiB. */
+const hostedShare = (bundleMaxBytes: number, share: number): number => Math.floor((bundleMaxBytes * share) / 1024) * 1024;
+
 /** Workspaces one client address may create per minute in hosted mode unless WORKSPACE_CREATE_PER_MINUTE says otherwise. */
 export const HOSTED_CREATE_PER_MINUTE = 10;
 
@@ -165,6 +174,8 @@ export const HOSTED_CREATE_PER_MINUTE = 10;
 export type StartOptions = Pick<Config, 'port' | 'host' | 'store' | 'reset' | 'latencyMs' | 'logLevel' | 'strict'> & {
   seed?: number;
   dataFile?: string;
+  /** --uploads-origin or UPLOADS_ORIGIN, as given (checked here, as PUBLIC_URL is). */
+  uploadsOrigin?: string;
 };
 
 /**
@@ -186,6 +197,11 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.dataFile !== undefined && { dataFile: options.dataFile }),
   };
+  if (options.uploadsOrigin !== undefined) {
+    const parsed = parsePublicUrl(options.uploadsOrigin.trim(), 'UPLOADS_ORIGIN');
+    if ('origin' in parsed) config.uploadsOrigin = parsed.origin;
+    else errors.push(parsed.problem);
+  }
   if (env.RETAILER_REDIRECT_URI) config.retailerRedirectUri = env.RETAILER_REDIRECT_URI;
   if (env.CORS_ORIGINS) config.corsOrigins = parseCorsOrigins(env.CORS_ORIGINS);
   const ttl = positiveInteger('WORKSPACE_TTL_SECONDS', env.WORKSPACE_TTL_SECONDS, 1, 7 * 24 * 3600, errors);
@@ -257,6 +273,10 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
     // A public sandbox sits behind an edge that caps bodies (the shipped nginx: 8 MiB); a bundle past it could not
     // be loaded there, and each one a process reads costs memory a few times its size.
     if (bundleMax === undefined) config.bundleMaxBytes = HOSTED_BUNDLE_MAX_BYTES;
+    // A full workspace can always export: its quotas, unless set, take shares of the bundle (uploads travel in
+    // base64, 4/3 of their bytes: half of the bundle's bytes in uploads fill two thirds of it, the journal an eighth).
+    if (uploadMiB === undefined) config.workspaceMaxUploadBytes = hostedShare(config.bundleMaxBytes, 1 / 2);
+    if (journalWorkspace === undefined) config.journalWorkspaceBytes = hostedShare(config.bundleMaxBytes, 1 / 8);
   }
   return { config, errors };
 }
@@ -306,18 +326,18 @@ export function parseCorsOrigins(value: string | undefined): '*' | string[] {
     .filter(Boolean);
 }
 
-/** PUBLIC_URL as an origin (`https://sandbox.example.com`), or why it is not one. */
-export function parsePublicUrl(raw: string): { origin: string } | { problem: string } {
+/** PUBLIC_URL (or another setting `name`, UPLOADS_ORIGIN) as an origin (`https://sandbox.example.com`), or why it is not one. */
+export function parsePublicUrl(raw: string, name = 'PUBLIC_URL'): { origin: string } | { problem: string } {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { problem: `PUBLIC_URL must be an absolute http(s) URL such as https://sandbox.example.com, got '${raw}'` };
+    return { problem: `${name} must be an absolute http(s) URL such as https://sandbox.example.com, got '${raw}'` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `PUBLIC_URL must use http or https, got '${raw}'` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `${name} must use http or https, got '${raw}'` };
   // Links append the request's path to it: a path, query or fragment here would be doubled or lost.
   if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    return { problem: `PUBLIC_URL must be an origin only (scheme, host and port, no path), got '${raw}'` };
+    return { problem: `${name} must be an origin only (scheme, host and port, no path), got '${raw}'` };
   }
   return { origin: url.origin };
 }

@@ -54,6 +54,8 @@ export const NODE_DEPENDENT = [
   'test/hosted/hosted-config.test.ts',
   'test/package/packed-install.test.ts',
   'test/package/one-artifact.test.ts',
+  // The publish path: the tarball published to a registry on loopback, then npx from it.
+  'test/package/registry-publish.test.ts',
   // What a loaded bundle may hold (issue 31): at every limit it loads and reads promptly, past one it is refused.
   'test/bundle/bundle-limits.property.test.ts',
 ];
@@ -69,8 +71,9 @@ export const SLOWEST_FIRST = [
   'test/toolkit/docs-one-click.test.ts',
   'test/package/one-artifact.test.ts',
   'test/toolkit/docs-every-example.test.ts',
-  'test/readme/ci-job.test.ts',
+  'test/package/registry-publish.test.ts',
   'test/regressions/journal-flood.test.ts',
+  'test/readme/ci-job.test.ts',
   'test/contract/contract-fuzz.test.ts',
   'test/toolkit/docs-world-switch.test.ts',
   'test/hosted/docs-per-tab.test.ts',

@@ -4,7 +4,7 @@ import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 import { CLI_DEFAULTS } from './parse-args.js';
 
 /** The client commands, by the word that follows the bin's name. */
-export const CLIENT_COMMANDS = ['coverage', 'export'] as const;
+export const CLIENT_COMMANDS = ['coverage', 'export', 'wait'] as const;
 export type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 export const isClientCommand = (word: string | undefined): word is ClientCommand => (CLIENT_COMMANDS as readonly string[]).includes(word ?? '');
 
@@ -31,8 +31,17 @@ export interface ClientOptions {
   /** coverage: the lowest share of documented pairs, in percent, that passes. */
   failUnder?: number;
   format: CoverageFormat;
+  /** wait: how long to wait for the sandbox to answer, in seconds. */
+  timeoutSeconds: number;
+  /** wait: the sandbox's process; waiting ends at once when it is gone. */
+  pid?: number;
   help: boolean;
 }
+
+/** wait: the default deadline, in seconds. */
+export const DEFAULT_WAIT_SECONDS = 60;
+/** wait: the longest deadline --timeout takes, in seconds. */
+export const MAX_WAIT_SECONDS = 3600;
 
 export type ClientParseResult = { ok: true; options: ClientOptions } | { ok: false; errors: string[] };
 
@@ -43,6 +52,8 @@ const OPTIONS = {
   require: { type: 'string' },
   'fail-under': { type: 'string' },
   format: { type: 'string' },
+  timeout: { type: 'string' },
+  pid: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -50,6 +61,7 @@ const OPTIONS = {
 const TAKES: Record<ClientCommand, readonly (keyof typeof OPTIONS)[]> = {
   coverage: ['url', 'token', 'workspace', 'require', 'fail-under', 'format', 'help'],
   export: ['url', 'token', 'workspace', 'help'],
+  wait: ['url', 'timeout', 'pid', 'help'],
 };
 
 /** The workspace a token routes to (`ws_<id>.<secret>...`), if it is a workspace token. */
@@ -88,7 +100,14 @@ export function parseClientArgs(command: ClientCommand, argv: readonly string[],
   };
   read(argv);
 
-  const options: ClientOptions = { command, url: DEFAULT_URL, workspaceNamed: false, format: 'markdown', help: given.has('help') };
+  const options: ClientOptions = {
+    command,
+    url: DEFAULT_URL,
+    workspaceNamed: false,
+    format: 'markdown',
+    timeoutSeconds: DEFAULT_WAIT_SECONDS,
+    help: given.has('help'),
+  };
   if (options.help) return { ok: true, options };
 
   const url = given.get('url') ?? (env.SANDBOX_URL || undefined);
@@ -134,6 +153,20 @@ export function parseClientArgs(command: ClientCommand, argv: readonly string[],
   if (format !== undefined) {
     if ((COVERAGE_FORMATS as readonly string[]).includes(format)) options.format = format as CoverageFormat;
     else errors.push(`--format must be one of ${COVERAGE_FORMATS.join(', ')}, got '${format}'`);
+  }
+
+  const timeout = given.get('timeout');
+  if (timeout !== undefined) {
+    const value = Number(timeout.trim());
+    if (timeout.trim() === '' || !Number.isFinite(value) || value <= 0 || value > MAX_WAIT_SECONDS)
+      errors.push(`--timeout must be a number of seconds above 0 and at most ${MAX_WAIT_SECONDS}, got '${timeout}'`);
+    else options.timeoutSeconds = value;
+  }
+
+  const pid = given.get('pid');
+  if (pid !== undefined) {
+    if (!/^[1-9][0-9]{0,9}$/.test(pid.trim())) errors.push(`--pid must be a process id (a positive integer), got '${pid}'`);
+    else options.pid = Number(pid.trim());
   }
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, options };

@@ -1,5 +1,5 @@
 // What `coverage --help` and `export --help` print, and the lines the main --help gives them.
-import { DEFAULT_URL } from './client-args.js';
+import { DEFAULT_URL, DEFAULT_WAIT_SECONDS } from './client-args.js';
 import { REQUEST_TIMEOUT_MS } from './sandbox-request.js';
 
 const CONNECTION = `  --url <url>           The sandbox (env SANDBOX_URL, default ${DEFAULT_URL})
@@ -16,7 +16,8 @@ ${gate ? '  1  the gate failed: the missing pairs are listed on stderr\n' : ''} 
 /** The main --help's lines for the client commands. */
 export const COMMANDS_HELP = `Commands (against a running sandbox; each has --help):
   coverage              Print the contract coverage; with --require/--fail-under, a CI gate (exit 1)
-  export                Write a workspace as one JSON bundle to stdout (run.json, for --load)`;
+  export                Write a workspace as one JSON bundle to stdout (run.json, for --load)
+  wait                  Wait until the sandbox answers, with a deadline (exit 1 if it does not)`;
 
 export function coverageHelp(name: string): string {
   return `Usage: ${name} coverage [--url <url>] [--token <token>] [--require <file>] [--fail-under <percent>] [--format <f>]
@@ -51,5 +52,29 @@ Options:
 ${CONNECTION}
 
 ${EXIT_CODES(false)}
+`;
+}
+
+export function waitHelp(name: string): string {
+  return `Usage: ${name} wait [--url <url>] [--timeout <seconds>] [--pid <pid>]
+
+Waits until the sandbox answers GET /_sandbox/health with 200: the readiness check of a CI step, after
+starting the sandbox in the background. It asks every 0.1 s.
+
+Options:
+  --url <url>           The sandbox (env SANDBOX_URL, default ${DEFAULT_URL})
+  --timeout <seconds>   The deadline (default ${DEFAULT_WAIT_SECONDS})
+  --pid <pid>           The sandbox's process: when it exits first (a port in use, a bad flag), stop
+                        waiting at once
+  -h, --help            Show this help
+
+Exit codes:
+  0  the sandbox answered
+  1  it did not answer by the deadline, or its process exited first (stderr says which)
+  2  a usage error
+
+Example:
+  ${name} --in-memory --port 4010 > sandbox.log 2>&1 &
+  ${name} wait --url http://127.0.0.1:4010 --pid $! --timeout 60 || { cat sandbox.log; exit 1; }
 `;
 }

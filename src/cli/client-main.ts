@@ -1,17 +1,19 @@
-// `commerce-operations-sandbox coverage|export ...`: the commands that talk to a running sandbox. The bin starts
+// `commerce-operations-sandbox coverage|export|wait ...`: the commands that talk to a running sandbox. The bin starts
 // this file instead of the server's main, so none of the server is loaded. Exit codes: 0 done (gate passed),
-// 1 gate failed, 2 usage error or no usable answer from the sandbox. The exit code is set, never forced with
+// 1 gate failed (wait: not ready), 2 usage error or no usable answer from the sandbox. The exit code is set, never forced with
 // process.exit, so stdout (a pipe to run.json, say) is written out in full first.
 import { readFile } from 'node:fs/promises';
 import { binName } from '../sandbox/package-info.js';
 import { renderJunit, renderMarkdown, gateLines, type WorkspaceCoverage } from '../observe/coverage-formats.js';
 import { isClientCommand, parseClientArgs, type ClientOptions } from './client-args.js';
-import { coverageHelp, exportHelp } from './client-help.js';
+import { coverageHelp, exportHelp, waitHelp } from './client-help.js';
 import { decideGate, type GateOutcome } from './coverage-gate.js';
 import { parseRequireFile, requiredPairs, type Requirement } from './require-file.js';
 import { ClientError, getFromSandbox } from './sandbox-request.js';
+import { waitReady } from './wait-ready.js';
 
 const GATE_FAILED = 1;
+const NOT_READY = 1;
 const USAGE_ERROR = 2;
 
 class UsageError extends Error {
@@ -84,16 +86,29 @@ async function exportWorkspace(options: ClientOptions): Promise<number> {
   return 0;
 }
 
+async function waitForSandbox(options: ClientOptions): Promise<number> {
+  const outcome = await waitReady(options.url, options.timeoutSeconds * 1000, options.pid);
+  if (outcome.ready) {
+    say(`wait: ready at ${options.url} after ${(outcome.afterMs / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  say(`wait: the sandbox is not ready: ${outcome.why}`);
+  return NOT_READY;
+}
+
+const HELP = { coverage: coverageHelp, export: exportHelp, wait: waitHelp };
+const RUN = { coverage, export: exportWorkspace, wait: waitForSandbox };
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!isClientCommand(command)) throw new UsageError([`unknown command '${command}'`]);
   const parsed = parseClientArgs(command, rest, process.env);
   if (!parsed.ok) throw new UsageError(parsed.errors.map((e) => `${command}: ${e}`));
   if (parsed.options.help) {
-    process.stdout.write(command === 'coverage' ? coverageHelp(binName) : exportHelp(binName));
+    process.stdout.write(HELP[command](binName));
     return 0;
   }
-  return command === 'coverage' ? coverage(parsed.options) : exportWorkspace(parsed.options);
+  return RUN[command](parsed.options);
 }
 
 main(process.argv.slice(2)).then(

@@ -15,6 +15,7 @@ const ROWS: [string, string, string, string][] = [
   ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
   ['    --strict', 'Refuse (422) query parameters and body fields the contract does not name', 'STRICT=1', ''],
   ['    --load <file>', 'Start on the world of an exported bundle, in memory (/docs opens on it)', '', ''],
+  ['    --uploads-origin <url>', 'Origin uploaded images are served from (another site routed here)', 'UPLOADS_ORIGIN', 'PUBLIC_URL'],
   ['-h, --help', 'Show this help', '', ''],
   ['-v, --version', 'Show the version', '', ''],
 ];
@@ -23,13 +24,15 @@ const ROWS: [string, string, string, string][] = [
 export function helpText(name = 'commerce-operations-sandbox', version?: string): string {
   const options = ROWS.map(([flags, what, env, def]) => {
     const extra = [env && `env ${env}`, def && `default ${def}`].filter(Boolean).join(', ');
-    return `  ${flags.padEnd(20)}${what}${extra ? `\n  ${''.padEnd(20)}(${extra})` : ''}`;
+    // A flag too long for its column takes a line of its own.
+    const head = flags.length < 20 ? flags.padEnd(20) : `${flags}\n  ${''.padEnd(20)}`;
+    return `  ${head}${what}${extra ? `\n  ${''.padEnd(20)}(${extra})` : ''}`;
   }).join('\n');
   return `${name}${version ? ` ${version}` : ''}
 A local, stateful, contract-checked sandbox of the Commerce Operations API 2024-09.
 
 Usage: ${name} [options]
-       ${name} coverage|export [options]
+       ${name} coverage|export|wait [options]
 
 ${COMMANDS_HELP}
 
@@ -37,10 +40,10 @@ Options (a flag wins over its environment variable):
 ${options}
 
 Environment only:
-  CORS_ORIGINS          Origins allowed to call from a browser: * (default; hosted: PUBLIC_URL's) or a comma list
+  CORS_ORIGINS          Browser origins allowed: * (default; hosted: PUBLIC_URL's) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
-  HEAP_BUDGET_PERCENT   Refuse new workspaces, loads and uploads (503) past this share of the heap limit (default 85)
+  HEAP_BUDGET_PERCENT   503 for new workspaces, loads, uploads past this % of heap (default 85)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   SHUTDOWN_GRACE_SECONDS  On SIGTERM, time requests in flight have to finish, 0-600 (default 10)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser
@@ -51,7 +54,7 @@ Environment only:
   PUBLIC_URL            Origin of absolute URLs, e.g. https://sandbox.example.com (else request's)
   ADMIN_ATTEMPTS_PER_HOUR  Wrong control-plane tokens per address before 429 (hosted: 20)
   WORKSPACE_CREATE_PER_MINUTE  Workspaces one address may create per minute (hosted: 10)
-  BUNDLE_MAX_BYTES      Largest workspace bundle exported or loaded (default 33554432, 32 MiB; hosted 8 MiB)
+  BUNDLE_MAX_BYTES      Largest bundle exported or loaded (default 33554432, 32 MiB; hosted 8 MiB)
   BUNDLE_LOADS_IN_FLIGHT   Bundle loads one process takes at once; more answer 503 (default 2)
   BUNDLE_EXPORTS_IN_FLIGHT Exports one process builds at once, one per workspace (default 2)
 

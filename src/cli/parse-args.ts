@@ -27,6 +27,8 @@ export interface CliOptions {
   strict: boolean;
   /** A workspace bundle file to load into the default world at start (in memory). */
   load?: string;
+  /** The origin uploaded files' URLs point at (--uploads-origin, UPLOADS_ORIGIN); config.ts checks it. */
+  uploadsOrigin?: string;
   help: boolean;
   version: boolean;
 }
@@ -57,6 +59,7 @@ const OPTIONS = {
   'log-level': { type: 'string' },
   strict: { type: 'boolean' },
   load: { type: 'string' },
+  'uploads-origin': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
@@ -190,6 +193,9 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
     if (given.has('reset')) errors.push('--load and --reset cannot be combined: --load starts from the bundle');
     options.store = 'memory';
   }
+
+  const uploadsOrigin = source('uploads-origin', 'UPLOADS_ORIGIN');
+  if (uploadsOrigin) options.uploadsOrigin = uploadsOrigin[1];
 
   if (given.has('reset')) options.reset = true;
   else if (env.RESET !== undefined) options.reset = boolEnv('RESET', env.RESET, errors) ?? false;

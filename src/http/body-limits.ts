@@ -7,6 +7,9 @@ import type { MultipartLimits } from '../config.js';
 
 /** The uploaded file's own limit, the contract's 5 MiB for a product image. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** What a file past MAX_FILE_BYTES hears, sent as a multipart part (413) or in a bundle (422). */
+export const FILE_TOO_LARGE_MESSAGE = `The uploaded file is larger than ${formatBytes(MAX_FILE_BYTES)}.`;
 const MAX_FILES = 1;
 /** Bytes of a field's name (busboy's own default). */
 const MAX_FIELD_NAME_BYTES = 100;
@@ -75,7 +78,7 @@ export function multipartLimitMessage(message: string | undefined, limits: Multi
     case 'Field name too long':
       return `A multipart field name may be at most ${MAX_FIELD_NAME_BYTES} bytes.`;
     case 'File too large':
-      return `The uploaded file is larger than ${formatBytes(MAX_FILE_BYTES)}.`;
+      return FILE_TOO_LARGE_MESSAGE;
     case 'Too many files':
       return `A multipart body may carry at most ${MAX_FILES} file.`;
     default:

@@ -24,13 +24,27 @@ export function byCreation<T extends { created_at: string; id: string }>(a: T, b
  * One page of `items` (already filtered and ordered), with meta and links as absolute URLs built from the request
  * URL, keeping its other query parameters. A page past the end is empty, with from/to null.
  */
-export function paginate<T>(items: readonly T[], query: { page?: number; per_page?: number }, requestUrl: string): Page<T> {
+export function paginate<T>(items: readonly T[], query: PageQuery, requestUrl: string): Page<T> {
+  return paginateCounted({ total: items.length, slice: (start, count) => items.slice(start, start + count) }, query, requestUrl);
+}
+
+/** What a list asks for: a page and its size. */
+export interface PageQuery {
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * One page of a list that is never built whole: its `total`, and `slice` making the page's items only (a list
+ * whose items cost work to make pays for one page, whatever its length).
+ */
+export function paginateCounted<T>(list: { total: number; slice(start: number, count: number): T[] }, query: PageQuery, requestUrl: string): Page<T> {
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const page = query.page ?? 1;
-  const total = items.length;
+  const { total } = list;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const start = (page - 1) * perPage;
-  const data = items.slice(start, start + perPage);
+  const data = list.slice(start, perPage);
   const url = new URL(requestUrl);
   const path = `${url.origin}${url.pathname}`;
   const pageUrl = (n: number) => {

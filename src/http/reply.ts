@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Response } from 'express';
 import { unprocessable, type FieldErrors } from './errors.js';
 
@@ -8,6 +9,10 @@ export interface Reply<S extends number = number, B = unknown> {
   headers?: Record<string, string>;
   /** A media type other than JSON, for a text body (see TextReply). */
   type?: string;
+  /** A large JSON body already serialised, in pieces the adapter writes one per turn of the event loop (see jsonPieces). */
+  pieces?: readonly Buffer[];
+  /** Called once the answer is sent or its client is gone (what the reply held can be let go). */
+  onDone?: () => void;
 }
 
 /** A handler's refusal of its input: 422 with every collected field error at once (checks first, then writes), so a client fixes its request in one go. */
@@ -34,13 +39,46 @@ export const reply = <S extends number, B>(status: S, body: B, headers?: Record<
 export const text = <S extends number, T extends string>(status: S, type: T, body: string): TextReply<S, T> => ({ status, body, type });
 
 /**
- * The one place an answer is written: JSON through res.json, so the response validator checks it; a text reply
- * (its media type already checked against the contract) as written.
+ * A JSON body of megabytes (a workspace's bundle), serialised by the handler in pieces with turns of the event loop
+ * between them. Written whole at once (res.json serialises, hashes for an ETag, encodes and validates it in one go)
+ * it held every other client for as long; the pieces are written one per turn instead, so no response validation
+ * runs over it: the handler builds it from the contract's own parts, and loading it back checks its shape.
  */
-export function sendReply(res: Response, { status, body, headers, type }: Reply & { type?: string }): void {
+export const jsonPieces = <S extends number>(status: S, pieces: readonly Buffer[], onDone?: () => void): Reply<S, never> => ({
+  status,
+  // The body is in the pieces: none to serialise here (and `never` stands for the contract's body type, whatever it is).
+  body: undefined as never,
+  pieces,
+  onDone,
+});
+
+/**
+ * The one place an answer is written: JSON through res.json, so the response validator checks it; a text reply
+ * (its media type already checked against the contract) as written; JSON in pieces (jsonPieces) one per turn.
+ */
+export function sendReply(res: Response, { status, body, headers, type, pieces, onDone }: Reply & { type?: string }): void | Promise<void> {
+  // Sent (finish) or abandoned (close), whichever comes first; onDone runs once.
+  if (onDone) {
+    let done = false;
+    const once = () => (done ? undefined : ((done = true), onDone()));
+    res.once('finish', once).once('close', once);
+  }
   if (headers) res.set(headers);
   res.status(status);
+  if (pieces) return writePieces(res, pieces);
   if (status === 204 || body === undefined) res.end();
   else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
+}
+
+async function writePieces(res: Response, pieces: readonly Buffer[]): Promise<void> {
+  res.type('application/json');
+  res.set('Content-Length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)));
+  for (const piece of pieces) {
+    if (res.destroyed) return;
+    // Backpressure: a slow client is waited for, never buffered for.
+    if (!res.write(piece)) await new Promise<void>((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+    await nextTurn();
+  }
+  res.end();
 }

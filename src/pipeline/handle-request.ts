@@ -162,7 +162,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     }
     // The response check of a text answer (the validator checks JSON ones as they are sent).
     if (reply.type !== undefined) checkTextMedia(state.operation!.facts, operationId, reply);
-    sendReply(res, reply);
+    await sendReply(res, reply);
   };
 
   const warmUp = (app: Express) => startWarmUp(app, doc, runtime.operations, validator);
@@ -178,7 +178,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       // What reading the body will take of the memory budget, reserved before a byte of it is read (503 when short),
       // and held until the answer is sent.
       const reservation = reserveForBody(req.headers, state.operation.facts, worlds.budget, config);
-      if (reservation) res.once('close', reservation.release);
+      // Sent (finish) or abandoned (close): releasing twice releases once.
+      if (reservation) res.once('finish', reservation.release).once('close', reservation.release);
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);

@@ -1,9 +1,9 @@
 import { uploadStorageFor } from '../areas/products/uploads.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { httpError } from '../http/errors.js';
-import { ok } from '../http/reply.js';
+import { jsonPieces } from '../http/reply.js';
 import { bundleContractOf } from './bundle-contract.js';
-import { exportBundle } from './export-bundle.js';
+import { exportPieces } from './export-bundle.js';
 import { admitExport, bundleTooLargeMessage, countedBundleBytes } from './export-budget.js';
 
 /** A world carried as one file: its export (its load is a workspace creation with the bundle as body). */
@@ -15,11 +15,13 @@ export const bundleHandlers = {
     // Refused from counted sizes (413), or short of memory or of room in flight (503), before anything is built.
     const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
     try {
-      const bundle = await exportBundle({ world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded });
-      if (Buffer.byteLength(JSON.stringify(bundle)) > ctx.config.bundleMaxBytes) httpError(413, bundleTooLargeMessage(ctx.config.bundleMaxBytes));
-      return ok(bundle);
-    } finally {
+      const source = { world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded };
+      const limit = ctx.config.bundleMaxBytes;
+      // The reservation is held until the last piece is sent (or the client is gone).
+      return jsonPieces(200, await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit))), reservation.release);
+    } catch (error) {
       reservation.release();
+      throw error;
     }
   }),
 } satisfies Partial<Handlers>;

@@ -42,7 +42,7 @@ const SHAPES: Readonly<Record<string, RecordShape>> = {
   retailer_authorizations: {},
   products: { schema: 'Product', omit: ['identifiers', 'main_image_url', 'thumbnail_image_url'], limits: ['ProductCreate', 'ProductUpdate'] },
   product_identifiers: { schema: 'ProductIdentifier', limits: ['IdentifierCreate'] },
-  product_images: { schema: 'ProductImage' },
+  product_images: { schema: 'ProductImage', limits: ['ProductImageCreate'] },
   suppliers: { schema: 'Supplier', limits: ['SupplierCreate', 'SupplierUpdate'] },
   supplier_items: { schema: 'SupplierItem', omit: ['identifiers'], limits: ['SupplierItemCreate', 'SupplierItemUpdate'] },
   supplier_item_identifiers: { schema: 'SupplierItemIdentifier', limits: ['IdentifierCreate'] },

@@ -1,12 +1,13 @@
 // Whether a workspace bundle can be loaded whole, checked before anything of it is loaded: what it is (format,
 // version, contract, seed scheme, seed), its shape, then each record against its schema and against the seeded
 // base. Each refusal is a 422 (413 for uploads past the quota) naming what is wrong, at most MAX_PROBLEMS of them.
-import { formatBytes } from '../http/body-limits.js';
+import { formatBytes, MAX_FILE_BYTES } from '../http/body-limits.js';
 import { httpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import type { WorldStore } from '../world.js';
 import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, type WorkspaceBundle } from './bundle-format.js';
 import { BUNDLE_COLLECTIONS, fieldProblems } from './bundle-records.js';
+import { uploadProblems } from './bundle-uploads.js';
 import { MAX_DEPTH } from '../observe/redact.js';
 import { passesRecordQuota } from '../store/quota-exceeded.js';
 
@@ -206,7 +207,7 @@ function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void
   problems.refuseIfAny('A record of the bundle breaks the contract; nothing was loaded.');
 }
 
-/** Upload keys and their bytes: valid base64, within the upload quota. */
+/** Upload keys and their bytes: valid base64, within the upload quota, each file one the upload path would keep. */
 function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations): void {
   const problems = new Problems();
   let bytes = 0;
@@ -225,6 +226,10 @@ function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations): void
       `The bundle's uploads hold ${bytes} bytes, past the workspace's upload quota of ${formatBytes(expect.maxUploadBytes)} (WORKSPACE_MAX_UPLOAD_MB); nothing was loaded.`,
     );
   }
+  uploadProblems(bundle, (path, message) => problems.add(path, message));
+  problems.refuseIfAny(
+    `A file of the bundle is not one the upload path would keep (a png, jpeg, gif or webp image of at most ${formatBytes(MAX_FILE_BYTES)}); nothing was loaded.`,
+  );
 }
 
 /**

@@ -67,10 +67,17 @@ function checkReferences(world: World, bundle: WorkspaceBundle): void {
 /** The earliest time a record may name: the seeded worlds start in 2020, and no API call writes an earlier one. */
 const EARLIEST_RECORD_TIME = Date.parse('2000-01-01T00:00:00Z');
 
+/** The times a client names (a scraping request's start, a token's expiry): any the contract's date-time allows. */
+const TIMES_A_CLIENT_SETS: Readonly<Record<string, readonly string[]>> = {
+  scraping_requests: ['starts_at'],
+  channel_connections: ['access_token_expires_at'],
+  retailer_grants: ['access_token_expires_at'],
+};
+
 /**
- * The loaded world keeps the rules the API keeps across records (src/areas/world-rules.ts), and each record was
- * made and changed within the clock's reach: between EARLIEST_RECORD_TIME and the wall clock plus the clock's
- * largest offset.
+ * The loaded world keeps the rules the API keeps across records (src/areas/world-rules.ts), and every time the
+ * sandbox itself stamps on a record (its `*_at` fields but those a client names) lies within the clock's reach:
+ * between EARLIEST_RECORD_TIME and the wall clock plus the clock's largest offset.
  */
 function checkWorldRules(world: World, bundle: WorkspaceBundle): void {
   const errors: Record<string, string[]> = {};
@@ -82,10 +89,10 @@ function checkWorldRules(world: World, bundle: WorkspaceBundle): void {
   const latest = world.clock.now().getTime() - world.clock.offset + MAX_CLOCK_OFFSET_MS;
   for (const [name, changes] of Object.entries(bundle.changes)) {
     for (const kind of ['added', 'changed'] as const) {
+      const clientTimes = new Set(TIMES_A_CLIENT_SETS[name] ?? []);
       changes[kind].forEach((record: Rec, i) => {
-        for (const field of ['created_at', 'updated_at']) {
-          const value = record[field];
-          if (typeof value !== 'string') continue;
+        for (const [field, value] of Object.entries(record)) {
+          if (!field.endsWith('_at') || clientTimes.has(field) || typeof value !== 'string') continue;
           const time = Date.parse(value);
           if (!(time >= EARLIEST_RECORD_TIME && time <= latest)) {
             add(

@@ -148,6 +148,21 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     );
   });
 
+  it('When a time the sandbox stamps lies before 2000 or past the reach of the clock, then 422 names it; a client-set start far ahead loads', async () => {
+    await refusedNaming(
+      changedSeeded(structuredClone(valid), 'catalog_items', (r) => void (r.available_at = '9999-01-01T00:00:00.000Z')),
+      'changes.catalog_items.changed.0.available_at',
+    );
+    await refusedNaming(
+      changedSeeded(structuredClone(valid), 'merchants', (r) => void (r.created_at = '1970-01-01T00:00:00.000Z')),
+      'changes.merchants.changed.0.created_at',
+    );
+    const [later] = scrapingRequests(1);
+    later!.starts_at = '9999-01-01T00:00:00.000Z';
+    const res = await load(added(valid, 'scraping_requests', [later!]));
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+  });
+
   it('When ids.issued is 2^53 (finding 8), then 422 names it', async () => {
     valid.ids = { ...(valid.ids as object), issued: 2 ** 53 };
     await refusedNaming(valid, 'ids.issued');

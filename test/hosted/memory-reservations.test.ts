@@ -3,7 +3,7 @@
 // capped in flight. Work in flight is stood in for by reservations the test holds.
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configFromOptions } from '../../src/config.js';
 import { parseArgs } from '../../src/cli/parse-args.js';
 import { MemoryBudget, MemoryRefused } from '../../src/memory-reservations.js';
@@ -34,7 +34,7 @@ describe('the memory budget of loads, uploads and exports', () => {
     expect(t.worlds.workspaceCount).toBe(count);
     for (const r of held) r.release();
     await request(t.app).post('/_sandbox/workspaces').send(bundle).expect(201);
-    expect(t.worlds.budget.reserved).toBe(0);
+    await vi.waitFor(() => expect(t.worlds.budget.reserved).toBe(0));
   });
 
   it('When the budget cannot hold five times a bundle body, then its load answers 503 before the body is read, while a plain creation still answers 201', async () => {
@@ -95,11 +95,13 @@ describe('the memory budget of loads, uploads and exports', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.message).toBe(`Exports of workspace ${a.id} are in flight (at most 1 at once); retry in a few seconds.`);
     await exportOf(b).expect(200);
+    // Its reservation is let go once the server has sent the last byte, which the client may read first.
+    await vi.waitFor(() => expect(t.worlds.budget.reserved).toBe(0));
     const two = [0, 1].map(() => t.worlds.budget.reserve({ bytes: 0, caps: [{ key: 'bundle exports', max: 2, what: 'Exports' }] }, { memory: '' }));
     expect((await exportOf(c).expect(503)).body.message).toBe('Exports are in flight (at most 2 at once); retry in a few seconds.');
     for (const r of [ofA, ...two]) r.release();
     await exportOf(a).expect(200);
-    expect(t.worlds.budget.reserved).toBe(0);
+    await vi.waitFor(() => expect(t.worlds.budget.reserved).toBe(0));
   });
 
   it('When a world holds more uploads than BUNDLE_MAX_BYTES takes in base64, then its export answers 413 from the counted bytes, before a bundle is built', async () => {

@@ -1,25 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from '../../src/areas/products/rules/image-upload.js';
+import { MAX_FILE_BYTES } from '../../src/http/body-limits.js';
+import {
+  safeFilename,
+  sniffImageType,
+  type UploadedImageFile,
+  uploadErrors,
+  uploadStorageKey,
+  uploadUrl,
+} from '../../src/areas/products/rules/image-upload.js';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
 const text = new TextEncoder().encode('hello, not an image');
 
+/** A file as the upload path keeps it: its record names its type and size. */
+function uploaded(contentType: string, bytes: Uint8Array, image: Partial<UploadedImageFile['image']> = {}): UploadedImageFile {
+  return {
+    image: { content_type: contentType, size: bytes.length, ...image },
+    length: bytes.length,
+    head: bytes,
+  };
+}
+
 describe('uploadErrors', () => {
   it('When the file is a PNG, JPEG or WebP whose bytes match, then it passes', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: png.length, buffer: png })).toEqual({});
-    expect(uploadErrors({ mimetype: 'image/jpeg', size: jpeg.length, buffer: jpeg })).toEqual({});
-    expect(uploadErrors({ mimetype: 'IMAGE/WEBP', size: webp.length, buffer: webp })).toEqual({});
+    expect(uploadErrors(uploaded('image/png', png))).toEqual({});
+    expect(uploadErrors(uploaded('image/jpeg', jpeg))).toEqual({});
+    expect(uploadErrors(uploaded('IMAGE/WEBP', webp))).toEqual({});
   });
   it('When the content type is not an image, then it answers errors.file', () => {
-    expect(uploadErrors({ mimetype: 'text/plain', size: text.length, buffer: text })).toHaveProperty('file');
+    expect(uploadErrors(uploaded('text/plain', text))).toHaveProperty('file');
+    expect(uploadErrors(uploaded('text/html', text))).toHaveProperty('file');
   });
-  it('When a text file claims to be a PNG, then its bytes give it away', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: text.length, buffer: text })).toHaveProperty('file');
+  it('When a text file claims to be a PNG, or a PNG claims to be a JPEG, then its bytes give it away', () => {
+    expect(uploadErrors(uploaded('image/png', text))).toHaveProperty('file');
+    expect(uploadErrors(uploaded('image/jpeg', png))).toHaveProperty('file');
   });
-  it('When the file is empty, then it answers errors.file', () => {
-    expect(uploadErrors({ mimetype: 'image/png', size: 0, buffer: new Uint8Array() })).toHaveProperty('file');
+  it('When the file is empty or past 5 MiB, then it answers errors.file', () => {
+    expect(uploadErrors(uploaded('image/png', new Uint8Array()))).toHaveProperty('file');
+    expect(uploadErrors({ ...uploaded('image/png', png), length: MAX_FILE_BYTES + 1 })).toEqual({ file: ['The uploaded file is larger than 5 MiB.'] });
+    expect(uploadErrors({ ...uploaded('image/png', png, { size: MAX_FILE_BYTES }), length: MAX_FILE_BYTES })).toEqual({});
+  });
+  it('When the record names another size than the file’s length, then it answers errors.size', () => {
+    expect(uploadErrors(uploaded('image/png', png, { size: 3 }))).toEqual({ size: ["The size field must be the file's length, 8 bytes."] });
+  });
+});
+
+describe('sniffImageType', () => {
+  it('When the bytes start like an image, then that type; anything else, undefined', () => {
+    expect(sniffImageType(png)).toBe('image/png');
+    expect(sniffImageType(webp)).toBe('image/webp');
+    expect(sniffImageType(text)).toBeUndefined();
+    expect(sniffImageType(new TextEncoder().encode('<html><script>'))).toBeUndefined();
   });
 });
 

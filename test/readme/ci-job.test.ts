@@ -1,32 +1,26 @@
-// The README's CI job, end to end with the packed package: its YAML block is run step by step as GitHub Actions runs
-// it (bash -e -o pipefail, job env, $GITHUB_ENV, `if:` conditions), in a job folder whose `npm test` is a tiny suite
-// with one failing expectation. The job must fail, the gate must report, and the artifact must hold run.json and
-// coverage.xml; then the run is opened as a developer would, with the packed bin's --load.
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The README's CI workflow, end to end with the packed package as a dev dependency: its YAML block is run step by step
+// as GitHub Actions runs it, the action's own steps (action.yml) included (test/helpers/actions-runner.ts), in a job
+// folder whose lockfile pins the package and whose `npm test` is a tiny suite with one failing expectation. The job
+// must fail, the gate must report, and the artifact must hold run.json, coverage.xml and the log; then the run is
+// opened as a developer would, with the installed bin's --load.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
+import { ACTION_REPOSITORY, runSteps, type Step, type StepResult } from '../helpers/actions-runner.js';
 import { consumerOf, packThisCheckout, type Packed } from '../helpers/packed-package.js';
 import { accepts, eventually, freePort, startServerProcess, userEnv, type ServerProcess } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  with?: { path?: string };
-}
-
-/** The GitHub Actions block under "Use it in CI". */
-function job(): { env: Record<string, string>; steps: Step[] } {
+/** The GitHub Actions workflow under "Use it in CI": its one job. */
+function workflow(): { name: string; on: unknown; jobs: Record<string, { 'runs-on': string; steps: Step[] }> } {
   const section = README.slice(README.indexOf('## Use it in CI\n'));
   const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
   if (!block) throw new Error('no yaml block under "Use it in CI"');
-  return parse(block) as { env: Record<string, string>; steps: Step[] };
+  return parse(block) as ReturnType<typeof workflow>;
 }
 
 /** The suite `npm test` runs: a few requests of an integration, and one expectation that does not hold. */
@@ -50,123 +44,88 @@ if (missing.status !== 200) {
 /** What a job's team requires of its run (the README names the file coverage.require). */
 const REQUIRE = '# the pairs our integration must exercise\nlistMerchants 200\ncreateProduct 201\n* 404\n';
 
-interface StepResult {
-  step: string;
-  ran: boolean;
-  code: number | null;
-  stderr: string;
-}
-
-/** Whether a step runs, by its `if:` (the functions this job uses), given whether an earlier step failed. */
-function runs(condition: string | undefined, failed: boolean): boolean {
-  const expr = (condition ?? 'success()').replace(/^\$\{\{\s*|\s*\}\}$/g, '').trim();
-  const known: Record<string, boolean> = { 'success()': !failed, 'failure()': failed, 'always()': true, '!cancelled()': true };
-  if (!(expr in known)) throw new Error(`a condition this runner does not know: ${condition}`);
-  return known[expr]!;
-}
-
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stderr }));
-  });
-}
-
-describe("The README's CI job, with the packed package", () => {
+describe("The README's CI workflow, with the packed package as a dev dependency", () => {
   let packed: Packed;
   let dir: string;
   let artifacts: string;
   let port: number;
-  const results: StepResult[] = [];
+  let results: StepResult[] = [];
   let opened: ServerProcess | undefined;
 
   beforeAll(async () => {
     packed = packThisCheckout('sandbox-ci-job-');
-    // The job's checkout: a project whose tests run against the sandbox, with the tarball where the README keeps it.
+    // The job's checkout: a project whose tests run against the sandbox, the package among its devDependencies
+    // (`npm i -D`, here from the tarball), pinned by its lockfile; node_modules is gone, as in a fresh clone.
     dir = consumerOf(packed, 'job', { name: 'ci-job', private: true, type: 'module', scripts: { test: 'node suite.mjs' } }, false);
-    mkdirSync(join(dir, 'vendor'));
-    const { steps } = job();
-    const install = steps.find((s) => s.run?.startsWith('npm i '))!.run!;
-    const vendored = /\.\/vendor\/(\S+\.tgz)/.exec(install)![1]!;
-    cpSync(packed.tarball, join(dir, 'vendor', vendored));
+    const added = spawnSync('npm', ['install', '-D', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', packed.tarball], {
+      cwd: dir,
+      env: userEnv(),
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(added.status, added.stderr).toBe(0);
+    spawnSync('rm', ['-rf', join(dir, 'node_modules')]);
     writeFileSync(join(dir, 'suite.mjs'), SUITE);
     writeFileSync(join(dir, 'coverage.require'), REQUIRE);
     artifacts = join(packed.root, 'artifacts');
-    mkdirSync(artifacts);
+    const temp = join(packed.root, 'runner-temp');
+    mkdirSync(temp);
     port = await freePort();
-
-    // The runner: each step in order; a step's `if:` sees whether one before it failed; $GITHUB_ENV carries over.
-    const { env: jobEnv } = job();
-    const githubEnv = join(packed.root, 'github-env');
-    writeFileSync(githubEnv, '');
-    const env = () => {
-      const exported = Object.fromEntries(
-        readFileSync(githubEnv, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-      );
-      const withPort = Object.fromEntries(Object.entries(jobEnv).map(([k, v]) => [k, v.replaceAll(':4010', `:${port}`)]));
-      return userEnv({ ...withPort, ...exported, GITHUB_ENV: githubEnv });
-    };
-    let failed = false;
-    for (const step of steps) {
-      const name = step.name ?? step.run ?? step.uses ?? '?';
-      if (!runs(step.if, failed)) {
-        results.push({ step: name, ran: false, code: null, stderr: '' });
-        continue;
-      }
-      let outcome: { code: number | null; stderr: string } = { code: 0, stderr: '' };
-      if (step.uses?.startsWith('actions/upload-artifact@')) {
-        const paths = (step.with?.path ?? '')
-          .split('\n')
-          .map((p) => p.trim())
-          .filter(Boolean);
-        const absent = paths.filter((p) => !existsSync(join(dir, p)));
-        for (const p of paths.filter((q) => !absent.includes(q))) cpSync(join(dir, p), join(artifacts, p));
-        outcome = { code: 0, stderr: absent.length ? `no such files: ${absent.join(', ')}` : '' };
-      } else if (step.run) {
-        outcome = await bash(step.run.replaceAll('--port 4010', `--port ${port}`), dir, env());
-      } // checkout and setup-node: this folder is the checkout, and this Node is on PATH.
-      results.push({ step: name, ran: true, ...outcome });
-      if (outcome.code !== 0) failed = true;
-    }
+    const [job] = Object.values(workflow().jobs);
+    // On a free port instead of the default 4010 (the action's `port` input).
+    const steps = job!.steps.map((step) => (step.uses?.startsWith(`${ACTION_REPOSITORY}@`) ? { ...step, with: { ...step.with, port } } : step));
+    results = await runSteps(steps, { dir, temp, artifacts });
   }, 600_000);
 
   afterAll(async () => {
     // Only if the last test failed before stopping it: npx alone goes, its `sh -c` and the sandbox may stay.
     if (opened?.child.exitCode === null) opened.child.kill('SIGKILL');
     try {
-      process.kill(Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8')), 'SIGKILL');
+      process.kill(Number(readFileSync(join(packed.root, 'runner-temp', 'commerce-operations-sandbox', 'sandbox.pid'), 'utf8')), 'SIGKILL');
     } catch {
-      // Stopped by the job's last step.
+      // Stopped by the action's last step.
     }
     packed?.cleanup();
   });
 
   const result = (step: string) => results.find((r) => r.step === step || r.step.startsWith(step))!;
 
-  it('When the suite fails, then the job fails at its tests, the gate still reports, and the failure steps export and upload', () => {
+  it('When it is parsed, then it is a whole workflow: a trigger, a job that runs on a runner, npm ci, then the action', () => {
+    const wf = workflow();
+    expect(wf.on).toBeDefined();
+    const [job] = Object.values(wf.jobs);
+    expect(job!['runs-on']).toBe('ubuntu-latest');
+    expect(job!.steps.map((s) => s.run ?? s.uses)).toEqual([
+      'actions/checkout@v4',
+      'actions/setup-node@v4',
+      'npm ci',
+      expect.stringMatching(new RegExp(`^${ACTION_REPOSITORY}@v\\d+\\.\\d+\\.\\d+$`)),
+    ]);
+  });
+
+  it('When the suite fails, then the job fails at its tests, the gate still reports, the run is exported and uploaded, and the sandbox is stopped', async () => {
     expect(results.map((r) => [r.step.split('\n')[0], r.ran, r.code])).toEqual([
       ['actions/checkout@v4', true, 0],
       ['actions/setup-node@v4', true, 0],
-      [expect.stringMatching(/^npm i --no-save \.\/vendor\//), true, 0],
-      ['Start the sandbox', true, 0],
-      ['A fresh workspace for this job', true, 0],
-      ['npm test', true, 1],
-      ['Coverage gate', true, 1],
-      ['Export the run', true, 0],
-      ['actions/upload-artifact@v4', true, 0],
-      ['kill "$(cat sandbox.pid)"', true, 0],
+      ['npm ci', true, 0],
+      ['action: Start the sandbox and wait until it answers', true, 0],
+      ['action: A fresh workspace for this job', true, 0],
+      ['action: Your tests', true, 1],
+      ['action: Coverage gate', true, 1],
+      ['action: Export the run', true, 0],
+      ['action: Upload the run, the coverage report and the log', true, 0],
+      ['action: Stop the sandbox', true, 0],
     ]);
-    expect(result('npm test').stderr).toContain('expected the merchant, got 404');
-    expect(result('actions/upload-artifact@v4').stderr).toBe('');
+    expect(result('action: Start the sandbox').stderr).toMatch(/wait: ready at http:\/\/127\.0\.0\.1:\d+ after/);
+    expect(result('action: Your tests').stderr).toContain('expected the merchant, got 404');
+    expect(result('action: Upload').stderr).toBe('');
+    // The installed dev dependency ran, and the step that stopped it left nothing listening.
+    expect(existsSync(join(dir, 'node_modules', '.bin', 'commerce-operations-sandbox'))).toBe(true);
+    expect(await eventually(async () => !(await accepts(`http://127.0.0.1:${port}`)), 15_000)).toBe(true);
   });
 
   it("When the gate ran, then it named what the run missed and the uploaded coverage.xml is JUnit with the suite's pairs passed", () => {
-    const gate = result('Coverage gate').stderr;
+    const gate = result('action: Coverage gate').stderr;
     expect(gate).toMatch(/Failed --fail-under 30: 3 of \d+ documented statuses/);
     // `* 404`: every operation the suite called that documents 404, createProduct's too, which it never got.
     expect(gate).toContain('Failed --require: 1 of 4 required pairs not exercised: createProduct 404.');
@@ -179,10 +138,10 @@ describe("The README's CI job, with the packed package", () => {
     expect(failed).toEqual(['createProduct 404', 'coverage at least 30%']);
   });
 
-  it('When the run was exported, then run.json in the artifact is the workspace with what the suite made', () => {
+  it('When the run was exported, then run.json in the artifact is the workspace with what the suite made, beside the log', () => {
     const bundle = JSON.parse(readFileSync(join(artifacts, 'run.json'), 'utf8')) as Record<string, unknown>;
     expect(JSON.stringify(bundle)).toContain('CI-RUN-1');
-    expect(existsSync(join(artifacts, 'sandbox.log'))).toBe(true);
+    expect(readFileSync(join(artifacts, 'sandbox.log'), 'utf8')).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
   });
 
   it("When the developer opens the run with the packed bin's --load, then the docs page and /_sandbox/requests show it", async () => {

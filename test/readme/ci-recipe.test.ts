@@ -1,28 +1,18 @@
-// The README's CI recipe cannot hang: its "Start the sandbox" step, run as GitHub Actions runs it (bash -e), either
-// leaves a sandbox answering on the port or fails at once with the sandbox's own message.
-import { spawn } from 'node:child_process';
+// The action (action.yml) cannot hang and cannot run another package: run step by step as GitHub Actions runs it
+// (test/helpers/actions-runner.ts), it either gives the tests a sandbox answering on its port, with a workspace token,
+// or fails at once with the sandbox's own message; without the project's dev dependency it refuses to start. The
+// bin here runs this checkout's sources (the packed package runs the whole workflow in ci-job.test.ts).
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load as parse } from 'js-yaml';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT } from '../durability/server-process.js';
+import { ACTION_REPOSITORY, runSteps, type StepResult } from '../helpers/actions-runner.js';
+import { accepts, eventually } from '../helpers/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The `run` of the "Start the sandbox" step of the GitHub Actions block under "Use it in CI". */
-function startStep(): string {
-  const section = README.slice(README.indexOf('## Use it in CI\n'));
-  const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('no yaml block under "Use it in CI"');
-  const steps = parse(block) as { steps: { name?: string; run?: string }[] };
-  const step = steps.steps.find((s) => s.name === 'Start the sandbox');
-  if (!step?.run) throw new Error('no "Start the sandbox" step with a run');
-  return step.run;
-}
 
 /** A port a listener holds (the "something else" in CI), or a free one once it is let go. */
 async function listener(): Promise<{ port: number; server: Server }> {
@@ -31,79 +21,119 @@ async function listener(): Promise<{ port: number; server: Server }> {
   return { port: (server.address() as { port: number }).port, server };
 }
 
-/** Runs the step in `dir` as GitHub Actions does (bash -e), with 4010 replaced by `port`. */
-function runStep(dir: string, port: number): Promise<{ code: number | null; stderr: string }> {
-  const script = startStep().replaceAll('--port 4010', `--port ${port}`);
-  expect(script).toContain(`--port ${port}`);
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-e', '-c', script], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stderr }));
-  });
-}
-
-describe("The README's CI recipe", () => {
-  let dir: string;
-
-  beforeAll(() => {
-    // A job's directory where the package is installed: `npx commerce-operations-sandbox` finds its bin in
-    // node_modules/.bin. The bin here runs this checkout's sources (the packed bin is tested in test/package).
-    dir = mkdtempSync(join(tmpdir(), 'sandbox-ci-recipe-'));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'ci-job', version: '1.0.0', private: true }));
+/** A job folder; with `installed`, its node_modules/.bin holds the sandbox's bin (here: this checkout's sources). */
+function jobFolder(installed: boolean): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-action-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'ci-job', version: '1.0.0', private: true }));
+  if (installed) {
     mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
     const bin = join(dir, 'node_modules', '.bin', 'commerce-operations-sandbox');
-    writeFileSync(bin, `#!/bin/sh\ncd '${ROOT}' && exec '${process.execPath}' --import tsx src/main.ts "$@"\n`);
+    const node = `'${process.execPath}' --import tsx`;
+    writeFileSync(
+      bin,
+      `#!/bin/sh\ncd '${ROOT}' || exit 1\ncase "$1" in coverage|export|wait) exec ${node} src/cli/client-main.ts "$@";; esac\nexec ${node} src/main.ts "$@"\n`,
+    );
     chmodSync(bin, 0o755);
+  }
+  return dir;
+}
+
+/** Runs the action alone (one `uses:` step) in `dir` with `inputs`; answers each step's result. */
+async function runAction(dir: string, inputs: Record<string, string | number>): Promise<{ results: StepResult[]; temp: string }> {
+  const temp = join(dir, '.runner-temp');
+  mkdirSync(temp, { recursive: true });
+  const results = await runSteps([{ uses: `${ACTION_REPOSITORY}@v0`, with: inputs }], { dir, temp, artifacts: join(dir, '.artifacts') });
+  return { results, temp };
+}
+
+const summary = (results: StepResult[]) => results.map((r) => [r.step, r.ran, r.code]);
+
+describe('The CI action (action.yml)', () => {
+  const dirs: string[] = [];
+  let taken: { port: number; server: Server } | undefined;
+
+  afterEach(() => {
+    taken?.server.close();
+    taken = undefined;
   });
 
   afterAll(() => {
-    try {
-      process.kill(Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8')), 'SIGKILL');
-    } catch {
-      // Already gone.
+    for (const dir of dirs) {
+      try {
+        process.kill(Number(readFileSync(join(dir, '.runner-temp', 'commerce-operations-sandbox', 'sandbox.pid'), 'utf8')), 'SIGKILL');
+      } catch {
+        // Stopped by the action's last step.
+      }
+      rmSync(dir, { recursive: true, force: true });
     }
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it(
-    'When the port is already taken, then the step fails as soon as the sandbox exits, with its own message, not after its deadline',
+    'When the port is free, then the tests run with SANDBOX_URL and a workspace token that the sandbox accepts, and the last step stops it',
     async () => {
-      const taken = await listener();
-      try {
-        const { code, stderr } = await runStep(dir, taken.port);
-        expect(code).toBe(1);
-        expect(stderr).toContain(`commerce-operations-sandbox: port ${taken.port} on 127.0.0.1 is already in use`);
-        expect(stderr).not.toContain('did not start within');
-      } finally {
-        taken.server.close();
-      }
+      const free = await listener();
+      await new Promise<void>((resolve) => free.server.close(() => resolve()));
+      const dir = jobFolder(true);
+      dirs.push(dir);
+      const run = 'curl -fsS "$SANDBOX_URL/2024-09/users/current" -H "Authorization: Bearer $SANDBOX_TOKEN" > current.json';
+      const { results } = await runAction(dir, { run, port: free.port, timeout: 120 });
+      expect(summary(results)).toEqual([
+        ['action: Start the sandbox and wait until it answers', true, 0],
+        ['action: A fresh workspace for this job', true, 0],
+        ['action: Your tests', true, 0],
+        ['action: Coverage gate', true, 0],
+        ['action: Export the run', false, null],
+        ['action: Upload the run, the coverage report and the log', false, null],
+        ['action: Stop the sandbox', true, 0],
+      ]);
+      // The workspace's owner: its own demo user, not the default world's.
+      const current = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8')) as { data: { email: string } };
+      expect(current.data.email).toBe('owner@demo.example');
+      expect(readFileSync(join(dir, '.runner-temp', 'github-env'), 'utf8')).toMatch(/^SANDBOX_TOKEN=ws_/m);
+      expect(await eventually(async () => !(await accepts(`http://127.0.0.1:${free.port}`)), 30_000)).toBe(true);
     },
     PROCESS_TEST_TIMEOUT,
   );
 
   it(
-    'When the port is free, then the step ends with the sandbox answering there, and its PID file stops it',
+    'When the port is already taken, then the start fails as soon as the sandbox exits, with its own message, not after its deadline, and the log is uploaded',
     async () => {
-      const free = await listener();
-      await new Promise<void>((resolve) => free.server.close(() => resolve()));
-      const { code, stderr } = await runStep(dir, free.port);
-      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-      const health = await fetch(`http://127.0.0.1:${free.port}/_sandbox/health`);
-      expect(health.status).toBe(200);
-      const pid = Number(readFileSync(join(dir, 'sandbox.pid'), 'utf8'));
-      process.kill(pid, 'SIGTERM');
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${free.port}/_sandbox/health`).then(
-              () => 'up',
-              () => 'down',
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe('down');
+      taken = await listener();
+      const dir = jobFolder(true);
+      dirs.push(dir);
+      const started = performance.now();
+      const { results } = await runAction(dir, { run: 'true', port: taken.port, timeout: 600 });
+      // Far below the 600 s deadline: the sandbox's exit ends the wait.
+      expect(performance.now() - started).toBeLessThan(120_000);
+      expect(summary(results)).toEqual([
+        ['action: Start the sandbox and wait until it answers', true, 1],
+        ['action: A fresh workspace for this job', false, null],
+        ['action: Your tests', false, null],
+        ['action: Coverage gate', false, null],
+        ['action: Export the run', false, null],
+        ['action: Upload the run, the coverage report and the log', true, 0],
+        ['action: Stop the sandbox', true, 0],
+      ]);
+      const start = results[0]!.stderr;
+      expect(start).toContain(`commerce-operations-sandbox: port ${taken.port} on 127.0.0.1 is already in use`);
+      expect(start).toMatch(/wait: the sandbox is not ready: its process \d+ exited before it answered/);
+      expect(results[5]!.stderr).toBe('no such files: run.json, coverage.xml');
+      expect(readFileSync(join(dir, '.artifacts', 'sandbox.log'), 'utf8')).toContain('is already in use');
     },
     PROCESS_TEST_TIMEOUT,
   );
+
+  it('When the project has no commerce-operations-sandbox dev dependency, then the start fails saying so and installs nothing', async () => {
+    const dir = jobFolder(false);
+    dirs.push(dir);
+    const { results } = await runAction(dir, { run: 'true' });
+    expect(results[0]).toMatchObject({ step: 'action: Start the sandbox and wait until it answers', code: 1 });
+    expect(results[0]!.stdout).toContain('::error::no ');
+    expect(results[0]!.stdout).toContain('npm i -D commerce-operations-sandbox');
+    expect(results.filter((r) => r.ran).map((r) => r.step)).toEqual([
+      'action: Start the sandbox and wait until it answers',
+      'action: Upload the run, the coverage report and the log',
+      'action: Stop the sandbox',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 // The README and docs/ point at what exists: every relative link names a file of the repository, every #anchor a
 // heading of the document it points into (as GitHub renders them), and every file they name in passing is there.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +51,42 @@ function pathsNamedIn(markdown: string): { path: string; line: number }[] {
   );
 }
 
+/** Where the repository is published: absolute links into it name its files. */
+const REPOSITORY_FILES = 'https://github.com/commerce-operations/sandbox/blob/main/';
+
+/** Every link target of a document outside code, relative or absolute, with its line. */
+function allLinksOf(markdown: string): { target: string; line: number }[] {
+  const text = prose(markdown);
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => ({ target: m[1], line: text.slice(0, m.index).split('\n').length }));
+}
+
+/** The files `npm pack` puts in the package (package.json's `files`; the build's dist/ aside, which no document links). */
+function packedFiles(): Set<string> {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Set((JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
+}
+
 describe('Links of the README and docs/', () => {
+  it('When the package is installed, then every relative link of a document it ships names a file it ships, and every link into the repository names a file of it', () => {
+    const shipped = packedFiles();
+    expect(shipped.has('README.md') && shipped.has('docs/ci.md')).toBe(true);
+    const broken: string[] = [];
+    for (const { file, text } of documents(ROOT).filter((d) => shipped.has(d.file))) {
+      for (const { target, line } of allLinksOf(text)) {
+        const path = target.split('#')[0]!;
+        if (target.startsWith(REPOSITORY_FILES)) {
+          if (!existsSync(join(ROOT, target.slice(REPOSITORY_FILES.length).split('#')[0]!))) broken.push(`${file}:${line} ${target}: no such file here`);
+        } else if (!/^[a-z]+:/i.test(target) && path) {
+          const into = normalize(join(dirname(file), path));
+          const isShippedDir = [...shipped].some((f) => f.startsWith(`${into.replace(/\/$/, '')}/`));
+          if (!shipped.has(into) && !isShippedDir)
+            broken.push(`${file}:${line} ${target}: ${into} is not in the package (link it as ${REPOSITORY_FILES}${into})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  }, 60_000);
+
   it('When a document links a file or a heading of the repository, then it exists', () => {
     const broken: string[] = [];
     for (const { file, text } of documents(ROOT)) {

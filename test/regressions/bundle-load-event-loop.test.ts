@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killStragglers, PROCESS_TEST_TIMEOUT, startServer, stopServer, tempStore } from '../durability/server-process.js';
-import { healthProbe } from './health-probe.js';
+import { floodBound, healthBaseline, healthProbe } from './health-probe.js';
 import { hostedEnv } from './hosted-process.js';
 
 afterEach(() => killStragglers());
@@ -46,7 +46,7 @@ describe('loading bundles that would hold the event loop', () => {
       try {
         const plain = await journalBundle(server.url);
         const zipped = new Uint8Array(await promisify(gzip)(plain));
-        const baseline = await (await healthProbe(server.url)).stop();
+        const baseline = await healthBaseline(server.url);
         const probe = await healthProbe(server.url);
         const answers = await Promise.all(
           Array.from({ length: 10 }, async (_, i) => {
@@ -61,12 +61,12 @@ describe('loading bundles that would hold the event loop', () => {
         );
         const waits = await probe.stop();
         console.info(
-          `bundle-load-event-loop: ${(plain.length / 2 ** 20).toFixed(1)} MiB (${(zipped.length / 2 ** 20).toFixed(1)} MiB gzipped); statuses ${answers.join(',')}; health max ${waits.max} ms, p99 ${waits.p99} ms (baseline ${baseline.max} ms)`,
+          `bundle-load-event-loop: ${(plain.length / 2 ** 20).toFixed(1)} MiB (${(zipped.length / 2 ** 20).toFixed(1)} MiB gzipped); statuses ${answers.join(',')}; health max ${waits.max} ms, p99 ${waits.p99} ms (idle p99 ${baseline.p99} ms)`,
         );
 
         expect(answers.every((status) => status === 413 || status === 503)).toBe(true);
         // Seconds before; a second leaves room for a loaded machine.
-        expect(waits.max).toBeLessThan(1000);
+        expect(waits.max).toBeLessThan(floodBound(baseline));
         expect(await stopServer(server)).toBe(0);
       } finally {
         store.cleanup();

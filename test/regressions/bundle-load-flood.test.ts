@@ -10,7 +10,8 @@ import { bigPng, hostedEnv } from './hosted-process.js';
 afterEach(() => killStragglers());
 
 const MiB = 2 ** 20;
-const HOSTED = hostedEnv(256, { BUNDLE_MAX_BYTES: String(32 * MiB) });
+// The finding's configuration: bundles up to 32 MiB, and the upload quota (100 MiB) the bundle's four files need.
+const HOSTED = hostedEnv(256, { BUNDLE_MAX_BYTES: String(32 * MiB), WORKSPACE_MAX_UPLOAD_MB: '100' });
 const IMAGE = bigPng();
 
 interface Created {

@@ -4,7 +4,7 @@
 // must be refused from counted sizes before any work, so it answers at once and nobody else waits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { killStragglers, MERCHANT, PROCESS_TEST_TIMEOUT, startServer, stopServer, tempStore } from '../durability/server-process.js';
-import { healthProbe } from './health-probe.js';
+import { floodBound, healthBaseline, healthProbe } from './health-probe.js';
 import { bigPng, hostedEnv } from './hosted-process.js';
 
 afterEach(() => killStragglers());
@@ -41,7 +41,7 @@ describe('exporting a workspace whose bundle would be too large', () => {
       const server = await startServer(store.file, hostedEnv(1024, { WORKSPACE_MAX_UPLOAD_MB: '100', BUNDLE_MAX_BYTES: String(32 * MiB) }));
       try {
         const ws = await fullWorkspace(server.url);
-        const baseline = await (await healthProbe(server.url)).stop();
+        const baseline = await healthBaseline(server.url);
         const probe = await healthProbe(server.url);
         const exports = await Promise.all(
           Array.from({ length: 4 }, async () => {
@@ -53,15 +53,15 @@ describe('exporting a workspace whose bundle would be too large', () => {
         );
         const waits = await probe.stop();
         console.info(
-          `export-refused-first: statuses ${exports.map((e) => e.status).join(',')}; slowest ${Math.round(Math.max(...exports.map((e) => e.ms)))} ms; health max ${waits.max} ms (baseline ${baseline.max} ms)`,
+          `export-refused-first: statuses ${exports.map((e) => e.status).join(',')}; slowest ${Math.round(Math.max(...exports.map((e) => e.ms)))} ms; health max ${waits.max} ms (idle p99 ${baseline.p99} ms)`,
         );
 
         expect(exports.map((e) => e.status)).toContain(413);
         expect(exports.every((e) => e.status === 413 || e.status === 503)).toBe(true);
         expect(exports.find((e) => e.status === 413)!.message).toMatch(/BUNDLE_MAX_BYTES/);
         // Seconds before; counted sizes answer in milliseconds (a second leaves room for a loaded machine).
-        expect(Math.max(...exports.map((e) => e.ms))).toBeLessThan(1000);
-        expect(waits.max).toBeLessThan(1000);
+        expect(Math.max(...exports.map((e) => e.ms))).toBeLessThan(floodBound(baseline));
+        expect(waits.max).toBeLessThan(floodBound(baseline));
         expect(await stopServer(server)).toBe(0);
       } finally {
         store.cleanup();

@@ -39,7 +39,7 @@ describe('a flood of uploads', () => {
     'When 5 MiB uploads flood a process with a 128 MiB heap, then an upload into a live workspace and a creation answer 503 with Retry-After before the uploads alone pass the heap size, the process lives and its workspaces keep answering',
     async () => {
       const store = tempStore();
-      const server = await startServer(store.file, hostedEnv(HEAP_MIB, { MAX_WORKSPACES: '100000' }));
+      const server = await startServer(store.file, hostedEnv(HEAP_MIB, { MAX_WORKSPACES: '100000', WORKSPACE_MAX_UPLOAD_MB: '100' }));
       try {
         // Each upload goes to the newest workspace, and a creation after each upload asks whether there is room.
         let token = ((await (await fetch(`${server.url}/_sandbox/workspaces`, { method: 'POST' })).json()) as Created).data.tokens.owner;

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SupplierCatalogues } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import {
   attemptFilterErrors,
-  filterAttempts,
+  presentAttempt,
   requestState,
   resolveSchedule,
   scheduleAttempts,
   type SchedulableRequest,
 } from '../../src/areas/sourcing/rules/scraping-schedule.js';
+import { keptAttempts } from '../../src/areas/sourcing/rules/attempt-page.js';
 
 const request: SchedulableRequest = {
   id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001',
@@ -113,24 +114,28 @@ describe('resolveSchedule', () => {
   });
 });
 
-describe('filterAttempts', () => {
+describe('keptAttempts', () => {
   const now = at('2024-09-01T00:00:00Z');
-  const attempts = scheduleAttempts(request, now, catalogues);
+  const views = (requests: SchedulableRequest[], filter: Parameters<typeof keptAttempts>[1]) => {
+    const kept = keptAttempts(requests, filter, now);
+    return kept.slice(0, kept.total).map(({ request: r, timing }) => presentAttempt(r, timing, now, catalogues));
+  };
   it('When from_date and to_date are days, then both ends are inclusive whole UTC days', () => {
-    const r = filterAttempts(attempts, { from_date: '2024-08-31', to_date: '2024-09-01' });
+    const r = views([request], { from_date: '2024-08-31', to_date: '2024-09-01' });
     expect(r.map((a) => a.scheduled_to_run_at)).toEqual(['2024-08-31T06:00:00.000Z', '2024-09-01T06:00:00.000Z']);
   });
   it('When not_started is true or false, then it splits the attempts by attempt_started_at', () => {
-    const notStarted = filterAttempts(attempts, { not_started: true });
-    const started = filterAttempts(attempts, { not_started: false });
+    const notStarted = views([request], { not_started: true });
+    const started = views([request], { not_started: false });
     expect(notStarted.every((a) => a.attempt_started_at === null)).toBe(true);
     expect(started.every((a) => a.attempt_started_at !== null)).toBe(true);
     expect(notStarted.length + started.length).toBe(30);
     expect(started).toHaveLength(12);
   });
   it('When attempts of several requests are mixed, then they come back by scheduled_to_run_at', () => {
-    const other = scheduleAttempts({ ...request, id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e002', starts_at: '2024-08-20T18:00:00.000Z' }, now, catalogues);
-    const r = filterAttempts([...other, ...attempts], {});
+    const other = { ...request, id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e002', starts_at: '2024-08-20T18:00:00.000Z' };
+    const r = views([other, request], {});
+    expect(r).toHaveLength(60);
     expect(r.map((a) => a.scheduled_to_run_at)).toEqual([...r.map((a) => a.scheduled_to_run_at)].sort());
   });
   it('When to_date is before from_date, then it answers errors.to_date', () => {

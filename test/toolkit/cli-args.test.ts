@@ -137,6 +137,8 @@ describe('CLI arguments', () => {
       '--help',
       '--version',
       '--load',
+      '--uploads-origin',
+      'UPLOADS_ORIGIN',
       'PORT',
       'HOST',
       'SEED',

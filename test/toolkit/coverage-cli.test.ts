@@ -1,5 +1,5 @@
 // The client commands as a CI step runs them: their own process against a real sandbox on a loopback port, with the
-// exit codes and streams a job reads. (The packed bin runs them in test/readme/ci-run-recipe.test.ts.)
+// exit codes and streams a job reads. (The packed bin runs them in test/readme/ci-job.test.ts.)
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
 // why the catalog stays coherent and extends as the sandbox clock moves.
 
 import type { Faker } from '@faker-js/faker';
-import type { CatalogIdentifier, CatalogImageRecord, CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
+import { MAX_SELLER_COUNT, type CatalogIdentifier, type CatalogImageRecord, type CatalogItemRecord, type MarketplaceRecord } from './catalog-records.js';
 import { CATEGORIES, CATEGORY_CODES, type CategoryCode } from './categories.js';
 import { DAY_MS } from './calendar.js';
 import { exchangeRate } from './currencies.js';
@@ -107,7 +107,7 @@ function sellerCount(faker: Faker, brandProtected: boolean): number {
     { weight: 35, value: () => faker.number.int({ min: 1, max: 3 }) },
     { weight: 35, value: () => faker.number.int({ min: 4, max: 10 }) },
     { weight: 20, value: () => faker.number.int({ min: 11, max: 20 }) },
-    { weight: 10, value: () => faker.number.int({ min: 21, max: 40 }) },
+    { weight: 10, value: () => faker.number.int({ min: 21, max: MAX_SELLER_COUNT }) },
   ])();
 }
 

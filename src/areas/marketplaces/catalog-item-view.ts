@@ -1,6 +1,6 @@
 // Contract shapes of catalog items and images: internal fields (simulation, available_at, images array) never leak.
 
-import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
+import { offerCount, type CatalogItemRecord, type MarketplaceRecord } from './catalog-records.js';
 import { currentBuyBoxPrice } from './price-series.js';
 
 /** The catalog item as the contract shows it, with its live offer count and buy-box price as of `now`. */
@@ -24,7 +24,7 @@ export function presentCatalogItem(item: CatalogItemRecord, marketplace: Marketp
     requires_compliance_documentation: item.requires_compliance_documentation,
     fake_reviews_detected: item.fake_reviews_detected,
     size_tier: item.size_tier,
-    offer_count: item.seller_count,
+    offer_count: offerCount(item),
     buy_box_price: { value: currentBuyBoxPrice(item, marketplace.native_currency, now), currency: marketplace.native_currency },
     listed_at: item.listed_at,
     created_at: item.created_at,

@@ -37,6 +37,15 @@ export interface CatalogItemSimulation {
 }
 
 /**
+ * The most current offers a catalog item has: what the seeders and imports give, what a bundle may hold, and what a
+ * read presents whatever a stored record says, so no read of an item's offers costs more than this many.
+ */
+export const MAX_SELLER_COUNT = 40;
+
+/** How many current offers an item has, as every read presents it. */
+export const offerCount = (item: Pick<CatalogItemRecord, 'seller_count'>): number => Math.max(0, Math.min(item.seller_count, MAX_SELLER_COUNT));
+
+/**
  * A marketplace catalog item as stored. `seller_count` fixes the number of current offers (the presented
  * offer_count); the image URLs come from `images`, and the buy-box price from the simulation and the clock.
  */

@@ -2,7 +2,7 @@
 // read as the seller count) and the winner's price is today's price-history point.
 
 import type { components } from '../../contract/document/generated.js';
-import type { CatalogItemRecord, MarketplaceRecord } from './catalog-records.js';
+import { offerCount, type CatalogItemRecord, type MarketplaceRecord } from './catalog-records.js';
 import { dayStartIso, utcDay } from './calendar.js';
 import { minorUnitDigits, roundMoney, exchangeRate } from './currencies.js';
 import { hashSeed, unitAt, uuidFrom } from './deterministic-random.js';
@@ -47,7 +47,7 @@ export function currentOffers(item: CatalogItemRecord, marketplace: MarketplaceR
   const step = 10 ** -minorUnitDigits(currency);
 
   const offers: OfferView[] = [];
-  for (let i = 0; i < item.seller_count; i++) {
+  for (let i = 0, count = offerCount(item); i < count; i++) {
     const seller = poolSeller((start + i * stride) % SELLER_POOL);
     const winner = i === 0;
     const fulfilledByMarketplace = winner ? unitAt(seed, 'winner-fba') < 0.75 : unitAt(seed, 'fba', i) < 0.55;

@@ -5,7 +5,7 @@ import { byCreation, paginate } from '../../http/pagination.js';
 import { created, failOn, noContent, ok } from '../../http/reply.js';
 import { addIdentifier } from './add-identifier.js';
 import { deleteProductCascade } from './cascade.js';
-import { presentProduct, presentProductIdentifier, presentProductImage } from './present.js';
+import { presentProduct, presentProductIdentifier, presentProductImage, uploadsOrigin } from './present.js';
 import type { ProductImageRecord, ProductRecord } from './records.js';
 import { imageRefErrors } from './rules/image-refs.js';
 import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules/image-upload.js';
@@ -80,16 +80,17 @@ export const productHandlers = {
       // multipart/form-data: multer has the file; a `file` sent as a text field arrives without one.
       const file = files.find((f) => f.fieldname === 'file');
       if (!file) unprocessable({ file: ['The file field must be a file.'] });
-      failOn(uploadErrors(file));
       const key = uploadStorageKey(id, file.originalname);
       image = {
         ...base,
-        url: uploadUrl(ctx.baseUrl, key),
+        url: uploadUrl(uploadsOrigin(ctx), key),
         filename: safeFilename(file.originalname),
         content_type: file.mimetype.toLowerCase(),
         size: file.size,
         storage_key: key,
       };
+      // The rules a bundle's files meet too (src/sandbox/bundle-uploads.ts).
+      failOn(uploadErrors({ image, length: file.buffer.length, head: file.buffer }));
       // Written after every check: a refused upload leaves no file behind.
       ctx.uploads.write(key, file.buffer);
     }

@@ -4,7 +4,7 @@ import { uploadUrl } from './rules/image-upload.js';
 import { workspaceIdOf } from '../../world.js';
 
 /** What presenters read from the request context: the collections, the origin absolute URLs point at, the world. */
-export type PresentCtx = Pick<Ctx, 'store' | 'baseUrl' | 'world'>;
+export type PresentCtx = Pick<Ctx, 'store' | 'baseUrl' | 'world' | 'config'>;
 
 /** An identifier as the API shows it (the record has exactly the contract's fields). */
 export function presentProductIdentifier(identifier: ProductIdentifierRecord) {
@@ -12,9 +12,15 @@ export function presentProductIdentifier(identifier: ProductIdentifierRecord) {
   return { id, product_id, type, value, created_at, updated_at };
 }
 
-/** The URL an image is shown at: an uploaded file's is the sandbox's own address, built from the request's origin. */
+/**
+ * The origin uploaded files are served from: UPLOADS_ORIGIN when set (another site, so a file never runs as the
+ * sandbox's own pages), else the origin of the request's other absolute URLs.
+ */
+export const uploadsOrigin = (ctx: Pick<Ctx, 'baseUrl' | 'config'>): string => ctx.config.uploadsOrigin ?? ctx.baseUrl;
+
+/** The URL an image is shown at: an uploaded file's is the sandbox's own address of it (on UPLOADS_ORIGIN when set). */
 export function imageUrl(image: ProductImageRecord, ctx: PresentCtx): string {
-  return image.storage_key ? uploadUrl(ctx.baseUrl, image.storage_key, workspaceIdOf(ctx.world)) : image.url;
+  return image.storage_key ? uploadUrl(uploadsOrigin(ctx), image.storage_key, workspaceIdOf(ctx.world)) : image.url;
 }
 
 /** An image without its internal storage key. */

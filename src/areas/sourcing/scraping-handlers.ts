@@ -1,11 +1,12 @@
 import type { Handlers } from '../handler-map.js';
 import { unprocessable } from '../../http/errors.js';
-import { byCreation, paginate } from '../../http/pagination.js';
+import { byCreation, paginate, paginateCounted } from '../../http/pagination.js';
 import { created, failOn, ok } from '../../http/reply.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentScrapingRequest } from './present.js';
 import { scrapingRequestsOverLimit } from './scraping-limits.js';
-import { attemptFilterErrors, filterAttempts, listedAttempts, presentAttempt, resolveSchedule } from './rules/scraping-schedule.js';
+import { attemptFilterErrors, presentAttempt, resolveSchedule } from './rules/scraping-schedule.js';
+import { keptAttempts } from './rules/attempt-page.js';
 
 export const scrapingHandlers = {
   listScrapingRequests: ({ bound: { supplier }, query }, ctx) => {
@@ -48,10 +49,8 @@ export const scrapingHandlers = {
     failOn(attemptFilterErrors(query));
     const now = ctx.clock.now();
     catchUpSupplier(ctx.store, ctx.catalogues, supplier, now);
-    const attempts = listedAttempts(ctx.store.scraping_requests.where('supplier_id', supplier.id), now);
-    // filterAttempts orders by scheduled_to_run_at then id; paginate keeps that order. Only the page's attempts
-    // are presented, since an attempt's found count is the costly part.
-    const page = paginate(filterAttempts(attempts, query), query, ctx.url);
+    // Only the page's attempts are made, and presented (an attempt's found count is the costly part).
+    const page = paginateCounted(keptAttempts(ctx.store.scraping_requests.where('supplier_id', supplier.id), query, now), query, ctx.url);
     return ok({ ...page, data: page.data.map((a) => presentAttempt(a.request, a.timing, now, ctx.catalogues)) });
   },
 } satisfies Partial<Handlers>;

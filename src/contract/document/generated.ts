@@ -1502,7 +1502,10 @@ export interface paths {
          *     32 MiB, 8 MiB in hosted mode): a world whose bundle would be larger answers 413 naming the limit, from its
          *     counted sizes (its uploads' bytes in base64 and its journal's) before anything is built when those alone pass
          *     it. At most `BUNDLE_EXPORTS_IN_FLIGHT` (default 2) exports are built at once in the process, one per workspace,
-         *     each with its memory reserved first (503 with `Retry-After` otherwise). The export is not journaled.
+         *     each with its memory reserved first (503 with `Retry-After` otherwise), and built and sent in pieces so that it
+         *     never holds the sandbox from other clients for long. In hosted mode a full workspace
+         *     exports: its upload quota (`WORKSPACE_MAX_UPLOAD_MB`) defaults to half of `BUNDLE_MAX_BYTES` (two thirds of it
+         *     in base64) and its journal ring (`JOURNAL_WORKSPACE_BYTES`) to an eighth. The export is not journaled.
          */
         get: operations["exportSandboxWorkspace"];
         put?: never;
@@ -1904,9 +1907,10 @@ export interface components {
          *     `ProductCreate` and `ProductUpdate` bound it, at most 255 characters). The rules the API keeps per merchant
          *     and per workspace hold for the loaded world as they do for requests: at most 20 scraping requests per
          *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
-         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). A record's
-         *     `created_at` and `updated_at` lie between 2000-01-01T00:00:00Z and the latest time the world's clock can
-         *     reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
+         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). Every time the sandbox
+         *     stamps on a record (its `*_at` fields, but a scraping request's `starts_at` and a token's
+         *     `access_token_expires_at`, which a client names) lies between 2000-01-01T00:00:00Z and the latest time the
+         *     world's clock can reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
          *     it; a scraping request has applied at most `max_attempts` attempts; an uploaded image's `storage_key` is
          *     the one the upload gave it (`product-images/<image id>/<filename>`).
          */

@@ -170,32 +170,6 @@ export function requestState(request: SchedulableRequest, now: Date): ScrapingRe
   };
 }
 
-/**
- * One attempt of a listing, before it is presented: what filtering and ordering read, computed from its times,
- * so only the page's attempts pay for their found counts.
- */
-export interface ListedAttempt {
-  request: SchedulableRequest;
-  timing: AttemptTiming;
-  id: string;
-  scheduled_to_run_at: string;
-  attempt_started_at: string | null;
-}
-
-/** Every attempt of the requests as a ListedAttempt at `now`. */
-export function listedAttempts(requests: readonly SchedulableRequest[], now: Date): ListedAttempt[] {
-  const t = now.getTime();
-  return requests.flatMap((request) =>
-    attemptTimings(request).map((timing) => ({
-      request,
-      timing,
-      id: timing.id,
-      scheduled_to_run_at: new Date(timing.scheduled).toISOString(),
-      attempt_started_at: t >= timing.started ? new Date(timing.started).toISOString() : null,
-    })),
-  );
-}
-
 /** The query of listScrapingAttempts as the contract lets it through. */
 export interface AttemptFilter {
   from_date?: string;
@@ -209,25 +183,4 @@ export function attemptFilterErrors(filter: AttemptFilter): Record<string, strin
     return { to_date: ['The to date field must be a date after or equal to from date.'] };
   }
   return {};
-}
-
-/**
- * Filters attempts (from any number of requests) by whole UTC days of scheduled_to_run_at, both ends inclusive,
- * and by started-or-not; answers them in list order: scheduled_to_run_at, then id.
- */
-export function filterAttempts<A extends Pick<ScrapingAttemptView, 'id' | 'scheduled_to_run_at' | 'attempt_started_at'>>(
-  attempts: readonly A[],
-  filter: AttemptFilter,
-): A[] {
-  const from = filter.from_date ? Date.parse(`${filter.from_date}T00:00:00.000Z`) : -Infinity;
-  const toExclusive = filter.to_date ? Date.parse(`${filter.to_date}T00:00:00.000Z`) + 86_400_000 : Infinity;
-  return attempts
-    .filter((a) => {
-      const at = Date.parse(a.scheduled_to_run_at);
-      if (at < from || at >= toExclusive) return false;
-      if (filter.not_started === true && a.attempt_started_at !== null) return false;
-      if (filter.not_started === false && a.attempt_started_at === null) return false;
-      return true;
-    })
-    .sort((a, b) => a.scheduled_to_run_at.localeCompare(b.scheduled_to_run_at) || a.id.localeCompare(b.id));
 }
