@@ -1,7 +1,9 @@
 // Reading a request's body, once its caller may call the operation: JSON with its limit counted after
 // decompression, multipart with the limits of src/http/body-limits.ts. Only a body the operation takes is read:
 // one sent to an operation that takes none cannot answer 400, 413 or 415 there (the real service ignores it).
-// And what counts as no body: none sent, whitespace or `null` (a required one answers 422, an optional one is `{}`).
+// And what counts as no body: none sent, whitespace or `null` (a required one answers 422 `required`). An optional
+// body that did not come is `{}`; one the client typed as JSON and then sent as `null` or no bytes is a body that is
+// not an object (422), as `[]` is: the Content-Type says a JSON value follows.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import express from 'express';
@@ -34,8 +36,11 @@ export function bodyReader(limits: BodyLimits): ReadBody {
   const files = multer(multipartUploader(limits.multipart)).any();
   return async (req, res, body, bodyLimit) => {
     let uploaded: UploadedFile[] = [];
-    if (body.any && req.is(JSON_TYPES)) await run(bodyLimit === 'bundle' ? bundle : json, req, res);
-    else if (body.multipart && req.headers['content-type']?.includes('multipart/form-data')) {
+    if (body.any && req.is(JSON_TYPES)) {
+      await run(bodyLimit === 'bundle' ? bundle : json, req, res);
+      // No bytes, whitespace or `null`, under a JSON Content-Type.
+      if (req.state && sentNoBody(req)) req.state.typedBlankBody = true;
+    } else if (body.multipart && req.headers['content-type']?.includes('multipart/form-data')) {
       await run(files, req, res).catch((error: unknown) => multipartError(error));
       uploaded = (req.files as UploadedFile[] | undefined) ?? [];
       // The validator checks a file field as present (multer holds its bytes apart): an empty string stands for it.
@@ -120,12 +125,17 @@ function sentNoBody(req: WithBody): boolean {
 
 /**
  * The step after the records are bound and before the validator's verdict: an operation whose contract says its
- * JSON body is required (`required`) answers 422 `The body field is required.` when none came. An operation that
- * takes another media type only is left to the validator's 415.
+ * JSON body is required (`required`) answers 422 `The body field is required.` when none came; an optional one
+ * typed as JSON that came as `null` or no bytes answers 422 as any other body that is not an object. An operation
+ * that takes another media type only is left to the validator's 415.
  */
 export function requireBody(req: WithBody, required: boolean): void {
   if (required && sentNoBody(req)) unprocessable({ body: ['The body field is required.'] });
+  if (!required && req.state?.typedBlankBody) unprocessable({ body: [NOT_AN_OBJECT] });
 }
+
+/** The validator's own words for a body that is not an object (`[]`), so every such body reads the same. */
+const NOT_AN_OBJECT = 'The body field must be object.';
 
 /**
  * Wraps request validation so an optional JSON body that did not come is not validated: the body is read as `{}`

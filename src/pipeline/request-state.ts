@@ -52,6 +52,8 @@ export interface RequestState {
   files: UploadedFile[];
   /** The JSON body held nothing but whitespace or `null`: no body, as far as the contract goes (src/pipeline/read-body.ts). */
   blankBody?: true;
+  /** The request's Content-Type said JSON and its body was no bytes, whitespace or `null` (src/pipeline/read-body.ts). */
+  typedBlankBody?: true;
   /** What the tolerant reader took out of the request. */
   ignored?: IgnoredFields;
   /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */

@@ -105,6 +105,11 @@ const WORKSPACE_HELPERS = `
   };
   var resetWorld = function () {
     var ws = window.__sandboxWorkspace;
+    // The default world is shared by every tab and client of this sandbox; a tab's own workspace is not.
+    if (!ws && !window.confirm('Reset the default world? Every record created or changed in it, by any client, goes back to the seeded state.')) {
+      text('sandbox-reset-status', 'Not reset.');
+      return Promise.resolve();
+    }
     text('sandbox-reset-status', 'Resetting\\u2026');
     return fetch('../_sandbox/reset', { method: 'POST', headers: ws ? { Authorization: 'Bearer ' + ws.tokens.owner } : {} }).then(function (res) {
       text('sandbox-reset-status', res.ok ? 'Reset to the seeded state.' : 'Reset failed (' + res.status + ').');

@@ -150,6 +150,8 @@ export function docsRouter(options: DocsRouterOptions): Router {
     swaggerOptions: {
       // Relative to /docs/, so the page also works behind a path prefix.
       url: '../openapi.json',
+      // No validator badge: it would send this sandbox's contract URL to a third party's validator service.
+      validatorUrl: null,
       // Hosted, a token belongs to one tab (sessionStorage), never to every tab of the browser (localStorage).
       persistAuthorization: !hosted,
       // A tab in a workspace (always when hosted, by choice locally) sends its token to the control plane too.

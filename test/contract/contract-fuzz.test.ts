@@ -241,3 +241,31 @@ describe('contract fuzz: required bodies that do not come', () => {
     },
   );
 });
+
+describe('contract fuzz: optional bodies typed as JSON that hold nothing', () => {
+  const optional = operations.filter((op) => {
+    const body = op.operation.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
+    return body !== undefined && body.required !== true && body.content?.['application/json'] !== undefined;
+  });
+
+  it('When the contract is read, then the optional JSON bodies include the relay and the control plane creations', () => {
+    expect(optional.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['sendRetailerRequest', 'replaceRetailerResource', 'createSandboxWorkspace', 'createSandboxUser']),
+    );
+  });
+
+  it.each(optional.map((op) => [op.operationId, op] as const))(
+    'When %s is sent no bytes, null or whitespace under a JSON Content-Type, then 422 naming the body, as any body that is not an object; with no body at all it is not refused for its body',
+    async (_id, op) => {
+      const t = await testApp();
+      for (const { label, send } of NO_BODY) {
+        const res = await send(exampleRequest(t.app, op));
+        const seen = `${label} -> ${res.status} ${res.text.slice(0, 160)}`;
+        expect(op.statuses, seen).toContain(res.status);
+        if (label === 'no body') expect(res.body.errors?.body, seen).toBeUndefined();
+        else expect({ status: res.status, errors: res.body.errors }, seen).toEqual({ status: 422, errors: { body: ['The body field must be object.'] } });
+      }
+      expect(t.errors).toEqual([]);
+    },
+  );
+});

@@ -268,6 +268,8 @@ export function fuzzRequests(doc: ContractDocument, operations: ContractOperatio
         : fc.oneof(
             { arbitrary: value(bodySchema, 'body').map((v) => ({ body: toJson(v), contentType: 'application/json' })), weight: 18 },
             { arbitrary: fc.constant({}), weight: 1 },
+            // "Nothing" typed as JSON: no bytes, `null`, whitespace (a required body's 422, an optional body's too).
+            { arbitrary: fc.constantFrom('', 'null', ' \n').map((text) => ({ body: text, contentType: 'application/json' })), weight: 1 },
             { arbitrary: fc.constantFrom('name=x', '{"a":').map((text) => ({ body: text, contentType: 'text/plain' })), weight: 1 },
           );
 

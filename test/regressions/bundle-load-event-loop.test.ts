@@ -50,13 +50,19 @@ describe('loading bundles that would hold the event loop', () => {
         const probe = await healthProbe(server.url);
         const answers = await Promise.all(
           Array.from({ length: 10 }, async (_, i) => {
-            const res = await fetch(`${server.url}/_sandbox/workspaces`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json', ...(i % 2 === 1 && { 'Content-Encoding': 'gzip' }) },
-              body: i % 2 === 1 ? zipped : plain,
-            });
-            await res.arrayBuffer();
-            return res.status;
+            try {
+              const res = await fetch(`${server.url}/_sandbox/workspaces`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', ...(i % 2 === 1 && { 'Content-Encoding': 'gzip' }) },
+                body: i % 2 === 1 ? zipped : plain,
+              });
+              await res.arrayBuffer();
+              return res.status;
+            } catch {
+              // Refused before its body was read (413 on its Content-Length), the connection may close while the
+              // client still sends: the client sees no status. Either way nothing was loaded.
+              return 0;
+            }
           }),
         );
         const waits = await probe.stop();
@@ -64,7 +70,8 @@ describe('loading bundles that would hold the event loop', () => {
           `bundle-load-event-loop: ${(plain.length / 2 ** 20).toFixed(1)} MiB (${(zipped.length / 2 ** 20).toFixed(1)} MiB gzipped); statuses ${answers.join(',')}; health max ${waits.max} ms, p99 ${waits.p99} ms (idle p99 ${baseline.p99} ms)`,
         );
 
-        expect(answers.every((status) => status === 413 || status === 503)).toBe(true);
+        expect(answers.every((status) => status === 413 || status === 503 || status === 0)).toBe(true);
+        expect(answers).toContain(413);
         // Seconds before; a second leaves room for a loaded machine.
         expect(waits.max).toBeLessThan(floodBound(baseline));
         expect(await stopServer(server)).toBe(0);

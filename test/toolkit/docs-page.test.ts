@@ -100,6 +100,11 @@ describe('docs router', () => {
     expect(res.text).toContain('preauthorizeApiKey');
   });
 
+  it("When the init script is fetched, then Swagger UI's validator badge is off, so the page sends the contract's URL to no third party", async () => {
+    const res = await request(app).get('/docs/swagger-ui-init.js').expect(200);
+    expect(res.text).toContain('"validatorUrl": null');
+  });
+
   it('When the swagger-ui-dist demo index is requested, then the reader is sent to the sandbox page', async () => {
     await request(app).get('/docs/index.html').expect(301).expect('Location', './');
   });

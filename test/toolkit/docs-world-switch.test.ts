@@ -80,6 +80,17 @@ describeWithBrowser("the docs page's world switch and Reset", () => {
     await expect.poll(() => page.locator('#sandbox-active-token').textContent()).toBe('demo-owner-token');
     expect(await execute('deleteMerchant')).toBe(204);
     expect(await spareInDefaultWorld()).toBe(404);
+    // The default world is shared: Reset asks first, and a dismissed question resets nothing.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.locator('#sandbox-reset').click();
+    await expect.poll(() => page.locator('#sandbox-reset-status').textContent()).toBe('Not reset.');
+    expect(asked).toEqual([expect.stringMatching(/^Reset the default world\?/)]);
+    expect(await spareInDefaultWorld()).toBe(404);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.locator('#sandbox-reset').click();
     await expect.poll(() => page.locator('#sandbox-reset-status').textContent()).toBe('Reset to the seeded state.');
     expect(await spareInDefaultWorld()).toBe(200);

@@ -4717,7 +4717,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -4848,7 +4848,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -5045,7 +5045,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. */
+        /** @description The JSON object to send to the retailer, as-is. The specification does not show the payload; the sandbox takes any JSON object because the retailer defines it. No body at all relays none, while `null` or no bytes under a JSON Content-Type is a body that is not an object (422), as `[]` is. */
         requestBody?: {
             content: {
                 /**
@@ -9213,7 +9213,7 @@ export interface operations {
                  */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
                 /**
-                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`).
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same.
                  * @example /2024-09/products*
                  */
                 path?: string;
