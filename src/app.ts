@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import { docsRouter } from './sandbox/docs-page.js';
 import { attachRequestState, handleRequests } from './pipeline/handle-request.js';
-import type { WarmUp } from './pipeline/validator-warm-up.js';
+import type { WarmUp, WarmUpGate } from './pipeline/validator-warm-up.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './areas/handler-map.js';
 import { routeBindings } from './areas/route-bindings.js';
@@ -24,7 +24,8 @@ import type { Runtime } from './runtime.js';
 
 /** The sandbox's Express app, and the start of its validators' warm-up (startSandbox runs it once listening). */
 export interface SandboxApp extends Express {
-  warmUp(): WarmUp;
+  /** `gate` holds each operation's compile until it opens (quietServerGate: no request in flight). */
+  warmUp(gate?: WarmUpGate): WarmUp;
 }
 
 /**
@@ -82,5 +83,5 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     ]),
   );
   app.use(errorHandler(log, config));
-  return Object.assign(app, { warmUp: () => pipeline.warmUp(app) });
+  return Object.assign(app, { warmUp: (gate?: WarmUpGate) => pipeline.warmUp(app, gate) });
 }

@@ -118,7 +118,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       });
     });
     // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/validator-warm-up.ts).
-    if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, () => app.warmUp());
+    if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, (gate) => app.warmUp(gate));
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
     // (and a write that failed stops it, as a port in use does) once it is on disk.
     await written;

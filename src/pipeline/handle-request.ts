@@ -25,7 +25,7 @@ import { bodyReader, requireBody } from './read-body.js';
 import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
-import { startWarmUp, type WarmUp } from './validator-warm-up.js';
+import { startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
 
 type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
 
@@ -36,7 +36,7 @@ export interface RequestPipeline extends RequestHandler {
    * the event loop), instead of on each operation's first request (src/pipeline/validator-warm-up.ts). startSandbox
    * calls it once the server listens.
    */
-  warmUp(app: Express): WarmUp;
+  warmUp(app: Express, gate?: WarmUpGate): WarmUp;
 }
 
 /** A request's fresh state (src/pipeline/request-state.ts). */
@@ -165,7 +165,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     await sendReply(res, reply);
   };
 
-  const warmUp = (app: Express) => startWarmUp(app, doc, runtime.operations, validator);
+  const warmUp = (app: Express, gate?: WarmUpGate) => startWarmUp(app, doc, runtime.operations, validator, gate);
   return Object.assign(handleRequest, { warmUp });
 
   async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {

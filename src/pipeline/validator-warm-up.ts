@@ -1,7 +1,8 @@
 // The validator compiles an operation's request and response checks on its first request (and then keeps them).
 // Warming up sends each operation a request made from the contract's own examples through the validator's step
 // alone (no handler runs, nothing is written), then the operation's example answer through its response check,
-// one operation per turn of the event loop, so requests that come meanwhile wait behind one compile at most.
+// one operation per turn of the event loop and only while the server has no request in flight, so a request waits
+// behind one compile at most, and only when it comes in the middle of one.
 import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
@@ -30,12 +31,42 @@ export interface WarmUp {
 
 // How long a server that has not been asked anything yet waits before it warms up.
 const QUIET_START_MS = 100;
+// How long a server has had no request in flight before the warm-up compiles its next operation.
+const QUIET_GAP_MS = 20;
+
+/** Resolves once the warm-up may compile: resolved at once when nothing else runs (a test of the warm-up alone). */
+export type WarmUpGate = () => Promise<void>;
+
+/**
+ * A gate that opens once `server` has had no request in flight for QUIET_GAP_MS: a compile takes the event loop for
+ * its whole length, so it runs between a client's requests, never while one waits. An operation called before the
+ * warm-up reached it compiles its checks on that call, as it would without a warm-up.
+ */
+export function quietServerGate(server: Server): WarmUpGate {
+  let inFlight = 0;
+  let lastEnd = 0;
+  server.on('request', (_req: unknown, res: { once(event: 'close', listener: () => void): unknown }) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      lastEnd = performance.now();
+    });
+  });
+  return async () => {
+    for (;;) {
+      const quietFor = performance.now() - lastEnd;
+      if (inFlight === 0 && quietFor >= QUIET_GAP_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, inFlight === 0 ? QUIET_GAP_MS - quietFor : QUIET_GAP_MS));
+    }
+  };
+}
 
 /**
  * `begin`'s warm-up, begun once the server has answered its first request (or has had none for a moment): the
  * request a client sends as soon as the port opens does not wait behind a step of it.
  */
-export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): WarmUp {
+export function warmUpAfterFirstAnswer(server: Server, begin: (gate: WarmUpGate) => WarmUp): WarmUp {
+  const gate = quietServerGate(server);
   let started: WarmUp | undefined;
   let stopped = false;
   let settle!: (result: WarmUpResult) => void;
@@ -44,7 +75,7 @@ export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): War
     clearTimeout(timer);
     server.off('request', onRequest);
     if (started || stopped) return;
-    started = begin();
+    started = begin(gate);
     void started.done.then(settle);
   };
   const onRequest = (_req: unknown, res: { once(event: 'finish', listener: () => void): unknown }) => void res.once('finish', start);
@@ -63,9 +94,15 @@ export function warmUpAfterFirstAnswer(server: Server, begin: () => WarmUp): War
 }
 
 /** Starts warming up in the background (see warmUpValidator). */
-export function startWarmUp(app: Express, doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>, validator: ContractValidator): WarmUp {
+export function startWarmUp(
+  app: Express,
+  doc: ContractDocument,
+  facts: ReadonlyMap<string, OperationFacts>,
+  validator: ContractValidator,
+  gate?: WarmUpGate,
+): WarmUp {
   const state = { stopped: false };
-  return { done: warmUpValidator(app, doc, facts, validator, () => state.stopped), stop: () => void (state.stopped = true) };
+  return { done: warmUpValidator(app, doc, facts, validator, () => state.stopped, gate), stop: () => void (state.stopped = true) };
 }
 
 /**
@@ -78,11 +115,14 @@ export async function warmUpValidator(
   facts: ReadonlyMap<string, OperationFacts>,
   validator: ContractValidator,
   stopped: () => boolean = () => false,
+  gate: WarmUpGate = async () => {},
 ): Promise<WarmUpResult> {
   const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
   for (const op of listOperations(doc)) {
-    // One operation a turn of the event loop (setImmediate: I/O waiting in between goes first).
+    // One operation a turn of the event loop (setImmediate: I/O waiting in between goes first), and only while no
+    // request is in flight (the gate).
     await new Promise((resolve) => setImmediate(resolve));
+    await gate();
     if (stopped()) break;
     result.operations++;
     const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);

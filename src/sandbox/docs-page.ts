@@ -2,7 +2,7 @@
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
 import { Router, type RequestHandler } from 'express';
 import { dump } from 'js-yaml';
-import swaggerUi, { type SwaggerUiOptions } from 'swagger-ui-express';
+import type { SwaggerUiOptions } from 'swagger-ui-express';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/public-origin.js';
 import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
@@ -166,24 +166,32 @@ export function docsRouter(options: DocsRouterOptions): Router {
     },
   };
 
-  // serveFiles (not the shared `serve`) keeps this app's init script in its own closure, so two apps in one
-  // process (tests, workspaces) never overwrite each other's Swagger UI settings.
-  const assets = swaggerUi.serveFiles(undefined, uiOptions);
-  const page = swaggerUi.setup(null, uiOptions);
-  const docsPage: RequestHandler = (req, res, next) => {
+  // Swagger UI is loaded by the first request for the page or its assets, not by every start: the API answers
+  // without it. serveFiles (not the shared `serve`) keeps this app's init script in its own closure, so two apps
+  // in one process (tests, workspaces) never overwrite each other's Swagger UI settings.
+  let ui: Promise<{ assets: Router; page: RequestHandler }> | undefined;
+  const loadUi = () =>
+    (ui ??= import('swagger-ui-express').then(({ default: swaggerUi }) => {
+      const assets = Router({ caseSensitive: true });
+      assets.use(...swaggerUi.serveFiles(undefined, uiOptions));
+      return { assets, page: swaggerUi.setup(null, uiOptions) };
+    }));
+  const docsPage: RequestHandler = async (req, res, next) => {
     // The page loads its assets with "./", which only resolve under /docs/.
     const [path, query = ''] = req.originalUrl.split(/\?(.*)/s);
     if (!path!.endsWith('/')) {
       res.redirect(301, `${path}/${query ? `?${query}` : ''}`);
       return;
     }
+    const { page } = await loadUi();
     pagePolicy(req, res, () => page(req, res, next));
   };
+  const assets: RequestHandler = async (req, res, next) => (await loadUi()).assets(req, res, next);
 
   // Non-strict routing: '/docs' matches '/docs/' too.
   router.get('/docs', docsPage);
   // swagger-ui-dist ships a petstore demo as index.html; keep readers on the sandbox's page.
   router.get('/docs/index.html', (_req, res) => res.redirect(301, './'));
-  router.use('/docs', ...assets);
+  router.use('/docs', assets);
   return router;
 }

@@ -83,14 +83,24 @@ describe('The package published to a registry on loopback (verdaccio)', () => {
     token = ((await added.json()) as { token: string }).token;
   }, STEP_TIMEOUT);
 
+  /** Stops a process by SIGTERM, then SIGKILL after `graceMs`: npx hands SIGTERM on through its `sh -c` to the
+   * sandbox, while a SIGKILL would stop npx alone and leave the shell and the sandbox running. */
+  async function stop(child: ChildProcess, graceMs = 10_000): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
   afterAll(async () => {
-    if (sandbox?.child.exitCode === null) sandbox.child.kill('SIGKILL');
-    if (registry && registry.exitCode === null) {
-      const gone = new Promise((resolve) => registry!.once('exit', resolve));
-      registry.kill('SIGTERM');
-      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (registry.exitCode === null) registry.kill('SIGKILL');
+    // Only when a test failed before stopping it.
+    if (sandbox) {
+      await stop(sandbox.child);
+      const url = await sandbox.url.catch(() => undefined);
+      if (url) await eventually(async () => !(await accepts(url)), 10_000);
     }
+    if (registry) await stop(registry);
     packed?.cleanup();
   }, 30_000);
 
