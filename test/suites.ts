@@ -63,16 +63,23 @@ export const NODE_DEPENDENT = [
 /**
  * The files that take longest (docs/testing.md lists their times), started first: on two cores the suite ends when
  * its longest file does, so those must not start last. Vitest orders by the last run's times when it has them; a
- * fresh clone has none.
+ * fresh clone has none. The files that pack and install the package alternate with the browser files, so the two
+ * that build at once are not both builds.
  */
 export const SLOWEST_FIRST = [
-  'test/toolkit/docs-every-example.test.ts',
-  'test/hosted/docs-per-tab.test.ts',
-  'test/contract/error-examples.test.ts',
-  'test/regressions/journal-flood.test.ts',
-  'test/toolkit/docs-try-it.test.ts',
-  'test/readme/ci-job.test.ts',
-  'test/core/warm-up.test.ts',
   'test/package/packed-install.test.ts',
+  'test/toolkit/docs-one-click.test.ts',
+  'test/package/one-artifact.test.ts',
+  'test/toolkit/docs-every-example.test.ts',
   'test/package/registry-publish.test.ts',
+  'test/regressions/journal-flood.test.ts',
+  'test/readme/ci-job.test.ts',
+  'test/contract/contract-fuzz.test.ts',
+  'test/toolkit/docs-world-switch.test.ts',
+  'test/hosted/docs-per-tab.test.ts',
+  'test/durability/shutdown.test.ts',
+  'test/toolkit/docs-try-it.test.ts',
+  'test/durability/response-cache.test.ts',
+  'test/durability/concurrency.test.ts',
+  'test/regressions/bundle-load-flood.test.ts',
 ];

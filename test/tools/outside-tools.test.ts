@@ -59,3 +59,47 @@ describe('optional JSON bodies that are not objects', () => {
     });
   }
 });
+
+describe('coverage negotiated on Accept, as Dredd and HTTP libraries send it', () => {
+  it('When Accept is application/xml and there is no format, then the answer is the JUnit report', async () => {
+    const res = await request(t.app).get('/_sandbox/coverage').set('Accept', 'application/xml');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/xml');
+    expect(res.text).toMatch(/^<\?xml[^>]*>\s*<testsuites /);
+  });
+
+  it('When Accept is text/markdown, then the answer is the Markdown table', async () => {
+    const res = await request(t.app).get('/_sandbox/coverage').set('Accept', 'text/markdown');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/markdown');
+    expect(res.text).toMatch(/^### Contract coverage/);
+  });
+
+  it('When Accept is application/json, */* or absent, then the answer is JSON', async () => {
+    for (const accept of ['application/json', '*/*', undefined]) {
+      const call = request(t.app).get('/_sandbox/coverage');
+      const res = accept === undefined ? await call : await call.set('Accept', accept);
+      expect([res.status, res.type], String(accept)).toEqual([200, 'application/json']);
+      expect(res.body.data.totals).toBeDefined();
+    }
+  });
+
+  it('When Accept weighs Markdown above XML (q), then Markdown; when text/* is all it allows, Markdown', async () => {
+    const weighed = await request(t.app).get('/_sandbox/coverage').set('Accept', 'application/xml;q=0.5, text/markdown');
+    expect(weighed.type).toBe('text/markdown');
+    const text = await request(t.app).get('/_sandbox/coverage').set('Accept', 'text/*');
+    expect(text.type).toBe('text/markdown');
+  });
+
+  it('When Accept allows none of the three forms, then 406 with a message naming them, as documented', async () => {
+    const res = await request(t.app).get('/_sandbox/coverage').set('Accept', 'image/png');
+    expect(res.status).toBe(406);
+    expect(res.type).toBe('application/json');
+    expect(res.body.message).toMatch(/application\/json, application\/xml, text\/markdown/);
+  });
+
+  it('When format is given, then it decides whatever Accept says', async () => {
+    const res = await request(t.app).get('/_sandbox/coverage?format=markdown').set('Accept', 'image/png');
+    expect([res.status, res.type]).toEqual([200, 'text/markdown']);
+  });
+});

@@ -1317,9 +1317,13 @@ export interface paths {
          *     operation does not document (`undocumented`: transport errors such as 400 or 413). A CI job reads it after
          *     its contract tests to see what they never exercised. Coverage is kept per world.
          *
-         *     `format` picks the answer's form (it decides, not `Accept`): `json` (the default), `junit` (JUnit XML for a
-         *     CI's test report) or `markdown` (a table for a job summary or a pull-request comment). All three list every
-         *     (operation, documented status) pair with whether it was exercised, and the total percentage.
+         *     `format` picks the answer's form: `json`, `junit` (JUnit XML for a CI's test report) or `markdown` (a table
+         *     for a job summary or a pull-request comment). Without `format`, `Accept` picks it, as any HTTP client
+         *     negotiates: `application/json`, `application/xml` (JUnit) or `text/markdown`, by the client's preference
+         *     (`q`), then the more specific range, then that order (so no `Accept`, or `*\/*`, is JSON; a browser's usual
+         *     `Accept` prefers XML: add `format=json`). An `Accept` that allows none of the three answers 406; with
+         *     `format`, `Accept` is not read. All three list every (operation, documented status) pair with whether it
+         *     was exercised, and the total percentage.
          *
          *     In JUnit each pair is one `testcase` (`classname` the operationId, `name` the pair as `listMerchants 404`, the
          *     line a `--require` file of the CLI's coverage gate takes), grouped in one `testsuite` per tag. A pair not
@@ -9419,7 +9423,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The coverage report of the world, in the form `format` asked for. */
+            /** @description The coverage report of the world, in the form `format` asked for (without it, the one `Accept` prefers). */
             200: {
                 headers: {
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
@@ -9505,6 +9509,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "The PATCH method is not supported for route /_sandbox/coverage."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no `format` and `Accept` allows none of the report's forms (application/json, application/xml, text/markdown). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The coverage report is available as application/json, application/xml, text/markdown; Accept allows none of them. Send one of them, or format=json|junit|markdown."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
