@@ -75,8 +75,10 @@ describe('nginx configuration', () => {
 
   it('When the hosting guide names the nginx configuration and the compose file, then it links the checked-in files instead of a copy that could drift', () => {
     const hosting = readFileSync(new URL('../../docs/hosting.md', import.meta.url), 'utf8');
-    expect(hosting).toContain('](../deploy/nginx/sandbox.conf)');
-    expect(hosting).toContain('](../deploy/compose.yaml)');
+    // docs/ ships in the package and deploy/ does not, so the guide links the repository's own copy.
+    const repository = 'https://github.com/commerce-operations/sandbox/blob/main/';
+    expect(hosting).toContain(`](${repository}deploy/nginx/sandbox.conf)`);
+    expect(hosting).toContain(`](${repository}deploy/compose.yaml)`);
     expect(hosting).not.toMatch(/^```nginx/m);
     expect(hosting).not.toContain('upstream sandbox_r1');
   });
