@@ -153,3 +153,29 @@ describe("a oneOf body's 422 names the fields of the branch the body meant", () 
     expect(res.status).toBe(201);
   });
 });
+
+describe('replay: every answer belongs to the world its token names', () => {
+  it("When a workspace token gets a 405 and a 404 route, then they are in that workspace's journal and export, not the default world's", async () => {
+    const ws = (await request(t.app).post('/_sandbox/workspaces')).body.data as { id: string; tokens: { owner: string } };
+    const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+    expect((await request(t.app).patch('/2024-09/merchants').set(auth)).status).toBe(405);
+    expect((await request(t.app).get('/2024-09/no-such-thing').set(auth)).status).toBe(404);
+    const mine = await request(t.app).get('/_sandbox/requests').set(auth);
+    expect(mine.body.data.map((e: { status: number; workspace: string }) => [e.status, e.workspace])).toEqual([
+      [404, ws.id],
+      [405, ws.id],
+    ]);
+    const defaults = await request(t.app).get('/_sandbox/requests?workspace=default');
+    expect(defaults.body.data.filter((e: { status: number }) => e.status === 405 || e.status === 404)).toEqual([]);
+    const exported = await request(t.app).get(`/_sandbox/workspaces/${ws.id}/export`).set(auth);
+    expect(exported.status).toBe(200);
+    expect(exported.body.journal.map((e: { status: number }) => e.status)).toEqual(expect.arrayContaining([404, 405]));
+  });
+
+  it("When the token's workspace prefix is forged, then the refusal stays in the default world's journal", async () => {
+    const ws = (await request(t.app).post('/_sandbox/workspaces')).body.data as { id: string };
+    await request(t.app).patch('/2024-09/merchants').set('Authorization', `Bearer ws_${ws.id}.forged-secret-0000000000`);
+    const defaults = await request(t.app).get('/_sandbox/requests?workspace=default&status=405');
+    expect(defaults.body.data).toHaveLength(1);
+  });
+});
