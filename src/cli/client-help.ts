@@ -28,7 +28,8 @@ Prints which (operation, documented status) pairs of the contract the workspace'
 Options:
 ${CONNECTION}
   --format <f>          markdown (default), junit (JUnit XML for a CI test report) or json
-  --fail-under <pct>    Fail when less than this share of documented pairs was exercised (0-100)
+  --fail-under <pct>    Fail when less than this share of the documented pairs of the operations the run
+                        called was exercised (0-100); the contract-wide share is printed beside it
   --require <file>      Fail when a pair the file names was not exercised. One pair a line:
                           getProduct 404      an operationId and a status it documents
                           createProduct 4xx   every 4xx the operation documents

@@ -39,7 +39,7 @@ async function readRequirements(file: string): Promise<Requirement[]> {
 function printGate(report: WorkspaceCoverage, gate: GateOutcome): void {
   for (const line of gateLines(report, gate)) say(`coverage: ${line}`);
   if (gate.passed) return;
-  // What to exercise next: the required pairs missed, or (below --fail-under) every pair not exercised.
+  // What to exercise next: the required pairs missed, or (below --fail-under) every pair of the operations called not exercised.
   const listed = gate.threshold?.passed === false ? [...gate.missingByOperation] : groupByOperation([...gate.missed]);
   say(`coverage: gate failed; not exercised${gate.threshold?.passed === false ? '' : ' (required)'}:`);
   for (const [operationId, statuses] of listed) process.stderr.write(`  ${operationId} ${statuses.join(', ')}\n`);

@@ -23,8 +23,11 @@ export interface GateMarks {
   missed: ReadonlySet<string>;
   /** How many pairs --require named (undefined without --require). */
   requiredCount?: number;
-  /** --fail-under: the percentage asked for and whether the run reached it. */
-  threshold?: { required: number; passed: boolean };
+  /**
+   * --fail-under: the percentage asked for, whether the run reached it, and what it measured: the documented pairs of
+   * the operations the run called (`operations`), of which `answered` were exercised.
+   */
+  threshold?: { required: number; passed: boolean; answered: number; documented: number; operations: number };
 }
 
 /** Every documented pair of the report, in the contract's order. */
@@ -82,7 +85,7 @@ export function renderJunit(report: WorkspaceCoverage, gate?: GateMarks): string
       classname: 'coverage',
       name,
       outcome: passed ? 'passed' : 'failure',
-      message: passed ? undefined : `${coverageSummary(report)}, below ${required}%`,
+      message: passed ? undefined : `${calledSummary(gate.threshold)}, below ${required}%`,
     });
   }
   const suites = new Map<string, TestCase[]>();
@@ -127,11 +130,18 @@ export function renderMarkdown(report: WorkspaceCoverage, gate?: GateMarks): str
 }
 
 /** The gate's verdict in sentences (the CLI prints them on stderr too). */
+/** What --fail-under measured, in words: `5 of 12 documented statuses of the 2 operations the run called (41.7%)`. */
+function calledSummary(t: NonNullable<GateMarks['threshold']>): string {
+  const percent = t.documented === 0 ? 0 : Math.round((t.answered * 1000) / t.documented) / 10;
+  return `${t.answered} of ${t.documented} documented statuses of the ${t.operations} operation${t.operations === 1 ? '' : 's'} the run called (${percent}%)`;
+}
+
 export function gateLines(report: CoverageReport, gate: GateMarks): string[] {
   const out: string[] = [];
   if (gate.threshold) {
-    const { required, passed } = gate.threshold;
-    out.push(`${passed ? 'Passed' : 'Failed'} --fail-under ${required}: ${coverageSummary(report)}.`);
+    out.push(
+      `${gate.threshold.passed ? 'Passed' : 'Failed'} --fail-under ${gate.threshold.required}: ${calledSummary(gate.threshold)}; contract-wide ${coverageSummary(report)}.`,
+    );
   }
   if (gate.requiredCount !== undefined) {
     out.push(

@@ -4,6 +4,7 @@ import { decideGate } from '../../src/cli/coverage-gate.js';
 import { parseRequireFile, requiredPairs, type Requirement } from '../../src/cli/require-file.js';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/world-observations.js';
+import { gateLines } from '../../src/observe/coverage-formats.js';
 
 /** A small contract: three operations, ten documented pairs. */
 const operations = listOperations({
@@ -79,10 +80,10 @@ describe('the --require file', () => {
 
 describe('the coverage gate', () => {
   it('When every required pair was exercised and the share reaches --fail-under exactly, then it passes', () => {
-    // 3 of 10 pairs: exactly 30%.
+    // 3 of the 6 pairs of the two operations called: exactly 50%.
     const report = reportAfter(['getProduct', 200], ['getProduct', 404], ['listProducts', 200]);
-    const gate = decideGate(report, ['getProduct 404'], 30);
-    expect(gate).toMatchObject({ passed: true, threshold: { required: 30, passed: true }, requiredCount: 1 });
+    const gate = decideGate(report, ['getProduct 404'], 50);
+    expect(gate).toMatchObject({ passed: true, threshold: { required: 50, passed: true, answered: 3, documented: 6, operations: 2 }, requiredCount: 1 });
     expect([...gate.missed]).toEqual([]);
   });
 
@@ -96,17 +97,24 @@ describe('the coverage gate', () => {
     expect(decideGate(report, undefined, 33.33).passed).toBe(true);
   });
 
-  it('When a required pair was not exercised, then it fails and names the missed pairs; every missing pair is listed by operation', () => {
+  it("When a client suite called 2 of 3 operations, then --fail-under measures those operations' pairs, and the contract-wide share stays in the report", () => {
+    // The contract-wide share is 3 of 10 (30%); the client's is 3 of 6 (50%).
+    const report = reportAfter(['getProduct', 200], ['getProduct', 404], ['listProducts', 200]);
+    expect(report.totals.percent).toBe(30);
+    expect(decideGate(report, undefined, 50).passed).toBe(true);
+    expect(decideGate(report, undefined, 50.1).passed).toBe(false);
+    expect(gateLines(report, decideGate(report, undefined, 60))).toEqual([
+      'Failed --fail-under 60: 3 of 6 documented statuses of the 2 operations the run called (50%); contract-wide 3 of 10 documented statuses (30%).',
+    ]);
+  });
+
+  it('When a required pair was not exercised, then it fails and names the missed pairs; the missing pairs of the operations called are listed by operation', () => {
     const report = reportAfter(['getProduct', 200]);
     const gate = decideGate(report, ['getProduct 200', 'getProduct 404', 'createProduct 422']);
     expect(gate.passed).toBe(false);
     expect([...gate.missed]).toEqual(['getProduct 404', 'createProduct 422']);
     expect(gate.threshold).toBeUndefined();
-    expect([...gate.missingByOperation]).toEqual([
-      ['listProducts', ['200', '401', '422']],
-      ['createProduct', ['201', '401', '404', '422']],
-      ['getProduct', ['404', '422']],
-    ]);
+    expect([...gate.missingByOperation]).toEqual([['getProduct', ['404', '422']]]);
   });
 });
 
