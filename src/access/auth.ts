@@ -79,7 +79,19 @@ export function authenticateBearer(authorization: string | undefined, worlds: Wo
  */
 export function requestWorkspace(worlds: Worlds) {
   return (req: IncomingMessage): string => {
-    const world = req.state?.actingWorld;
+    const world = req.state?.actingWorld ?? tokenWorld(worlds, req);
     return world ? worlds.nameOf(world) : DEFAULT_WORKSPACE;
   };
+}
+
+/**
+ * The world of a request refused before its token was read (no such route, a method the path lacks, an operation
+ * that takes no token): the world its bearer token belongs to, when that token is real. So a CI job's 404 or 405
+ * is in its own workspace's journal and export, the one place it reads; a forged prefix proves nothing.
+ */
+function tokenWorld(worlds: Worlds, req: IncomingMessage): World | undefined {
+  const token = bearerToken(req.headers.authorization);
+  if (token === undefined) return undefined;
+  const world = worlds.worldOfSecret(token);
+  return world?.store.collections.tokens.get(token) ? world : undefined;
 }

@@ -6,6 +6,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ContractDocument } from '../contract/document/load-contract.js';
 import { tolerantReader } from './tolerant-reader.js';
 import { absentOptionalBodyUnchecked } from './read-body.js';
+import { bodySchemas, narrowOneOfErrors } from './one-of-errors.js';
+import type { ValidatorError } from '../http/validation-errors.js';
 import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
 /** The verdict on one request. */
@@ -42,6 +44,13 @@ export interface ContractValidatorOptions {
 export function contractValidator({ doc, middleware, strictOf }: ContractValidatorOptions): ContractValidator {
   // An optional body that did not come is read as `{}`, which the validator does not see (src/pipeline/read-body.ts).
   const step = absentOptionalBodyUnchecked(tolerantReader(doc, composeMiddleware(middleware), strictOf), (req) => req.state?.operation?.facts.body);
+  const bodies = bodySchemas(doc);
+  // A body that matches no branch of a oneOf: the errors of the branch it meant (src/pipeline/one-of-errors.ts).
+  const narrow = (req: Request, error: unknown) => {
+    const found = error as { status?: number; errors?: ValidatorError[] } | undefined;
+    const schema = bodies.get(req.state?.operation?.id ?? '');
+    if (schema !== undefined && found?.status === 400 && Array.isArray(found.errors)) found.errors = narrowOneOfErrors(doc, schema, req, found.errors);
+  };
   return {
     check: (req, res, late) =>
       new Promise((resolve) => {
@@ -53,6 +62,7 @@ export function contractValidator({ doc, middleware, strictOf }: ContractValidat
             return;
           }
           settled = true;
+          narrow(req, error);
           // The validator's response check wraps res.json; it is put back only for the handler's answer.
           const checked = res.json;
           res.json = unchecked;

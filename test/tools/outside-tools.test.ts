@@ -103,3 +103,79 @@ describe('coverage negotiated on Accept, as Dredd and HTTP libraries send it', (
     expect([res.status, res.type]).toEqual([200, 'text/markdown']);
   });
 });
+
+describe("a oneOf body's 422 names the fields of the branch the body meant", () => {
+  /** What openapi-to-postmanv2 generates for createSandboxWorkspace: the bundle branch, placeholders for values. */
+  const POSTMAN_BODY = {
+    format: '<string>',
+    format_version: '<integer>',
+    contract: { version: '<string>', sha256: '<string>' },
+    seed: '<integer>',
+    seed_scheme: '<string>',
+    clock: { offset_ms: '<integer>' },
+    ids: {},
+    changes: {},
+    uploads: [],
+    journal: [],
+    coverage: {},
+  };
+
+  it("When Postman's generated bundle body is sent, then 422 names its discriminating field alone, not every other branch's errors", async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send(POSTMAN_BODY);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      message: 'The format field must be "commerce-operations-sandbox/workspace-bundle".',
+      errors: { format: ['The format field must be "commerce-operations-sandbox/workspace-bundle".'] },
+    });
+  });
+
+  it('When {"format":"x"} is sent, then 422 names format only', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ format: 'x' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['format']);
+  });
+
+  it("When the format is right but the bundle lacks fields, then 422 names the bundle's missing fields and not the other branch's", async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ format: 'commerce-operations-sandbox/workspace-bundle' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('format_version', ['The format_version field is required.']);
+    expect(res.body.errors).not.toHaveProperty('body');
+  });
+
+  it('When the body holds only fields no branch declares, then it meant the branch that takes fields: 422 names its missing discriminating field alone', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({ name: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ format: ['The format field is required.'] });
+  });
+
+  it('When Postman sends the empty-create branch ({}), then the workspace is created', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').send({});
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('replay: every answer belongs to the world its token names', () => {
+  it("When a workspace token gets a 405 and a 404 route, then they are in that workspace's journal and export, not the default world's", async () => {
+    const ws = (await request(t.app).post('/_sandbox/workspaces')).body.data as { id: string; tokens: { owner: string } };
+    const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+    expect((await request(t.app).patch('/2024-09/merchants').set(auth)).status).toBe(405);
+    expect((await request(t.app).get('/2024-09/no-such-thing').set(auth)).status).toBe(404);
+    const mine = await request(t.app).get('/_sandbox/requests').set(auth);
+    expect(mine.body.data.map((e: { status: number; workspace: string }) => [e.status, e.workspace])).toEqual([
+      [404, ws.id],
+      [405, ws.id],
+    ]);
+    const defaults = await request(t.app).get('/_sandbox/requests?workspace=default');
+    expect(defaults.body.data.filter((e: { status: number }) => e.status === 405 || e.status === 404)).toEqual([]);
+    const exported = await request(t.app).get(`/_sandbox/workspaces/${ws.id}/export`).set(auth);
+    expect(exported.status).toBe(200);
+    expect(exported.body.journal.map((e: { status: number }) => e.status)).toEqual(expect.arrayContaining([404, 405]));
+  });
+
+  it("When the token's workspace prefix is forged, then the refusal stays in the default world's journal", async () => {
+    const ws = (await request(t.app).post('/_sandbox/workspaces')).body.data as { id: string };
+    await request(t.app).patch('/2024-09/merchants').set('Authorization', `Bearer ws_${ws.id}.forged-secret-0000000000`);
+    const defaults = await request(t.app).get('/_sandbox/requests?workspace=default&status=405');
+    expect(defaults.body.data).toHaveLength(1);
+  });
+});

@@ -1288,7 +1288,9 @@ export interface paths {
          *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
          *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
          *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
-         *     with AND.
+         *     with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
+         *     so a workspace's journal and export hold its refused requests too; a request with no real token (none, a
+         *     forged `ws_<id>.` prefix) is filed in the default world.
          */
         get: operations["listSandboxRequests"];
         put?: never;
