@@ -81,6 +81,8 @@ export interface AnswerFacts {
   workspace?: string;
   /** Counted and logged but kept out of the journal (tooling pages, reads of the journal and coverage). */
   unjournaled?: boolean;
+  /** The answer was forced with `Prefer: code=` (the operation's example, its handler never ran): coverage marks it apart. */
+  forced?: boolean;
 }
 
 /** One finished request/response, as whatever answered it saw it: what createObserver records. */
@@ -96,7 +98,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
   return (ex) => {
     const operationId = ex.operationId ?? undefined;
     const tracker = coverageOf ? coverageOf(ex.workspace ?? 'default') : coverage;
-    tracker?.record(operationId, ex.status);
+    tracker?.record(operationId, ex.status, ex.forced === true);
     if (journal && !ex.unjournaled) {
       journal.record({
         id: ex.requestId,
@@ -143,7 +145,7 @@ function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () =
  * no listener (one per request would be a visible share of a replay's own work).
  */
 export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
-  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled } = facts;
+  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, forced } = facts;
   const { requestId, at, method, url, headers } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
   observe({
@@ -160,6 +162,7 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
     operationId,
     workspace,
     unjournaled,
+    forced,
     status,
     durationMs,
   });
@@ -203,6 +206,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         ignored: ignored?.fields,
         operationId: operationIdOf(req),
         workspace: options.workspaceOf?.(req, res),
+        forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
       });
     };
     if (req.state) req.state.answer = answer;

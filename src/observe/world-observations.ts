@@ -75,6 +75,8 @@ const ascending = (a: number, b: number) => a - b;
 export class CoverageTracker {
   private readonly byId: Map<string, ContractOperation>;
   private readonly seen = new Map<string, Set<number>>();
+  /** Statuses answered only because `Prefer: code=` forced them: shown as `forced`, never counted as exercised. */
+  private readonly forced = new Map<string, Set<number>>();
 
   /** `operations` is the part of the contract to report on (listOperations, filtered by the caller). */
   constructor(private readonly operations: readonly ContractOperation[]) {
@@ -82,10 +84,11 @@ export class CoverageTracker {
   }
 
   /** Notes one answer. Returns false (and records nothing) for a request that matched no reported operation. */
-  record(operationId: string | null | undefined, status: number): boolean {
+  record(operationId: string | null | undefined, status: number, forced = false): boolean {
     if (!operationId || !this.byId.has(operationId)) return false;
-    let statuses = this.seen.get(operationId);
-    if (!statuses) this.seen.set(operationId, (statuses = new Set()));
+    const into = forced ? this.forced : this.seen;
+    let statuses = into.get(operationId);
+    if (!statuses) into.set(operationId, (statuses = new Set()));
     statuses.add(status);
     return true;
   }
@@ -93,12 +96,14 @@ export class CoverageTracker {
   /** Forgets every recorded answer (POST /_sandbox/reset, or a CI job starting its run). */
   reset(): void {
     this.seen.clear();
+    this.forced.clear();
   }
 
   /** Coverage per operation in contract order, plus totals. */
   report(): CoverageReport {
     const operations = this.operations.map((op): OperationCoverage => {
       const seen = this.seen.get(op.operationId) ?? new Set<number>();
+      const forced = this.forced.get(op.operationId);
       const documented = new Set(op.statuses);
       return {
         operation_id: op.operationId,
@@ -113,6 +118,8 @@ export class CoverageTracker {
           .filter((s) => !documented.has(s))
           .sort(ascending)
           .map(String),
+        // Answered only when forced: the client never caused them, so they stay in `missing` too.
+        forced: op.statuses.filter((s) => forced?.has(s) && !seen.has(s)).map(String),
       };
     });
     const documented = operations.reduce((n, o) => n + o.documented.length, 0);

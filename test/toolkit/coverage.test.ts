@@ -31,6 +31,7 @@ describe('coverage', () => {
       answered: [],
       missing: ['200', '401', '422'],
       undocumented: [],
+      forced: [],
     });
     expect(r.totals).toEqual({
       operations: 3,

@@ -2,7 +2,7 @@
 // contract says: reserved characters typed as documented, optional JSON bodies that are not objects.
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app.js';
+import { demo, testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, relayPath } from '../channels/support.js';
 
 let t: TestApp;
@@ -177,5 +177,17 @@ describe('replay: every answer belongs to the world its token names', () => {
     await request(t.app).patch('/2024-09/merchants').set('Authorization', `Bearer ws_${ws.id}.forged-secret-0000000000`);
     const defaults = await request(t.app).get('/_sandbox/requests?workspace=default&status=405');
     expect(defaults.body.data).toHaveLength(1);
+  });
+});
+
+describe('coverage: answers forced with Prefer: code are marked, not counted', () => {
+  it('When deleteMerchant 204 is forced with Prefer: code=204, then coverage lists 204 as forced and missing, not answered, and the merchant still exists', async () => {
+    const forced = await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner')).set('Prefer', 'code=204');
+    expect(forced.status).toBe(204);
+    expect((await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner'))).status).toBe(200);
+    const report = (await request(t.app).get('/_sandbox/coverage')).body.data;
+    const op = report.operations.find((o: { operation_id: string }) => o.operation_id === 'deleteMerchant');
+    expect(op).toMatchObject({ answered: [], forced: ['204'] });
+    expect(op.missing).toContain('204');
   });
 });

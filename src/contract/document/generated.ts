@@ -1779,6 +1779,8 @@ export interface components {
             answered: string[];
             missing: string[];
             undocumented: string[];
+            /** @description Documented statuses this operation answered only because `Prefer code=` forced them (its example, the handler never ran). The client did not cause them, so they are not counted as answered (nor by the coverage gate) and stay in `missing`. */
+            forced?: string[];
         };
         SandboxCoverageEnvelope: {
             data: {
