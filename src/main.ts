@@ -85,7 +85,10 @@ async function main(): Promise<void> {
     console.log(`  docs:   ${url}/docs`);
     console.log(`  health: ${url}/_sandbox/health`);
     console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
-    if (parsed.options.load) console.log(`  loaded: ${parsed.options.load} (its requests: ${url}/_sandbox/requests)`);
+    if (parsed.options.load)
+      console.log(
+        `  loaded: ${parsed.options.load} into the default world (its requests: ${url}/_sandbox/requests); the demo tokens below act on it, the exporting run's workspace tokens do not`,
+      );
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
     // It answers from the start; from this line on, no operation's first call waits for its validators to compile.
     sandbox.warmedUp.then(() => closing || console.log(WARMED_UP_LINE));

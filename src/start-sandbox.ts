@@ -89,7 +89,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     reset: config.reset,
     seeded: bundle === undefined ? seeded : undefined,
   });
-  const worlds = new Worlds(world, worldsOptions(config));
+  const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined });
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
   if (bundle !== undefined) {
     try {

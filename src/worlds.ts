@@ -33,6 +33,8 @@ export class WorkspaceRefused extends Error {
 
 /** Limits of the workspaces a server keeps. */
 export interface WorldsOptions {
+  /** The default world was loaded from a workspace bundle (--load): a token of the exporting run's workspace is told so. */
+  defaultLoaded?: boolean;
   /** A workspace unused for this long is deleted. Default one hour. */
   idleTtlMs?: number;
   /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
@@ -120,6 +122,8 @@ export class Worlds {
   /** When this server started serving, for the health answer. */
   readonly startedAt = new Date().toISOString();
   readonly idleTtlMs: number;
+  /** The default world holds a loaded workspace bundle (--load). */
+  readonly defaultLoaded: boolean;
   readonly maxWorkspaces: number;
   readonly heapBudgetPercent: number;
   /** The process's memory budget: what loads, uploads and exports reserve before they start (memory-reservations.ts). */
@@ -138,6 +142,7 @@ export class Worlds {
     options: WorldsOptions = {},
   ) {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
+    this.defaultLoaded = options.defaultLoaded === true;
     this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
     this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
     this.budget = new MemoryBudget(options.memory ?? processMemoryGauge(), this.heapBudgetPercent);

@@ -6,7 +6,7 @@ import type { World } from '../world.js';
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_WORKSPACE, type Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
-import { HOSTED_DEFAULT_TOKEN_MESSAGE, unauthenticated, WORKSPACE_GONE_MESSAGE } from '../http/errors.js';
+import { HOSTED_DEFAULT_TOKEN_MESSAGE, LOADED_WORLD_TOKEN_MESSAGE, unauthenticated, WORKSPACE_GONE_MESSAGE } from '../http/errors.js';
 
 /** Who a bearer token belongs to, and in which world. */
 export interface Authenticated {
@@ -36,7 +36,8 @@ export function actsIn(req: Request, worlds: Worlds, world: World): void {
 
 /** Answers 401 for a token that authenticated nobody, saying so when its workspace is gone. */
 export function refuseToken(worlds: Worlds, token: string | undefined): never {
-  unauthenticated(token !== undefined && worlds.isGoneWorkspaceSecret(token) ? WORKSPACE_GONE_MESSAGE : undefined);
+  if (token === undefined || !worlds.isGoneWorkspaceSecret(token)) unauthenticated();
+  unauthenticated(worlds.defaultLoaded ? LOADED_WORLD_TOKEN_MESSAGE : WORKSPACE_GONE_MESSAGE);
 }
 
 /**

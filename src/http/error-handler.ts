@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { HttpError, ForbiddenError, HOSTED_DEFAULT_TOKEN_MESSAGE, summarize, WORKSPACE_GONE_MESSAGE } from './errors.js';
+import { HttpError, ForbiddenError, HOSTED_DEFAULT_TOKEN_MESSAGE, LOADED_WORLD_TOKEN_MESSAGE, summarize, WORKSPACE_GONE_MESSAGE } from './errors.js';
 import { allowHeader } from './allow-header.js';
 import { bodyTooLargeMessage, multipartLimitMessage } from './body-limits.js';
 import { defaultConfig, type MultipartLimits } from '../config.js';
@@ -79,7 +79,7 @@ function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
 }
 
 /** What the bearer scheme's handler says itself (src/access/auth.ts, with the texts of ./errors.ts), kept through the validator's wrapping. */
-const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE]);
+const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE, LOADED_WORLD_TOKEN_MESSAGE]);
 
 /** The limits a 413 names. */
 export interface BodyLimits {

@@ -40,6 +40,10 @@ export function forbidden(message?: string): never {
 export const WORKSPACE_GONE_MESSAGE =
   'The workspace of this token no longer exists (it was deleted, or expired after being unused); create a new one with POST /_sandbox/workspaces.';
 
+/** What a workspace token hears where the default world holds a loaded bundle (--load): which tokens act on it. */
+export const LOADED_WORLD_TOKEN_MESSAGE =
+  "This sandbox serves a loaded workspace bundle in its default world (--load); a workspace's tokens from the run that exported it do not carry over. The default world's demo tokens act on the loaded world (demo-owner-token, demo-member-token, demo-outsider-token, demo-rival-token).";
+
 /** What a default-world demo token hears in hosted mode, where the default world is nobody's to use. */
 export const HOSTED_DEFAULT_TOKEN_MESSAGE =
   'The demo tokens of the default world are not accepted here; create your own workspace with POST /_sandbox/workspaces and use its tokens.';

@@ -31,6 +31,17 @@ describe('startSandbox({ load })', () => {
     expect(loaded.config.store).toBe('memory');
   });
 
+  it("When the exporting run's workspace token is sent to the loaded sandbox, then its 401 says the demo tokens act on the loaded world", async () => {
+    const { bundle } = await exportedRun();
+    const loaded = await startSandbox({ logLevel: 'silent', load: bundle });
+    started.push(loaded);
+    const res = await fetch(`${loaded.url}/2024-09/merchants`, { headers: { Authorization: 'Bearer ws_3f9a1c0b7d2e.q7Vd0aZk3Xr9LmP2sT8wYc4N' } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /loaded workspace bundle in its default world.*demo tokens act on the loaded world \(demo-owner-token/,
+    );
+  });
+
   it('When the bundle cannot be loaded whole, then the start rejects with a BundleRefused naming each problem', async () => {
     const { bundle } = await exportedRun();
     const broken = structuredClone(bundle) as { changes: Record<string, { added: Record<string, unknown>[] }> };
