@@ -9,7 +9,7 @@ export type ClientCommand = (typeof CLIENT_COMMANDS)[number];
 export const isClientCommand = (word: string | undefined): word is ClientCommand => (CLIENT_COMMANDS as readonly string[]).includes(word ?? '');
 
 /** Forms of the coverage report (GET /_sandbox/coverage?format=). */
-export const COVERAGE_FORMATS = ['markdown', 'junit', 'json'] as const;
+export const COVERAGE_FORMATS = ['markdown', 'junit', 'junit-gate', 'json'] as const;
 export type CoverageFormat = (typeof COVERAGE_FORMATS)[number];
 
 /** Where a client command finds the sandbox, when neither --url nor SANDBOX_URL says: where it listens by default. */

@@ -27,7 +27,8 @@ Prints which (operation, documented status) pairs of the contract the workspace'
 
 Options:
 ${CONNECTION}
-  --format <f>          markdown (default), junit (JUnit XML for a CI test report) or json
+  --format <f>          markdown (default), junit (JUnit XML for a CI test report), junit-gate (only the
+                        gate's own cases: the required pairs and --fail-under) or json
   --fail-under <pct>    Fail when less than this share of the documented pairs of the operations the run
                         called was exercised (0-100); the contract-wide share is printed beside it
   --require <file>      Fail when a pair the file names was not exercised. One pair a line:

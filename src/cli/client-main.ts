@@ -68,8 +68,8 @@ async function coverage(options: ClientOptions): Promise<number> {
   const gating = required !== undefined || options.failUnder !== undefined;
   const gate = gating ? decideGate(report, required, options.failUnder) : undefined;
   const out =
-    options.format === 'junit'
-      ? renderJunit(report, gate)
+    options.format === 'junit' || options.format === 'junit-gate'
+      ? renderJunit(report, gate, { gateOnly: options.format === 'junit-gate' })
       : options.format === 'markdown'
         ? renderMarkdown(report, gate)
         : `${JSON.stringify({ data: report }, null, 2)}\n`;

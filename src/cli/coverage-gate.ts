@@ -27,5 +27,12 @@ export function decideGate(report: CoverageReport, required: readonly string[] |
       ? undefined
       : { required: failUnder, passed: answered * 100 >= failUnder * documented, answered, documented, operations: called.size };
   for (const operationId of [...missingByOperation.keys()]) if (!called.has(operationId)) missingByOperation.delete(operationId);
-  return { passed: missed.size === 0 && threshold?.passed !== false, missed, requiredCount: required?.length, threshold, missingByOperation };
+  return {
+    passed: missed.size === 0 && threshold?.passed !== false,
+    missed,
+    requiredCount: required?.length,
+    required: required === undefined ? undefined : new Set(required),
+    threshold,
+    missingByOperation,
+  };
 }

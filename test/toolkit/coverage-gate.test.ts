@@ -4,7 +4,7 @@ import { decideGate } from '../../src/cli/coverage-gate.js';
 import { parseRequireFile, requiredPairs, type Requirement } from '../../src/cli/require-file.js';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/world-observations.js';
-import { gateLines } from '../../src/observe/coverage-formats.js';
+import { gateLines, renderJunit } from '../../src/observe/coverage-formats.js';
 
 /** A small contract: three operations, ten documented pairs. */
 const operations = listOperations({
@@ -148,7 +148,7 @@ describe("the client commands' arguments", () => {
         "coverage takes no option '--url-typo'; it takes --url, --token, --workspace, --require, --fail-under, --format, --help",
         "--url must be the sandbox's http(s) address, e.g. http://127.0.0.1:4010, got 'ftp://x'",
         "--fail-under must be a percentage from 0 to 100, got '101'",
-        "--format must be one of markdown, junit, json, got 'yaml'",
+        "--format must be one of markdown, junit, junit-gate, json, got 'yaml'",
       ],
     });
     expect(parse(['--url', '--token', 'x'])).toEqual({ ok: false, errors: ['--url needs a value'] });
@@ -156,5 +156,14 @@ describe("the client commands' arguments", () => {
       ok: false,
       errors: [expect.stringContaining("export takes no option '--fail-under'")],
     });
+  });
+
+  it("When the gate's JUnit is asked for (junit-gate), then it holds only the required pairs and the threshold case, no skipped pair", () => {
+    const report = reportAfter(['getProduct', 200]);
+    const gate = decideGate(report, ['getProduct 200', 'getProduct 404'], 50);
+    const xml = renderJunit({ workspace: 'default', ...report }, gate, { gateOnly: true });
+    const names = [...xml.matchAll(/<testcase classname="[^"]*" name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names).toEqual(['getProduct 200', 'getProduct 404', 'coverage at least 50%']);
+    expect(xml).not.toContain('<skipped');
   });
 });
