@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { MemoryBudget, Reservation } from '../memory-reservations.js';
-import { sendsNoBody } from './read-body.js';
+import { isMultipartBody, sendsNoBody } from './read-body.js';
 
 /**
  * Bytes a load holds at its peak per byte of its JSON: the raw bytes, their text, the parsed tree (objects cost more
@@ -48,7 +48,7 @@ export function reserveForBody(
       { memory: 'The sandbox is short of memory to load this bundle; retry later, or load a smaller one.' },
     );
   }
-  if (facts.body.multipart && headers['content-type']?.includes('multipart/form-data')) {
+  if (facts.body.multipart && isMultipartBody(headers)) {
     const bytes = UPLOAD_BYTES_PER_BODY_BYTE * bodyBytesAtMost(headers, config.multipart.maxTotalBytes);
     return budget.reserve({ bytes }, { memory: 'The sandbox is short of memory for this upload; retry later.' });
   }

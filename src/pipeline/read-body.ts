@@ -40,7 +40,7 @@ export function bodyReader(limits: BodyLimits): ReadBody {
       await run(bodyLimit === 'bundle' ? bundle : json, req, res);
       // No bytes, whitespace or `null`, under a JSON Content-Type.
       if (req.state && sentNoBody(req)) req.state.typedBlankBody = true;
-    } else if (body.multipart && req.headers['content-type']?.includes('multipart/form-data')) {
+    } else if (body.multipart && isMultipartBody(req.headers)) {
       await run(files, req, res).catch((error: unknown) => multipartError(error));
       uploaded = (req.files as UploadedFile[] | undefined) ?? [];
       // The validator checks a file field as present (multer holds its bytes apart): an empty string stands for it.
@@ -83,6 +83,9 @@ export const missingBodyIsEmpty: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/** True when the request's body is announced as multipart/form-data (media types match in any case). */
+export const isMultipartBody = (headers: IncomingHttpHeaders): boolean => /^\s*multipart\/form-data\b/i.test(headers['content-type'] ?? '');
 
 /** True when the request announces no body: neither chunked nor a non-zero Content-Length. */
 export function sendsNoBody(headers: IncomingHttpHeaders): boolean {

@@ -83,6 +83,31 @@ describe('the memory budget of loads, uploads and exports', () => {
     expect(await images()).toBe(before + 1);
   });
 
+  it('When an upload names its media type in upper case, then it is an upload all the same: reserved for (503 when the budget is short), then stored', async () => {
+    const g = gauge();
+    const t = await hostedApp({}, { memory: g.memory });
+    const ws = await newWorkspace(t.app);
+    const product = (await request(t.app).get(`/2024-09/products?merchant_id=${MERCHANT}&per_page=1`).set(bearer(ws.tokens.owner)).expect(200)).body.data[0].id;
+    // A multipart body written by hand, as a client that spells the media type its own way sends it.
+    const boundary = 'sandbox-boundary-7f3a';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = () =>
+      request(t.app)
+        .post(`/2024-09/products/${product}/images`)
+        .set(bearer(ws.tokens.owner))
+        .set('Content-Type', `MULTIPART/Form-Data; boundary=${boundary}`)
+        .send(body);
+    g.leave(64);
+    expect((await upload()).status).toBe(503);
+    g.leave(MiB);
+    const stored = await upload();
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+  });
+
   it('When an export of a workspace is in flight, then another of it answers 503; at BUNDLE_EXPORTS_IN_FLIGHT another workspace waits too', async () => {
     const t = await hostedApp({ bundleExportsInFlight: 2 });
     const [a, b, c] = [await newWorkspace(t.app), await newWorkspace(t.app), await newWorkspace(t.app)];
