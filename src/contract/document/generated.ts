@@ -1473,10 +1473,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
-                 * @example default
+                 * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+                 * @example example
                  */
-                workspace: components["parameters"]["SandboxWorkspacePath"];
+                workspace: components["parameters"]["SandboxDeletableWorkspacePath"];
             };
             cookie?: never;
         };
@@ -1485,7 +1485,19 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other
+         *     worlds are untouched. The default world (`default`) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset`
+         *     puts it back.
+         *
+         *     The example names `example`, a workspace a local sandbox keeps so that this example succeeds as written in
+         *     Swagger UI, Postman or Dredd on a fresh sandbox: it is there from the start (made when first named, not
+         *     counted against `MAX_WORKSPACES`), and once deleted it comes back
+         *     when the default world is reset (`POST /_sandbox/reset` or `POST /_sandbox/workspaces/default/reset`), so a
+         *     second run of every example succeeds again after a reset. Idle past `WORKSPACE_TTL_SECONDS`, it comes back
+         *     fresh when next named. In hosted mode there is no `example` workspace (a shared one would be any visitor's
+         *     to delete): naming it answers 404 to the admin token and 403 to a workspace's token (which acts on its own
+         *     workspace only); the docs page fills the tab's own workspace, and a client deletes the id its
+         *     own `POST /_sandbox/workspaces` returned, with that workspace's owner token.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -3246,6 +3258,11 @@ export interface components {
          * @example default
          */
         SandboxWorkspaceQuery: string;
+        /**
+         * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+         * @example example
+         */
+        SandboxDeletableWorkspacePath: string;
         /**
          * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
          * @example default
@@ -10064,10 +10081,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
-                 * @example default
+                 * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+                 * @example example
                  */
-                workspace: components["parameters"]["SandboxWorkspacePath"];
+                workspace: components["parameters"]["SandboxDeletableWorkspacePath"];
             };
             cookie?: never;
         };
