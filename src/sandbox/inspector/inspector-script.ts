@@ -12,7 +12,7 @@ var DEMO_TOKEN = body.getAttribute('data-demo-token') || '';
 // The docs page keeps this tab's workspace (its id and tokens) under this sessionStorage key
 // (src/sandbox/docs-page-scripts.ts): a tab that used /docs sees its own world here.
 var KEY = 'sandbox-workspace';
-var POLL_MS = Number(new URLSearchParams(location.search).get('poll_ms')) || 2000;
+var POLL_MS = 2000;
 var LIMIT = 1000;
 // The sandbox's root as this page sees it (a path prefix in front of the sandbox is kept).
 var BASE = location.pathname.replace(/\/_sandbox\/inspector\/?$/, '');
@@ -173,8 +173,8 @@ function rowHtml(e) {
   var at = typeof e.at === 'string' ? e.at.slice(11, 23) : '';
   return '<tr data-id="' + esc(e.id) + '" class="' + (e.loaded ? 'loaded' : '') + (e.id === state.selected ? ' selected' : '') + '">' +
     '<td><span class="status ' + statusClass(e.status) + '">' + esc(e.status) + '</span></td>' +
-    '<td><button type="button" class="open" aria-label="' + esc(e.method + ' ' + e.path + ' answered ' + e.status + (e.loaded ? ', loaded' : '')) + '">' +
-    esc(e.method) + ' ' + esc(e.path + query) + '</button>' + (e.loaded ? '<span class="tag loaded">loaded</span>' : '') +
+    '<td><button type="button" class="open">' + esc(e.method) + ' ' + esc(e.path + query) +
+    '<span class="visually-hidden">, answered ' + esc(e.status) + '</span></button>' + (e.loaded ? '<span class="tag loaded">loaded</span>' : '') +
     (!HOSTED && state.world === '' ? '<span class="tag">' + esc(e.workspace) + '</span>' : '') + '</td>' +
     '<td>' + (e.operation_id ? esc(e.operation_id) : '<span class="muted">none</span>') + '</td>' +
     '<td class="muted">' + esc(at) + '</td></tr>';
@@ -531,7 +531,7 @@ function renderCoverage() {
     var statuses = new Set();
     ops.forEach(function (op) { op.documented.concat(op.undocumented).forEach(function (s) { statuses.add(s); }); });
     var cols = Array.from(statuses).sort();
-    html += '<div class="grid-tag"><table class="grid"><caption><h3>' + esc(tag) + '</h3></caption><thead><tr><th scope="col">Operation</th>' +
+    html += '<div class="grid-tag" tabindex="0" role="region" aria-label="' + esc(tag) + ' coverage"><table class="grid"><caption><h3>' + esc(tag) + '</h3></caption><thead><tr><th scope="col">Operation</th>' +
       cols.map(function (s) { return '<th scope="col">' + esc(s) + '</th>'; }).join('') + '</tr></thead><tbody>';
     ops.forEach(function (op) {
       html += '<tr><th scope="row">' + esc(op.operation_id) + ' <span class="muted">' + esc(op.method + ' ' + op.path) + '</span></th>';
@@ -583,7 +583,6 @@ function applyHash() {
     });
     if (!HOSTED && h.q.has('world')) { changed = changed || state.world !== h.q.get('world'); setWorld(h.q.get('world'), false); }
   }
-  if (h.view === 'coverage') loadCoverage();
   return changed;
 }
 
@@ -645,7 +644,10 @@ if ($('new-workspace')) {
     }).catch(function (error) { setStatus('No workspace made: ' + error.message); });
   });
 }
-window.addEventListener('hashchange', function () { if (applyHash()) restart(); });
+window.addEventListener('hashchange', function () {
+  if (applyHash()) restart();
+  else if (state.view === 'coverage') loadCoverage();
+});
 
 // Rows: a click or Enter opens an entry; ↑ and ↓ move between rows.
 var tbody = document.querySelector('#journal tbody');
@@ -673,4 +675,6 @@ if (HOSTED) {
 }
 applyHash();
 poll(true);
+// The coverage names each operation's tag: the grid, and the links from an entry to its operation in the docs.
+loadCoverage();
 `;

@@ -1,6 +1,6 @@
 /** The inspector page's style sheet: readable at 390 px (one column) and at 1280 px (list beside the entry). */
 export const INSPECTOR_STYLE = `
-:root { --ink: #1f2328; --muted: #57606a; --line: #d0d7de; --ok: #1a7f37; --warn: #9a6700; --bad: #cf222e; --focus: #0969da; }
+:root { --ink: #1f2328; --muted: #57606a; --line: #d0d7de; --ok: #116329; --warn: #7d4e00; --bad: #a40e26; --focus: #0969da; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, sans-serif; color: var(--ink); margin: 0; background: #fff; }
 header { padding: 8px 16px; border-bottom: 1px solid var(--line); background: #f6f8fa; }
