@@ -7,7 +7,8 @@
 //   *              4xx        every documented 4xx of every operation the run called
 //
 // `*` stands for the operations the run called (any status), as "every 404 and 422 of the operations we call" needs;
-// an operation never called is required by naming it. A line naming an operation the contract does not have, or a
+// an operation never called is required by naming it. `*` leaves out the pairs the gate does not count (statuses a
+// client's requests cannot bring about, see coverage-gate.ts), and says which; naming the operation requires them. A line naming an operation the contract does not have, or a
 // status the operation does not document, is a mistake in the file, not a gap in the run: it is refused (exit 2).
 import type { CoverageReport } from '../observe/world-observations.js';
 
@@ -22,6 +23,13 @@ export interface Requirement {
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** A `*` line's pairs the gate left out because it does not count them. */
+export interface SkippedByWildcard {
+  line: number;
+  text: string;
+  pairs: string[];
+}
 
 const LINE = /^(\*|[A-Za-z_][A-Za-z0-9_]*)\s+([1-5][0-9]{2}|[1-5][xX]{2})$/;
 
@@ -47,13 +55,20 @@ const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx
 
 /**
  * The pairs (`operationId status`) the requirements name in this report's contract, in the report's order. A named
- * operation the contract lacks, or a status it does not document, is an error naming the line.
+ * operation the contract lacks, or a status it does not document, is an error naming the line. A `*` line leaves out
+ * the `uncounted` pairs, listed in `skipped` by line.
  */
-export function requiredPairs(requirements: readonly Requirement[], report: CoverageReport, file: string): Parsed<string[]> {
+export function requiredPairs(
+  requirements: readonly Requirement[],
+  report: CoverageReport,
+  file: string,
+  uncounted: ReadonlySet<string> = new Set(),
+): Parsed<string[]> & { skipped?: SkippedByWildcard[] } {
   const errors: string[] = [];
   const byId = new Map(report.operations.map((op) => [op.operation_id, op]));
   const called = report.operations.filter((op) => op.answered.length + op.undocumented.length > 0);
   const wanted = new Set<string>();
+  const skipped: SkippedByWildcard[] = [];
   for (const r of requirements) {
     if (r.operation !== '*') {
       const op = byId.get(r.operation);
@@ -66,10 +81,18 @@ export function requiredPairs(requirements: readonly Requirement[], report: Cove
       for (const s of statuses) wanted.add(`${op.operation_id} ${s}`);
       continue;
     }
-    for (const op of called) for (const s of op.documented.filter((d) => statusMatches(r.status, d))) wanted.add(`${op.operation_id} ${s}`);
+    const left: string[] = [];
+    for (const op of called) {
+      for (const s of op.documented.filter((d) => statusMatches(r.status, d))) {
+        const key = `${op.operation_id} ${s}`;
+        if (uncounted.has(key)) left.push(key);
+        else wanted.add(key);
+      }
+    }
+    if (left.length > 0) skipped.push({ line: r.line, text: r.text, pairs: left });
   }
   if (errors.length > 0) return { ok: false, errors };
   // The report's order (the contract's), whatever order the file named them in.
   const ordered = report.operations.flatMap((op) => op.documented.map((s) => `${op.operation_id} ${s}`)).filter((key) => wanted.has(key));
-  return { ok: true, value: ordered };
+  return { ok: true, value: ordered, ...(skipped.length > 0 && { skipped }) };
 }
