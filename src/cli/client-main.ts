@@ -7,8 +7,8 @@ import { binName } from '../sandbox/package-info.js';
 import { renderJunit, renderMarkdown, gateLines, type WorkspaceCoverage } from '../observe/coverage-formats.js';
 import { isClientCommand, parseClientArgs, type ClientOptions } from './client-args.js';
 import { coverageHelp, exportHelp, waitHelp } from './client-help.js';
-import { countedReport, decideGate, uncountedPairs, type GateOutcome } from './coverage-gate.js';
-import { parseRequireFile, requiredPairs, type Requirement } from './require-file.js';
+import { countedReport, decideGate, type GateOutcome } from './coverage-gate.js';
+import { parseRequireFile, requiredPairs, uncountedPairs, type Requirement } from '../observe/require-file.js';
 import { ClientError, getFromSandbox } from './sandbox-request.js';
 import { waitReady } from './wait-ready.js';
 

@@ -42,16 +42,6 @@ export function countedReport(report: CoverageReport, countForced: boolean): Cov
 }
 
 /**
- * The pairs `*` lines and --fail-under leave out: the statuses the contract marks `x-sandbox-client-causable: false`
- * (the server's state or only a Prefer knob brings them about), which a client suite cannot be asked to cause. With
- * `countForced` none: a run that forces answers can force those too.
- */
-export function uncountedPairs(report: CoverageReport, countForced: boolean): Set<string> {
-  if (countForced) return new Set();
-  return new Set(report.operations.flatMap((op) => (op.not_client_causable ?? []).map((s) => `${op.operation_id} ${s}`)));
-}
-
-/**
  * Decides the gate. `required` is undefined without --require; `failUnder` compares the exact share, not the rounded
  * one, of the pairs of the operations called that are not `uncounted`.
  */

@@ -1350,6 +1350,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_sandbox/inspector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the request inspector (a page)
+         * @description A page for a browser: the request journal of the world you act in, newest first and updating by itself, with
+         *     filters (status class, operation, method, path prefix); each entry opened shows its trail in the service's
+         *     order of checks (route, token, the record named, the input's field errors beside the values sent and the
+         *     contract's rules, the ignored fields, the Prefer knobs, the answer's own check), its bodies (redacted as the
+         *     journal keeps them), "copy as curl" and "send again"; and the contract coverage as an operation × status grid
+         *     grouped by tag, with the pairs of a `--require` file marked and what the coverage gate would say. After
+         *     `--load run.json` it opens on the loaded journal, failed calls first.
+         *
+         *     The page is plain HTML with one script and one style sheet served beside it
+         *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
+         *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
+         *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
+         *     so an unchanged journal costs a 304). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
+         *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
+         *     or a token pasted into the page; locally it switches between the default world and the workspaces.
+         *     The page needs no token itself and is not journaled.
+         */
+        get: operations["getSandboxInspector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/clock": {
         parameters: {
             query?: never;
@@ -9701,6 +9737,76 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+        };
+    };
+    getSandboxInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inspector page. */
+            200: {
+                headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    /** @description The policy of the sandbox's pages (scripts and styles from this origin only, no framing). */
+                    "Content-Security-Policy"?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *       <meta charset="utf-8">
+                     *       <title>Request inspector · Commerce Operations API sandbox</title>
+                     *       <link rel="stylesheet" href="inspector/inspector.css">
+                     *       <script src="inspector/inspector.js" defer></script>
+                     *     </head>
+                     *     <body>…</body>
+                     *     </html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/inspector."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The page takes no input; it refuses a query parameter the contract does not name (the page keeps its own state after `#`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxClock: {

@@ -10,6 +10,9 @@
 // an operation never called is required by naming it. `*` leaves out the pairs the gate does not count (statuses a
 // client's requests cannot bring about, see coverage-gate.ts), and says which; naming the operation requires them. A line naming an operation the contract does not have, or a
 // status the operation does not document, is a mistake in the file, not a gap in the run: it is refused (exit 2).
+//
+// The inspector page parses a --require file pasted into it with these very functions, sent to the browser as their
+// source text (REQUIRE_FILE_SOURCE): so each refers to nothing outside itself but its arguments and built-ins.
 import type { CoverageReport } from '../observe/world-observations.js';
 
 /** One requirement as written, with its line number for messages. */
@@ -31,10 +34,9 @@ export interface SkippedByWildcard {
   pairs: string[];
 }
 
-const LINE = /^(\*|[A-Za-z_][A-Za-z0-9_]*)\s+([1-5][0-9]{2}|[1-5][xX]{2})$/;
-
 /** Reads the file's text into requirements; every malformed line is reported as `<file>:<line>: ...`. */
 export function parseRequireFile(text: string, file: string): Parsed<Requirement[]> {
+  const LINE = /^(\*|[A-Za-z_][A-Za-z0-9_]*)\s+([1-5][0-9]{2}|[1-5][xX]{2})$/;
   const errors: string[] = [];
   const value: Requirement[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -51,8 +53,6 @@ export function parseRequireFile(text: string, file: string): Parsed<Requirement
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
-const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx') ? status[0] === pattern[0] : status === pattern);
-
 /**
  * The pairs (`operationId status`) the requirements name in this report's contract, in the report's order. A named
  * operation the contract lacks, or a status it does not document, is an error naming the line. A `*` line leaves out
@@ -64,6 +64,7 @@ export function requiredPairs(
   file: string,
   uncounted: ReadonlySet<string> = new Set(),
 ): Parsed<string[]> & { skipped?: SkippedByWildcard[] } {
+  const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx') ? status[0] === pattern[0] : status === pattern);
   const errors: string[] = [];
   const byId = new Map(report.operations.map((op) => [op.operation_id, op]));
   const called = report.operations.filter((op) => op.answered.length + op.undocumented.length > 0);
@@ -96,3 +97,16 @@ export function requiredPairs(
   const ordered = report.operations.flatMap((op) => op.documented.map((s) => `${op.operation_id} ${s}`)).filter((key) => wanted.has(key));
   return { ok: true, value: ordered, ...(skipped.length > 0 && { skipped }) };
 }
+
+/**
+ * The pairs `*` lines and --fail-under leave out: the statuses the contract marks `x-sandbox-client-causable: false`
+ * (the server's state or only a Prefer knob brings them about), which a client suite cannot be asked to cause. With
+ * `countForced` none: a run that forces answers can force those too.
+ */
+export function uncountedPairs(report: CoverageReport, countForced: boolean): Set<string> {
+  if (countForced) return new Set();
+  return new Set(report.operations.flatMap((op) => (op.not_client_causable ?? []).map((s) => `${op.operation_id} ${s}`)));
+}
+
+/** The functions as browser script text, each bound to its own name whatever a bundler named the declaration. */
+export const REQUIRE_FILE_SOURCE = `var parseRequireFile = ${parseRequireFile};\nvar requiredPairs = ${requiredPairs};\nvar uncountedPairs = ${uncountedPairs};\n`;
