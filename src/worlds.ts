@@ -244,14 +244,40 @@ export class Worlds {
   /**
    * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Throws
    * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
-   * `prepare` (a bundle's load) fills the new world before it is registered: if it throws, nothing was created.
    */
-  createWorkspace(prepare?: (world: World) => void): Workspace {
+  createWorkspace(): Workspace {
+    return this.register(this.newWorkspace());
+  }
+
+  /**
+   * Creates a workspace whose world `prepare` fills over turns of the event loop (a bundle's load), refused as
+   * createWorkspace refuses one. Nobody sees the world until `prepare` has resolved: if it rejects, or the workspace
+   * limit was reached by others meanwhile, nothing was created.
+   */
+  async createWorkspaceFrom(prepare: (world: World) => Promise<void>): Promise<Workspace> {
+    const ws = this.newWorkspace();
+    try {
+      await prepare(ws.world);
+      this.refuseAtLimit();
+    } catch (error) {
+      ws.dispose();
+      throw error;
+    }
+    return this.register(ws);
+  }
+
+  /** Refuses (WorkspaceRefused) once the registry keeps as many workspaces as it may. */
+  private refuseAtLimit(): void {
     // Sweeping scans every workspace: done here only when an expired one could make room.
     if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
     if (this.workspaces.size >= this.maxWorkspaces) {
       throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
     }
+  }
+
+  /** A new workspace over the seeded base, not registered yet; refused at the workspace limit and short of memory. */
+  private newWorkspace(): Workspace {
+    this.refuseAtLimit();
     // What the process holds now, reservations apart: a bundle's load reserved its bytes before its body was read,
     // and what it parsed is in this reading already (counting both would count the load twice).
     if (memoryShortage(this.budget.reading(), this.heapBudgetPercent) !== undefined) {
@@ -274,16 +300,11 @@ export class Worlds {
       const at = ID_BYTES + SECRET_BYTES * i;
       seedTokens[token.id] = tokenPrefix + random.toString('base64url', at, at + SECRET_BYTES);
     });
-    const ws = new Workspace(id, tokenPrefix, seedTokens, base, this.now(), this.defaultWorld.model);
-    if (prepare) {
-      try {
-        prepare(ws.world);
-      } catch (error) {
-        ws.dispose();
-        throw error;
-      }
-    }
-    this.workspaces.set(id, ws);
+    return new Workspace(id, tokenPrefix, seedTokens, base, this.now(), this.defaultWorld.model);
+  }
+
+  private register(ws: Workspace): Workspace {
+    this.workspaces.set(ws.id, ws);
     this.startSweeping();
     return ws;
   }
