@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
+import { inspectorAssets } from './sandbox/inspector/inspector-assets.js';
 import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { identifyRequest } from './observe/request-log.js';
 import { actsIn, requestWorkspace } from './access/auth.js';
@@ -74,6 +75,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
         toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
       ),
       outsideApi(toolingPage(favicon())),
+      // The inspector page's script and style sheet (the page itself is an operation, getSandboxInspector).
+      outsideApi(toolingPage(inspectorAssets())),
       // The configured latency, before any work.
       ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),

@@ -9,6 +9,14 @@ import { WorldResources } from './world-resources.js';
 export const DEFAULT_WORKSPACE = 'default';
 
 /**
+ * The workspace a local sandbox keeps so that the contract's example of deleting a workspace succeeds as written
+ * (Swagger UI, Postman, Dredd): there from the start, made on first use, not counted against the workspace limit.
+ * Deleted, it comes back when the default world is reset; idle past its time, it comes back fresh when next named.
+ * Hosted mode has none: a shared workspace any visitor could delete or fill would be no one's world.
+ */
+export const EXAMPLE_WORKSPACE = 'example';
+
+/**
  * Told when a world's history ends: what is kept per world outside the registry (the journal, the coverage) goes
  * with it, so the registry need not know what that is.
  */
@@ -35,6 +43,8 @@ export class WorkspaceRefused extends Error {
 export interface WorldsOptions {
   /** The default world was loaded from a workspace bundle (--load): a token of the exporting run's workspace is told so. */
   defaultLoaded?: boolean;
+  /** Keep the `example` workspace (EXAMPLE_WORKSPACE): a local sandbox does, hosted mode does not. */
+  exampleWorkspace?: boolean;
   /** A workspace unused for this long is deleted. Default one hour. */
   idleTtlMs?: number;
   /** At most this many workspaces at once. Default DEFAULT_MAX_WORKSPACES. */
@@ -106,7 +116,8 @@ const ID_BYTES = 6;
 const SECRET_BYTES = 18;
 
 // A workspace id: random hex, after the replica's name when the server is one of several (`r1-3f9a1c0b7d2e`).
-const WORKSPACE_ID = '(?:[a-z0-9]{1,8}-)?[0-9a-f]{12}';
+// The example workspace's fixed id is one too.
+const WORKSPACE_ID = `(?:(?:[a-z0-9]{1,8}-)?[0-9a-f]{12}|${EXAMPLE_WORKSPACE})`;
 const WORKSPACE_TOKEN = new RegExp(`^ws_(${WORKSPACE_ID})\\.`);
 const WORKSPACE_NAME = new RegExp(`^${WORKSPACE_ID}$`);
 
@@ -135,11 +146,13 @@ export class Worlds {
   /** The frozen seeded bases of this registry's workspaces and resets (see WorldsOptions.seeded). */
   readonly seeded: SeededBases;
   private readonly ownsSeeded: boolean;
+  /** The example workspace is kept and was not deleted since the default world's last reset: named, it is there. */
+  private exampleKept: boolean;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     readonly defaultWorld: World,
-    options: WorldsOptions = {},
+    private readonly options: WorldsOptions = {},
   ) {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
     this.defaultLoaded = options.defaultLoaded === true;
@@ -150,6 +163,7 @@ export class Worlds {
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
     this.ownsSeeded = options.seeded === undefined;
     this.seeded = options.seeded ?? new SeededBases(defaultWorld.model);
+    this.exampleKept = options.exampleWorkspace === true;
   }
 
   /** Adds a listener told of every reset and deletion from here on. */
@@ -212,12 +226,9 @@ export class Worlds {
    */
   live(id: string): Workspace | undefined {
     const ws = this.workspaces.get(id);
-    if (!ws) return undefined;
-    if (this.now() - ws.lastUsedAt >= this.idleTtlMs) {
-      this.forget([id]);
-      return undefined;
-    }
-    return ws;
+    if (ws && this.now() - ws.lastUsedAt >= this.idleTtlMs) this.forget([id]);
+    else if (ws) return ws;
+    return id === EXAMPLE_WORKSPACE && this.exampleKept ? this.add(this.build(EXAMPLE_WORKSPACE)) : undefined;
   }
 
   /**
@@ -238,7 +249,7 @@ export class Worlds {
 
   /** True for 'default' and a live workspace's id, without marking the workspace used. */
   isLive(name: string): boolean {
-    return name === DEFAULT_WORKSPACE || this.workspaces.has(name);
+    return name === DEFAULT_WORKSPACE || this.workspaces.has(name) || (name === EXAMPLE_WORKSPACE && this.exampleKept);
   }
 
   /**
@@ -246,7 +257,8 @@ export class Worlds {
    * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
    */
   createWorkspace(): Workspace {
-    return this.register(this.newWorkspace());
+    this.admit();
+    return this.add(this.build());
   }
 
   /**
@@ -255,7 +267,8 @@ export class Worlds {
    * limit was reached by others meanwhile, nothing was created.
    */
   async createWorkspaceFrom(prepare: (world: World) => Promise<void>): Promise<Workspace> {
-    const ws = this.newWorkspace();
+    this.admit();
+    const ws = this.build();
     try {
       await prepare(ws.world);
       this.refuseAtLimit();
@@ -263,26 +276,30 @@ export class Worlds {
       ws.dispose();
       throw error;
     }
-    return this.register(ws);
+    return this.add(ws);
   }
 
-  /** Refuses (WorkspaceRefused) once the registry keeps as many workspaces as it may. */
-  private refuseAtLimit(): void {
-    // Sweeping scans every workspace: done here only when an expired one could make room.
-    if (this.workspaces.size >= this.maxWorkspaces) this.sweep();
-    if (this.workspaces.size >= this.maxWorkspaces) {
-      throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
-    }
-  }
-
-  /** A new workspace over the seeded base, not registered yet; refused at the workspace limit and short of memory. */
-  private newWorkspace(): Workspace {
+  /** Refuses (WorkspaceRefused) at the workspace limit and when memory is past its budget. */
+  private admit(): void {
     this.refuseAtLimit();
     // What the process holds now, reservations apart: a bundle's load reserved its bytes before its body was read,
     // and what it parsed is in this reading already (counting both would count the load twice).
     if (memoryShortage(this.budget.reading(), this.heapBudgetPercent) !== undefined) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
+  }
+
+  /** Refuses (WorkspaceRefused) once the registry keeps as many workspaces as it may. */
+  private refuseAtLimit(): void {
+    // Sweeping scans every workspace: done here only when an expired one could make room.
+    if (this.workspaceCount >= this.maxWorkspaces) this.sweep();
+    if (this.workspaceCount >= this.maxWorkspaces) {
+      throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+    }
+  }
+
+  /** A workspace viewing the seeded base, its tokens drawn; `fixedId` (the example's) instead of a drawn id. */
+  private build(fixedId?: string): Workspace {
     const { seed } = this.defaultWorld.store;
     // The seeded base is built by the first creation (it runs every seeder), not by the workspace's first request.
     const base = this.seeded.of(seed);
@@ -290,8 +307,9 @@ export class Worlds {
     // One draw for all: 48 bits of id, then 144 bits of secret for each seeded token (a draw is a call into OpenSSL).
     let random: Buffer;
     let id: string;
-    do id = this.idPrefix + (random = randomBytes(ID_BYTES + SECRET_BYTES * seeded.length)).toString('hex', 0, ID_BYTES);
-    while (this.workspaces.has(id));
+    do id = fixedId ?? this.idPrefix + (random = randomBytes(ID_BYTES + SECRET_BYTES * seeded.length)).toString('hex', 0, ID_BYTES);
+    while (fixedId === undefined && this.workspaces.has(id));
+    random ??= randomBytes(ID_BYTES + SECRET_BYTES * seeded.length);
     const tokenPrefix = `ws_${id}.`;
     // The id before the secret only routes (nginx, consent states, image URLs) and grants nothing; each token's
     // secret is drawn on its own, so no token of a workspace says anything about another (member is not owner).
@@ -303,7 +321,7 @@ export class Worlds {
     return new Workspace(id, tokenPrefix, seedTokens, base, this.now(), this.defaultWorld.model);
   }
 
-  private register(ws: Workspace): Workspace {
+  private add(ws: Workspace): Workspace {
     this.workspaces.set(ws.id, ws);
     this.startSweeping();
     return ws;
@@ -312,19 +330,22 @@ export class Worlds {
   /** Deletes a workspace with its store, clock and resources (listeners drop the rest); false when there was none. */
   deleteWorkspace(id: string): boolean {
     if (!this.workspace(id)) return false;
+    if (id === EXAMPLE_WORKSPACE) this.exampleKept = false;
     this.forget([id]);
     return true;
   }
 
-  /** How many workspaces are live. */
+  /** How many workspaces clients created are live (the example workspace is the sandbox's own). */
   get workspaceCount(): number {
-    return this.workspaces.size;
+    return this.workspaces.size - (this.workspaces.has(EXAMPLE_WORKSPACE) ? 1 : 0);
   }
 
   /** Back to the seeded state: store, clock and resources of this one world (listeners drop the rest). */
   async reset(world: World): Promise<void> {
     await resetWorld(world, this.seeded);
     const name = this.nameOf(world);
+    // The sandbox as it started, for every example to run again: the example workspace too, if it was deleted.
+    if (name === DEFAULT_WORKSPACE && this.options.exampleWorkspace === true) this.exampleKept = true;
     for (const listener of this.listeners) listener.onReset?.(name);
   }
 
@@ -366,8 +387,15 @@ export class Worlds {
 }
 
 /** The Worlds options a configuration asks for. */
-export function worldsOptions(config: { workspaceIdleTtlMs: number; maxWorkspaces: number; heapBudgetPercent: number; replicaId?: string }): WorldsOptions {
+export function worldsOptions(config: {
+  workspaceIdleTtlMs: number;
+  maxWorkspaces: number;
+  heapBudgetPercent: number;
+  replicaId?: string;
+  hosted: boolean;
+}): WorldsOptions {
   return {
+    exampleWorkspace: !config.hosted,
     replicaId: config.replicaId,
     idleTtlMs: config.workspaceIdleTtlMs,
     maxWorkspaces: config.maxWorkspaces,

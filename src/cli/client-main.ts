@@ -8,7 +8,7 @@ import { renderJunit, renderMarkdown, gateLines, type WorkspaceCoverage } from '
 import { isClientCommand, parseClientArgs, type ClientOptions } from './client-args.js';
 import { coverageHelp, exportHelp, waitHelp } from './client-help.js';
 import { decideGate, type GateOutcome } from './coverage-gate.js';
-import { parseRequireFile, requiredPairs, type Requirement } from './require-file.js';
+import { parseRequireFile, requiredPairs, type Requirement } from '../observe/require-file.js';
 import { ClientError, getFromSandbox } from './sandbox-request.js';
 import { waitReady } from './wait-ready.js';
 

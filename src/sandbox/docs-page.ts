@@ -86,6 +86,7 @@ function bannerHtml(demoToken: string | undefined): string {
     </fieldset>
     <button id="sandbox-reset" type="button">Reset</button> puts that world back to its seeded state. <span id="sandbox-reset-status"></span>
     The <code>/_sandbox</code> control plane (health, reset, journal, coverage) is under the <b>Sandbox</b> tag.
+    What your calls did, and why: the <a href="../_sandbox/inspector">request inspector</a>.
     The contract: <a href="../openapi.yaml">openapi.yaml</a> · <a href="../openapi.json">openapi.json</a> · <a href="../">home</a>.
   </div>`;
 }
@@ -98,6 +99,7 @@ function hostedBannerHtml(): string {
     Try it out runs as <code id="sandbox-active-token">no token</code>.
     <button id="sandbox-reset" type="button">Reset my sandbox</button> <span id="sandbox-reset-status"></span>
     The <code>/_sandbox</code> control plane (reset, journal, coverage, clock) acts on this workspace.
+    What this tab's calls did, and why: the <a href="../_sandbox/inspector">request inspector</a>.
     The contract: <a href="../openapi.yaml">openapi.yaml</a> · <a href="../openapi.json">openapi.json</a>.
   </div>`;
 }
@@ -158,6 +160,8 @@ export function docsRouter(options: DocsRouterOptions): Router {
       requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE),
       plugins: [new Function('system', DOWNLOAD_URL_PLUGIN), new Function('system', TRY_IT_SPEC_PLUGIN)],
       displayOperationId: true,
+      // The address names the operation open (#/<tag>/<operationId>): the inspector links a failed call's operation.
+      deepLinking: true,
       displayRequestDuration: true,
       filter: true,
       docExpansion: 'list',

@@ -58,6 +58,7 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
     checked against the contract, so a client that works here speaks the real API's language.</p>
   <nav>
     <a href="docs/">API docs (try it out)</a>
+    <a href="_sandbox/inspector">Request inspector</a>
     <a href="_sandbox/health">Health</a>
     <a href="openapi.yaml">openapi.yaml</a>
     <a href="openapi.json">openapi.json</a>
@@ -69,6 +70,8 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
       (<code>/2024-09/...</code>). Changes are kept: what you create, you can read back.</li>
     <li>In CI, wait for <a href="_sandbox/health"><code>/_sandbox/health</code></a> to answer 200, create an isolated
       workspace per job, and read the request journal and coverage under <code>/_sandbox</code> afterwards.</li>
+    <li>See what happened, and why: the <a href="_sandbox/inspector">request inspector</a> lists every request with the
+      check that answered it, and the contract coverage as a grid.</li>
     <li>Steer answers with <code>Prefer: code=404</code> or <code>Prefer: delay=250</code>;
       start over with <code>POST /_sandbox/reset</code>.</li>
   </ol>

@@ -106,8 +106,8 @@ describe('A text answer is checked against the contract like a JSON one', () => 
     expect(() => checkTextMedia(facts.get('listMerchants'), 'listMerchants', { status: 200, body: { data: [] } })).not.toThrow();
   });
 
-  it('When the contract is read, then only the coverage report documents media types other than JSON', () => {
+  it('When the contract is read, then only the coverage report and the inspector page document media types other than JSON', () => {
     const withText = [...facts].filter(([, f]) => (f.textMedia?.size ?? 0) > 0).map(([id]) => id);
-    expect(withText).toEqual(['getSandboxCoverage']);
+    expect(withText).toEqual(['getSandboxCoverage', 'getSandboxInspector']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientArgs } from '../../src/cli/client-args.js';
 import { decideGate } from '../../src/cli/coverage-gate.js';
-import { parseRequireFile, requiredPairs, type Requirement } from '../../src/cli/require-file.js';
+import { parseRequireFile, requiredPairs, type Requirement } from '../../src/observe/require-file.js';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/world-observations.js';
 import { gateLines, renderJunit } from '../../src/observe/coverage-formats.js';

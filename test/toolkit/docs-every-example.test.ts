@@ -1,6 +1,7 @@
 // A reader executes every operation's example on the docs page of a local sandbox, deletes first, without typing
-// (except the id of a workspace to delete, which only exists once created): each answers its success status. A
-// second pass over the same world answers each success status or the documented uniqueness 422, nothing else.
+// (the workspace to delete is `example`, which a local sandbox keeps and a reset of the default world brings back):
+// each answers its success status. A second pass over the same world answers each success status or the documented
+// uniqueness 422, nothing else.
 //
 // Each execution is what the Execute button does, driven through the page's own Swagger UI system instead of
 // clicks: the pre-filled values come from the contract as the page rendered it (its plugin leaves only required
@@ -107,8 +108,7 @@ describeWithBrowser('every example on the docs page', () => {
         operationId: op.operationId,
         path: op.path,
         method: op.method.toLowerCase(),
-        // The contract's `default` is the world that is never deleted: a reader deletes a workspace they created.
-        fill: op.operationId === 'deleteSandboxWorkspace' ? { workspace: sandbox.createWorkspace().id } : ({} as Record<string, string>),
+        fill: {},
       }));
       const answers = await executeInPage(browser, calls);
       expect(answers.map((a) => a.operationId)).toEqual(calls.map((c) => c.operationId));

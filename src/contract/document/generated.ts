@@ -1345,6 +1345,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_sandbox/inspector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the request inspector (a page)
+         * @description A page for a browser: the request journal of the world you act in, newest first and updating by itself, with
+         *     filters (status class, operation, method, path prefix); each entry opened shows its trail in the service's
+         *     order of checks (route, token, the record named, the input's field errors beside the values sent and the
+         *     contract's rules, the ignored fields, the Prefer knobs, the answer's own check), its bodies (redacted as the
+         *     journal keeps them), "copy as curl" and "send again"; and the contract coverage as an operation × status grid
+         *     grouped by tag, with the pairs of a `--require` file marked and what the coverage gate would say. After
+         *     `--load run.json` it opens on the loaded journal, failed calls first.
+         *
+         *     The page is plain HTML with one script and one style sheet served beside it
+         *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
+         *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
+         *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
+         *     so an unchanged journal costs a 304). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
+         *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
+         *     or a token pasted into the page; locally it switches between the default world and the workspaces.
+         *     The page needs no token itself and is not journaled.
+         */
+        get: operations["getSandboxInspector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/clock": {
         parameters: {
             query?: never;
@@ -1437,10 +1473,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
-                 * @example default
+                 * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+                 * @example example
                  */
-                workspace: components["parameters"]["SandboxWorkspacePath"];
+                workspace: components["parameters"]["SandboxDeletableWorkspacePath"];
             };
             cookie?: never;
         };
@@ -1449,7 +1485,19 @@ export interface paths {
         post?: never;
         /**
          * Delete a workspace
-         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other worlds are untouched. The default world (`default`, the example) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset` puts it back.
+         * @description Deletes one workspace with its store, clock, coverage and journal entries; its tokens stop working. Other
+         *     worlds are untouched. The default world (`default`) cannot be deleted (403); `POST /_sandbox/workspaces/default/reset`
+         *     puts it back.
+         *
+         *     The example names `example`, a workspace a local sandbox keeps so that this example succeeds as written in
+         *     Swagger UI, Postman or Dredd on a fresh sandbox: it is there from the start (made when first named, not
+         *     counted against `MAX_WORKSPACES`), and once deleted it comes back
+         *     when the default world is reset (`POST /_sandbox/reset` or `POST /_sandbox/workspaces/default/reset`), so a
+         *     second run of every example succeeds again after a reset. Idle past `WORKSPACE_TTL_SECONDS`, it comes back
+         *     fresh when next named. In hosted mode there is no `example` workspace (a shared one would be any visitor's
+         *     to delete): naming it answers 404 to the admin token and 403 to a workspace's token (which acts on its own
+         *     workspace only); the docs page fills the tab's own workspace, and a client deletes the id its
+         *     own `POST /_sandbox/workspaces` returned, with that workspace's owner token.
          */
         delete: operations["deleteSandboxWorkspace"];
         options?: never;
@@ -1766,6 +1814,87 @@ export interface components {
             };
             /** @description Present (true) on an entry that came with a loaded workspace bundle rather than from a request this sandbox answered. */
             loaded?: boolean;
+            trail?: components["schemas"]["SandboxRequestTrail"];
+        };
+        /**
+         * @description Why the request was answered as it was, in the service's order of checks: the step that produced the answer,
+         *     what routing found, the record the request named (404/403), the input's field errors (422) with the value
+         *     sent and the contract's rule, the Prefer knobs applied, and the answer's own check against the contract.
+         *     Recorded once per request by the pipeline, counted in the journal's bytes and redacted like the bodies (a
+         *     field error's value is `[REDACTED]` where the field's name is a secret's). Absent on a request no operation's
+         *     pipeline saw (a product image, a consent page).
+         */
+        SandboxRequestTrail: {
+            /**
+             * @description The step that produced the answer: `route` (404 no such path, 405 no such method), `authentication`
+             *     (401, and the control plane's 403 for a token that may not act there), `record` (a record the request
+             *     names is unknown, 404, or not its merchant's, 403), `validation` (the input breaks the contract: 422,
+             *     400 unreadable JSON, 415), `handler` (the operation's own answer, its own rules' refusals included),
+             *     `prefer` (a `Prefer: code=` answered the documented example, or a knob was refused), `response_check`
+             *     (the handler's answer broke the contract: 500), `limit` (a budget: 413 too large, 429 throttled, 503
+             *     memory short, a workspace quota).
+             * @enum {string}
+             */
+            answered_by: "route" | "authentication" | "record" | "validation" | "handler" | "prefer" | "response_check" | "limit";
+            route: {
+                /** @description True when the method and path named an operation. */
+                matched: boolean;
+                /** @description On a 405, the methods the path has (the `Allow` header). */
+                allow?: string[];
+            };
+            /** @description The record the answer names, on a 404 or 403 of a record the request named (a path parameter, a `merchant_id`). */
+            record?: {
+                /** @description The path parameter (`supplier`) or field (`merchant_id`) that named it. */
+                parameter: string;
+                /** @description The id the request sent. */
+                id: string;
+                /**
+                 * @description `unknown`: no such record (404); `not_member`: it belongs to a merchant the caller is no member of (403, or 404 where the operation documents no 403).
+                 * @enum {string}
+                 */
+                outcome: "unknown" | "not_member";
+            };
+            /** @description The field errors of a 422 (at most 100), each beside the value sent and, for the validator's, the contract's rule. */
+            field_errors?: {
+                /** @description Where, by request part (`body.price`, `query.per_page`, `body.costs.0.value`, `Prefer.code`). */
+                field: string;
+                message: string;
+                /** @description The value sent at that field (absent when none was), redacted and cut like a body. */
+                value?: unknown;
+                /** @description The contract's rule the value broke, as JSON Schema names it. */
+                rule?: {
+                    /** @description `type`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `format`, `required`, ... */
+                    keyword: string;
+                    /** @description The rule's bound: `{ limit: 0 }`, `{ allowedValues: [...] }`, `{ type: integer }`, `{ pattern: ... }`, `{ missingProperty: name }`. */
+                    params: {
+                        [key: string]: unknown;
+                    };
+                };
+            }[];
+            /** @description The Prefer knobs the request sent (on the API's operations, which take them). */
+            prefer?: {
+                /** @description The status `Prefer: code=` asked for. */
+                code?: number;
+                /** @description The milliseconds `Prefer: delay=` waited. */
+                delay?: number;
+                /** @description The simulated retailer's fault asked for. */
+                retailer_fault?: string;
+                /** @description `Prefer: strict`: unknown fields refused. */
+                strict?: boolean;
+                /** @description What was honoured, as `Preference-Applied` names it. */
+                applied?: string;
+                /** @description Why the knobs were refused (a bad value). */
+                error?: string;
+            };
+            /**
+             * @description The answer's own check against the contract: `passed` (checked as sent), `failed` (it broke the
+             *     contract and was answered 500), `not_checked` (a refusal before the handler, which answers a refusal,
+             *     not the operation's response, or a body with nothing to check).
+             * @enum {string}
+             */
+            response_check: "passed" | "failed" | "not_checked";
+            /** @description The operation in `/docs` (Swagger UI's deep link, `#/<tag>/<operationId>`). */
+            docs_anchor?: string;
         };
         SandboxRequestList: {
             data: components["schemas"]["SandboxRequest"][];
@@ -3130,6 +3259,11 @@ export interface components {
          */
         SandboxWorkspaceQuery: string;
         /**
+         * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+         * @example example
+         */
+        SandboxDeletableWorkspacePath: string;
+        /**
          * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
          * @example default
          */
@@ -3247,6 +3381,11 @@ export interface components {
          * @example GET, POST
          */
         Allow: string;
+        /**
+         * @description The version of what a journal query lists (its scope's newest entry, how many it holds, its clears, and the
+         *     query itself); send it back as `If-None-Match` to be answered 304 while nothing changed.
+         */
+        SandboxJournalETag: string;
         /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
         XRequestId: string;
         /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
@@ -9242,8 +9381,24 @@ export interface operations {
                 workspace?: string;
                 /** @description At most this many entries (newest first). */
                 limit?: number;
+                /**
+                 * @description Only entries recorded after the newest entry with this id (an `id` a previous read answered), for a
+                 *     poller that asks "what is new": nothing new answers an empty `data`. When no entry in the journal has
+                 *     that id (it was dropped from the ring, or the journal was cleared), every matching entry is listed, as
+                 *     without `after`.
+                 * @example 0f6c2a9e-3b1d-4c5e-8f7a-9b0c1d2e3f4a
+                 */
+                after?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a previous read of the same query: when nothing the query lists has changed since (no new
+                 *     entry in its scope, none dropped, no clear), the answer is 304 with no body, so a poller pays nothing
+                 *     for "nothing new". `*` matches any current list.
+                 * @example W/"journal-3-1842-1000-9c1e4f0a2b7d"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9252,6 +9407,7 @@ export interface operations {
             /** @description Journal entries, newest first. */
             200: {
                 headers: {
+                    ETag: components["headers"]["SandboxJournalETag"];
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -9295,6 +9451,14 @@ export interface operations {
                      *                 }
                      *               ]
                      *             }
+                     *           },
+                     *           "trail": {
+                     *             "answered_by": "handler",
+                     *             "route": {
+                     *               "matched": true
+                     *             },
+                     *             "response_check": "passed",
+                     *             "docs_anchor": "#/Merchants/listMerchants"
                      *           }
                      *         }
                      *       ]
@@ -9302,6 +9466,15 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["SandboxRequestList"];
                 };
+            };
+            /** @description Nothing the query lists has changed since the read whose `ETag` `If-None-Match` names; no body. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["SandboxJournalETag"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["SandboxUnauthenticated"];
             403: components["responses"]["SandboxForbidden"];
@@ -9552,6 +9725,76 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+        };
+    };
+    getSandboxInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inspector page. */
+            200: {
+                headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    /** @description The policy of the sandbox's pages (scripts and styles from this origin only, no framing). */
+                    "Content-Security-Policy"?: string;
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *       <meta charset="utf-8">
+                     *       <title>Request inspector · Commerce Operations API sandbox</title>
+                     *       <link rel="stylesheet" href="inspector/inspector.css">
+                     *       <script src="inspector/inspector.js" defer></script>
+                     *     </head>
+                     *     <body>…</body>
+                     *     </html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The PATCH method is not supported for route /_sandbox/inspector."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The page takes no input; it refuses a query parameter the contract does not name (the page keeps its own state after `#`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The _ query parameter is not part of the contract.",
+                     *       "errors": {
+                     *         "_": [
+                     *           "The _ query parameter is not part of the contract."
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
         };
     };
     getSandboxClock: {
@@ -9838,10 +10081,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The workspace id from `POST /_sandbox/workspaces`, or `default` for the default world.
-                 * @example default
+                 * @description The workspace id from `POST /_sandbox/workspaces`. The example, `example`, is the workspace a local sandbox keeps for this example to succeed (see `deleteSandboxWorkspace`); `default` names the default world, which is never deleted (403).
+                 * @example example
                  */
-                workspace: components["parameters"]["SandboxWorkspacePath"];
+                workspace: components["parameters"]["SandboxDeletableWorkspacePath"];
             };
             cookie?: never;
         };

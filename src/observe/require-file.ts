@@ -9,6 +9,9 @@
 // `*` stands for the operations the run called (any status), as "every 404 and 422 of the operations we call" needs;
 // an operation never called is required by naming it. A line naming an operation the contract does not have, or a
 // status the operation does not document, is a mistake in the file, not a gap in the run: it is refused (exit 2).
+//
+// The inspector page parses a --require file pasted into it with these very functions, sent to the browser as their
+// source text (REQUIRE_FILE_SOURCE): so each refers to nothing outside itself but its arguments and built-ins.
 import type { CoverageReport } from '../observe/world-observations.js';
 
 /** One requirement as written, with its line number for messages. */
@@ -23,10 +26,9 @@ export interface Requirement {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-const LINE = /^(\*|[A-Za-z_][A-Za-z0-9_]*)\s+([1-5][0-9]{2}|[1-5][xX]{2})$/;
-
 /** Reads the file's text into requirements; every malformed line is reported as `<file>:<line>: ...`. */
 export function parseRequireFile(text: string, file: string): Parsed<Requirement[]> {
+  const LINE = /^(\*|[A-Za-z_][A-Za-z0-9_]*)\s+([1-5][0-9]{2}|[1-5][xX]{2})$/;
   const errors: string[] = [];
   const value: Requirement[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -43,13 +45,12 @@ export function parseRequireFile(text: string, file: string): Parsed<Requirement
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
-const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx') ? status[0] === pattern[0] : status === pattern);
-
 /**
  * The pairs (`operationId status`) the requirements name in this report's contract, in the report's order. A named
  * operation the contract lacks, or a status it does not document, is an error naming the line.
  */
 export function requiredPairs(requirements: readonly Requirement[], report: CoverageReport, file: string): Parsed<string[]> {
+  const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx') ? status[0] === pattern[0] : status === pattern);
   const errors: string[] = [];
   const byId = new Map(report.operations.map((op) => [op.operation_id, op]));
   const called = report.operations.filter((op) => op.answered.length + op.undocumented.length > 0);
@@ -73,3 +74,6 @@ export function requiredPairs(requirements: readonly Requirement[], report: Cove
   const ordered = report.operations.flatMap((op) => op.documented.map((s) => `${op.operation_id} ${s}`)).filter((key) => wanted.has(key));
   return { ok: true, value: ordered };
 }
+
+/** Both functions as browser script text, each bound to its own name whatever a bundler named the declaration. */
+export const REQUIRE_FILE_SOURCE = `var parseRequireFile = ${parseRequireFile};\nvar requiredPairs = ${requiredPairs};\n`;

@@ -1,0 +1,97 @@
+// The inspector page as the server serves it: an operation of the contract answering HTML under the pages' policy,
+// its script and style sheet beside it, linked from the landing and docs pages, never journaled.
+import request from 'supertest';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.js';
+import { hostedApp } from '../hosted/support.js';
+import { parseRequireFile, REQUIRE_FILE_SOURCE, type requiredPairs } from '../../src/observe/require-file.js';
+import type { CoverageReport } from '../../src/observe/world-observations.js';
+
+describe('GET /_sandbox/inspector', () => {
+  it('When a browser opens the inspector, then it gets HTML whose only script and style sheet come from the sandbox, under a policy with no inline script and no framing', async () => {
+    const t = await testApp();
+    const res = await request(t.app).get('/_sandbox/inspector').expect(200);
+    expect(res.type).toBe('text/html');
+    expect(res.text).toContain('<script src="inspector/inspector.js" defer></script>');
+    expect(res.text).toContain('<link rel="stylesheet" href="inspector/inspector.css">');
+    // No inline script and nothing from another origin.
+    expect(res.text.match(/<script/g)).toHaveLength(1);
+    expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('When the script and style sheet are fetched, then they answer with their types and an ETag, and 304 when the browser holds them', async () => {
+    const t = await testApp();
+    const js = await request(t.app).get('/_sandbox/inspector/inspector.js').expect(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.text).toContain('var parseRequireFile = function');
+    await request(t.app).get('/_sandbox/inspector/inspector.js').set('If-None-Match', js.headers.etag!).expect(304);
+    const css = await request(t.app).get('/_sandbox/inspector/inspector.css').expect(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    await request(t.app).post('/_sandbox/inspector/inspector.js').expect(404);
+  });
+
+  it('When the page and its assets are opened, then the journal does not list them', async () => {
+    const t = await testApp();
+    await request(t.app).get('/_sandbox/inspector').expect(200);
+    await request(t.app).get('/_sandbox/inspector/inspector.js').expect(200);
+    await request(t.app).get('/_sandbox/health').expect(200);
+    const journal = await request(t.app).get('/_sandbox/requests').expect(200);
+    expect(journal.body.data.map((e: { path: string }) => e.path)).toEqual(['/_sandbox/health']);
+  });
+
+  it('When the inspector is asked with another method, then 405 naming GET; a query it does not name is ignored', async () => {
+    const t = await testApp();
+    const wrong = await request(t.app).post('/_sandbox/inspector').expect(405);
+    expect(wrong.headers.allow).toBe('GET');
+    const tolerant = await request(t.app).get('/_sandbox/inspector?token=x').expect(200);
+    expect(tolerant.headers['sandbox-ignored-fields']).toBe('query.token');
+  });
+
+  it('When the sandbox is hosted, then the page opens with no token and names no demo token', async () => {
+    const h = await hostedApp();
+    const res = await request(h.app).get('/_sandbox/inspector').expect(200);
+    expect(res.text).toContain('data-hosted="true"');
+    expect(res.text).not.toContain('demo-owner-token');
+  });
+
+  it('When a reader is on the landing page or the docs, then a link leads to the inspector', async () => {
+    const t = await testApp();
+    expect((await request(t.app).get('/').expect(200)).text).toContain('<a href="_sandbox/inspector">');
+    const docs = await request(t.app).get('/docs/').expect(200);
+    expect(docs.text).toContain('_sandbox/inspector');
+  });
+});
+
+describe('the --require grammar the page runs', () => {
+  const report = {
+    operations: [
+      { operation_id: 'getProduct', documented: ['200', '401', '404'], answered: ['200'], undocumented: [] },
+      { operation_id: 'listProducts', documented: ['200', '401'], answered: [], undocumented: [] },
+    ],
+  } as unknown as CoverageReport;
+  const file = 'getProduct 404\n* 4xx # every 4xx of the called operations\n';
+
+  it('When the page parses a --require file, then its functions are the CLI gate’s own and read it alike', () => {
+    const browser = runInNewContext(`${REQUIRE_FILE_SOURCE}; ({ parseRequireFile, requiredPairs })`) as {
+      parseRequireFile: typeof parseRequireFile;
+      requiredPairs: typeof requiredPairs;
+    };
+    const parsed = browser.parseRequireFile(file, 'require file');
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual(parseRequireFile(file, 'require file'));
+    if (!parsed.ok) throw new Error('parsed');
+    expect(browser.requiredPairs(parsed.value, report, 'f').ok && browser.requiredPairs(parsed.value, report, 'f')).toEqual({
+      ok: true,
+      value: ['getProduct 401', 'getProduct 404'],
+    });
+    expect(browser.parseRequireFile('getProduct four', 'f')).toEqual({
+      ok: false,
+      errors: ["f:1: expected '<operationId or *> <status like 404 or 4xx>', got 'getProduct four'"],
+    });
+  });
+});
