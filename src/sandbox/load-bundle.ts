@@ -148,6 +148,7 @@ export async function restoreObservations(observations: WorldObservations, name:
       requestBody: entry.request.body ?? undefined,
       responseBody: entry.response.body ?? undefined,
       ignored: entry.request.ignored,
+      trail: entry.trail,
       at: new Date(entry.at),
       loaded: { requestTruncated: entry.request.body_truncated, responseTruncated: entry.response.body_truncated },
     });
