@@ -3395,8 +3395,9 @@ export interface components {
          */
         Allow: string;
         /**
-         * @description The version of what a journal query lists (its scope's newest entry, how many it holds, its clears, and the
-         *     query itself); send it back as `If-None-Match` to be answered 304 while nothing changed.
+         * @description The version of what a journal query lists (its scope's newest entry and how many it holds, and the query
+         *     itself), opaque: it tells nothing of other workspaces' requests. Send it back as `If-None-Match` to be
+         *     answered 304 while nothing changed.
          */
         SandboxJournalETag: string;
         /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
@@ -9408,7 +9409,7 @@ export interface operations {
                  * @description The `ETag` of a previous read of the same query: when nothing the query lists has changed since (no new
                  *     entry in its scope, none dropped, no clear), the answer is 304 with no body, so a poller pays nothing
                  *     for "nothing new". `*` matches any current list.
-                 * @example W/"journal-3-1842-1000-9c1e4f0a2b7d"
+                 * @example W/"m3Jx0Vq8cTzR5aLk2YwPbN"
                  */
                 "If-None-Match"?: string;
             };
