@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
 import { demo } from '../helpers/app.js';
@@ -55,6 +55,9 @@ async function seriousA11yIssues(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+// A page that polls every 2 s on a loaded 2-core machine: each case waits for polls, never a fixed sleep alone.
+vi.setConfig({ testTimeout: 60_000 });
 
 describeWithBrowser('the request inspector', () => {
   let sandbox: RunningSandbox;
@@ -235,5 +238,5 @@ describeWithBrowser('the request inspector', () => {
     } finally {
       await loaded.close();
     }
-  });
+  }, 60_000);
 });

@@ -22,6 +22,10 @@ button { cursor: pointer; }
 @media (min-width: 900px) { .split { grid-template-columns: minmax(0, 11fr) minmax(0, 10fr); } }
 .list { overflow: auto; max-height: 80vh; border: 1px solid var(--line); }
 table { border-collapse: collapse; width: 100%; }
+/* Fixed columns: a thousand rows lay out without measuring every cell. */
+#journal { table-layout: fixed; }
+#journal th:nth-child(1) { width: 4em; } #journal th:nth-child(3) { width: 30%; } #journal th:nth-child(4) { width: 7.5em; }
+#journal td { overflow-wrap: anywhere; }
 caption { text-align: left; padding: 4px 6px; color: var(--muted); }
 th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
 thead th { position: sticky; top: 0; background: #f6f8fa; }
