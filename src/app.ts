@@ -60,7 +60,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       cors({ origins: allowedOrigins(config) }),
       // A path segment that does not decode is read as its literal text (src/pipeline/route-operation.ts).
       undecodableSegmentsAsText,
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled }),
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled, trailOf: pipeline.trailOf }),
       outsideApi(
         toolingPage(
           landingRouter({

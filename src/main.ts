@@ -83,11 +83,13 @@ async function main(): Promise<void> {
   if (config.logLevel !== 'silent') {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
     console.log(`  docs:   ${url}/docs`);
+    // The request inspector: the journal as a page, each answer's trail, the coverage grid (a loaded run's included).
+    console.log(`  inspector: ${url}/_sandbox/inspector`);
     console.log(`  health: ${url}/_sandbox/health`);
     console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
     if (parsed.options.load)
       console.log(
-        `  loaded: ${parsed.options.load} into the default world (its requests: ${url}/_sandbox/requests); the demo tokens below act on it, the exporting run's workspace tokens do not`,
+        `  loaded: ${parsed.options.load} into the default world (open its requests in the inspector: ${url}/_sandbox/inspector); the demo tokens below act on it, the exporting run's workspace tokens do not`,
       );
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
     // It answers from the start; from this line on, no operation's first call waits for its validators to compile.

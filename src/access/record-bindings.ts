@@ -60,7 +60,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Resolves a plan: every bound path parameter in order, then the merchant_id. A merchant_id that is not a
  * well-formed UUID (or missing, or not a string) is input shape, left to validation's 422; a well-formed one that
- * names no merchant is 404. Without a caller (the control plane) existence is the only check.
+ * names no merchant is 404. Without a caller (the control plane) existence is the only check. `naming` hears each
+ * parameter and id before it is resolved, so a 404/403 can name the record it is about.
  */
 export function resolveBindings(
   plan: BindingPlan,
@@ -68,19 +69,25 @@ export function resolveBindings(
   request: { params: Record<string, string>; query: unknown; body: unknown },
   scope: BindingScope,
   caller: UserRecord | undefined,
+  naming?: (parameter: string, id: string) => void,
 ): BoundRecords {
   const bound: BoundRecords = Object.create(null);
   const access = caller && new Access(scope.store, caller);
   for (const name of plan.params) {
     const rule = table[name]!;
-    const record = rule.find(scope, String(request.params[name]), bound) ?? notFound(rule.what);
+    const id = String(request.params[name]);
+    naming?.(name, id);
+    const record = rule.find(scope, id, bound) ?? notFound(rule.what);
     if (access && rule.merchantOf) access.member(rule.merchantOf(record, scope) ?? notFound(rule.what));
     bound[name] = record;
   }
   if (plan.merchantId && access) {
     const source = plan.merchantId === 'query' ? request.query : request.body;
     const id = typeof source === 'object' && source !== null ? (source as Record<string, unknown>).merchant_id : undefined;
-    if (typeof id === 'string' && UUID.test(id)) bound.merchant = access.member(id);
+    if (typeof id === 'string' && UUID.test(id)) {
+      naming?.('merchant_id', id);
+      bound.merchant = access.member(id);
+    }
   }
   return bound;
 }

@@ -14,7 +14,7 @@ const ROWS: [string, string, string, string][] = [
   ['    --latency <ms>', `Add this delay to every answer, 0 to ${MAX_LATENCY_MS}`, 'LATENCY_MS', String(CLI_DEFAULTS.latencyMs)],
   ['    --log-level <l>', LOG_LEVELS.join(' | '), 'LOG_LEVEL', CLI_DEFAULTS.logLevel],
   ['    --strict', 'Refuse (422) query parameters and body fields the contract does not name', 'STRICT=1', ''],
-  ['    --load <file>', 'Start on the world of an exported bundle, in memory (/docs opens on it)', '', ''],
+  ['    --load <file>', "Start on an exported bundle's world, in memory (see it in /_sandbox/inspector)", '', ''],
   ['    --uploads-origin <url>', 'Origin uploaded images are served from (another site routed here)', 'UPLOADS_ORIGIN', 'PUBLIC_URL'],
   ['-h, --help', 'Show this help', '', ''],
   ['-v, --version', 'Show the version', '', ''],
@@ -60,6 +60,7 @@ Environment only:
 
 Once started:
   /docs                 API docs with "Try it out" (the demo token is filled in)
+  /_sandbox/inspector   Request inspector: each request, why it was answered so, coverage
   /_sandbox/health      Readiness probe (200 when serving)
   Prefer: code=404      Ask any operation for one of its documented statuses
   Prefer: delay=250     Delay one answer (milliseconds)
@@ -70,6 +71,6 @@ Examples:
   ${name} --port 4010
   ${name} --in-memory --port 0 --log-level warn
   PORT=8080 DATA_FILE=./tmp/sandbox.json ${name} --reset
-  ${name} --load run.json   (a CI run's export; then open /docs)
+  ${name} --load run.json   (a CI run's export; then open /_sandbox/inspector)
 `;
 }

@@ -29,10 +29,16 @@ export function toFieldErrors(errors: ValidatorError[]): FieldErrors {
   // Keys come from the request (`constructor`, `__proto__`, `toString`): a plain object would hand back its inherited members.
   const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const error of errors) {
-    const { field } = locate(error.path);
-    (out[field] ??= []).push(sentence(field, error));
+    const { location, message } = describeError(error);
+    (out[location.field] ??= []).push(message);
   }
   return out;
+}
+
+/** One validator error: where it sits and the sentence a 422 says of it. */
+export function describeError(error: ValidatorError): { location: ErrorLocation; message: string } {
+  const location = locate(error.path);
+  return { location, message: sentence(location.field, error) };
 }
 
 function sentence(field: string, error: ValidatorError): string {

@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { logRequest, requestIdOf } from './request-log.js';
 import type { CoverageTracker } from './world-observations.js';
-import type { RequestJournal } from './request-journal.js';
+import type { RequestJournal, RequestTrail } from './request-journal.js';
 
 /** Which observers to feed; each is optional. */
 export interface ObserveOptions {
@@ -19,6 +19,8 @@ export interface ObserveOptions {
   workspaceOf?: (req: Request, res: Response) => string | undefined;
   /** The operationId the request matched; by default the one routing put in the request's state. */
   operationIdOf?: (req: Request) => string | undefined;
+  /** Why the request was answered as it was (the pipeline's trail); none without it. */
+  trailOf?: (req: Request, res: Response) => RequestTrail | undefined;
   /** Requests kept out of the journal (still logged and counted): unjournaled() decides it for the app. */
   skipJournal?: (req: Request, res: Response) => boolean;
   now?: () => Date;
@@ -83,6 +85,8 @@ export interface AnswerFacts {
   unjournaled?: boolean;
   /** The answer was forced with `Prefer: code=` (the operation's example, its handler never ran): coverage marks it apart. */
   forced?: boolean;
+  /** Why it was answered as it was: the step that answered and what it found (src/pipeline/request-trail.ts). */
+  trail?: RequestTrail;
 }
 
 /** One finished request/response, as whatever answered it saw it: what createObserver records. */
@@ -114,6 +118,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         requestBody: ex.requestBody,
         responseBody: ex.responseBody,
         ignored: ex.ignored,
+        trail: ex.trail,
       });
     }
     if (logger) logRequest(logger, ex);
@@ -145,7 +150,7 @@ function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () =
  * no listener (one per request would be a visible share of a replay's own work).
  */
 export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
-  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, forced } = facts;
+  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, forced, trail } = facts;
   const { requestId, at, method, url, headers } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
   observe({
@@ -163,6 +168,7 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
     workspace,
     unjournaled,
     forced,
+    trail,
     status,
     durationMs,
   });
@@ -177,6 +183,7 @@ export function answerOf(req: IncomingMessage): AnswerFacts | undefined {
 export function observeRequests(options: ObserveOptions & { observe?: (exchange: Exchange) => void }): RequestHandler {
   const operationIdOf = options.operationIdOf ?? ((req: Request) => req.state?.operation?.id);
   const skipJournal = options.skipJournal;
+  const trailOf = options.trailOf;
   const observe = options.observe ?? createObserver(options);
   const now = options.now ?? (() => new Date());
 
@@ -207,6 +214,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         operationId: operationIdOf(req),
         workspace: options.workspaceOf?.(req, res),
         forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
+        trail: trailOf?.(req, res),
       });
     };
     if (req.state) req.state.answer = answer;

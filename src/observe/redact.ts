@@ -70,6 +70,13 @@ function copied(slice: string): string {
   return Buffer.from(slice, 'utf8').toString('utf8');
 }
 
+/** A text cut to at most `max` characters, as a string of its own (never half of a surrogate pair). */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = max > 0 && /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return copied(text.slice(0, keep));
+}
+
 /**
  * One walk over a value: a budget that every copied part spends (its JSON size, roughly), so the walk stops after
  * about `budget` bytes whatever the value's size: a 1 MiB body costs as much to record as a 16 KiB one.

@@ -7,7 +7,7 @@ import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import type { components } from '../contract/document/generated.js';
 import { IsoTimes } from '../world.js';
-import { capBody, redactHeaders, redactQuery, SecretNames, type RedactedBodies } from './redact.js';
+import { capBody, clipText, REDACTED, redactHeaders, redactQuery, SecretNames, type RedactedBodies } from './redact.js';
 
 /** What the app hands over after a response was sent; raw values, the journal redacts and caps them. */
 export interface JournalRecordInput {
@@ -25,6 +25,8 @@ export interface JournalRecordInput {
   responseBody?: unknown;
   /** What the tolerant reader ignored (`query._`, `body.id`). */
   ignored?: string[];
+  /** Why it was answered as it was (src/pipeline/request-trail.ts); kept redacted and counted like the bodies. */
+  trail?: RequestTrail;
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
   /**
@@ -46,6 +48,8 @@ export interface JournalFilter {
   workspace?: string;
   /** At most this many entries (newest first). */
   limit?: number;
+  /** Only entries recorded after the newest entry with this id (all of them when none has it). */
+  after?: string;
 }
 
 /** Construction options; the defaults suit a sandbox process. */
@@ -111,6 +115,10 @@ export class RequestJournal {
   private readonly times = new IsoTimes();
   /** Redacted copies of the queries recorded, with their JSON's length, by query: a replayed answer hands the same one. */
   private readonly queries = new WeakMap<object, { value: Record<string, unknown>; json: number }>();
+  /** Kept copies of the trails recorded, with their JSON's length, by trail: a replayed answer hands the same one. */
+  private readonly trails = new WeakMap<RequestTrail, { value: RequestTrail; json: number }>();
+  /** How many times entries were cleared: a listing's version changes with it (version()). */
+  private clears = 0;
 
   constructor(options: RequestJournalOptions = {}) {
     this.capacity = positive('capacity', options.capacity ?? JOURNAL_DEFAULTS.capacity);
@@ -131,6 +139,7 @@ export class RequestJournal {
     const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies, this.names);
     const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies, this.names);
     const ignored = input.ignored ?? [];
+    const trail = input.trail === undefined ? undefined : this.keptTrail(input.trail);
     const entry: JournalEntry = {
       id: input.id ?? this.newId(),
       at: this.times.of(input.at ?? this.now()),
@@ -149,6 +158,7 @@ export class RequestJournal {
       },
       response: { body: responseBody?.value ?? null, body_truncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated },
       ...(input.loaded && { loaded: true }),
+      ...(trail && { trail: trail.value }),
     };
     const bytes =
       ENTRY_OVERHEAD_BYTES +
@@ -157,7 +167,8 @@ export class RequestJournal {
       textBytes(headers) +
       ignored.reduce((sum, name) => sum + name.length + 3, 0) +
       (requestBody?.bytes ?? 0) +
-      (responseBody?.bytes ?? 0);
+      (responseBody?.bytes ?? 0) +
+      (trail?.json ?? 0);
     this.hold(workspace, { seq: ++this.seq, bytes, entry });
   }
 
@@ -169,6 +180,17 @@ export class RequestJournal {
       const value = redactQuery(query, this.names);
       kept = { value, json: JSON.stringify(value).length };
       this.queries.set(query, kept);
+    }
+    return kept;
+  }
+
+  /** A trail's kept copy and its JSON's length; a trail already recorded is not copied again. */
+  private keptTrail(trail: RequestTrail): { value: RequestTrail; json: number } {
+    let kept = this.trails.get(trail);
+    if (kept === undefined) {
+      const value = keptTrail(trail, this.maxBodyBytes, this.names);
+      kept = { value, json: JSON.stringify(value).length };
+      this.trails.set(trail, kept);
     }
     return kept;
   }
@@ -235,12 +257,23 @@ export class RequestJournal {
       (!filter.operationId || entry.operation_id === filter.operationId) &&
       (!status || status(entry.status));
     const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
-    return newestFirst(rings, matches, limit);
+    return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after));
+  }
+
+  /**
+   * The version of what a listing of one workspace (or, without one, of every ring) holds: it changes with every
+   * entry recorded or dropped there and with every clear, so a reader can tell "nothing new" without a listing.
+   */
+  version(workspace?: string): string {
+    if (workspace === undefined) return `${this.clears}-${this.seq}-${this.size}`;
+    const ring = this.rings.get(workspace);
+    return `${this.clears}-${ring?.newestSeq ?? 0}-${ring?.size ?? 0}`;
   }
 
   /** Forgets entries: all of them, or only some workspaces' rings (so resetting a workspace leaves others' history). */
   clear(workspace?: string | ReadonlySet<string>): void {
     const names = workspace === undefined ? [...this.rings.keys()] : typeof workspace === 'string' ? [workspace] : workspace;
+    this.clears++;
     for (const name of names) {
       this.totalBytes -= this.rings.get(name)?.bytes ?? 0;
       this.rings.delete(name);
@@ -248,15 +281,31 @@ export class RequestJournal {
   }
 }
 
+/** The place in the order of all rings of the newest entry with this id; 0 when none has it. */
+function newestSeqOf(rings: JournalRing[], id: string): number {
+  let newest = 0;
+  for (const ring of rings) {
+    for (const held of ring.newestFirst()) {
+      if (held.seq <= newest) break;
+      if (held.entry.id === id) {
+        newest = held.seq;
+        break;
+      }
+    }
+  }
+  return newest;
+}
+
 /**
- * The matching entries of several rings merged newest first (by the order they were recorded in), at most `limit`:
- * a heap of each ring's next match, so listing a few entries of many rings reads only what it answers.
+ * The matching entries of several rings merged newest first (by the order they were recorded in), at most `limit`,
+ * recorded after `after` (a place in that order): a heap of each ring's next match, so listing a few entries of many
+ * rings reads only what it answers.
  */
-function newestFirst(rings: JournalRing[], matches: (entry: JournalEntry) => boolean, limit: number): JournalEntry[] {
+function newestFirst(rings: JournalRing[], matches: (entry: JournalEntry) => boolean, limit: number, after = 0): JournalEntry[] {
   const heads: { next: Held; rest: Generator<Held> }[] = [];
   const nextMatch = (rest: Generator<Held>): Held | undefined => {
-    // Not for...of: leaving that loop early would close the generator.
-    for (let step = rest.next(); !step.done; step = rest.next()) if (matches(step.value.entry)) return step.value;
+    // Not for...of: leaving that loop early would close the generator. A ring is newest first: past `after`, none is newer.
+    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value.entry)) return step.value;
     return undefined;
   };
   const above = (i: number, j: number) => heads[i]!.next.seq > heads[j]!.next.seq;
@@ -321,6 +370,11 @@ export class JournalRing {
     return this.count;
   }
 
+  /** The place in the order of all rings of the newest entry held (0 when empty). */
+  get newestSeq(): number {
+    return this.count === 0 ? 0 : this.slots[(this.next - 1 + this.capacity) % this.capacity]!.seq;
+  }
+
   /** Adds an entry; answers how many bytes the ring let go to make room (the capacity's oldest). */
   push(held: Held): number {
     const dropped = this.count === this.capacity ? this.slots[this.next]!.bytes : 0;
@@ -346,4 +400,79 @@ export class JournalRing {
   *newestFirst(): Generator<Held> {
     for (let i = 1; i <= this.count; i++) yield this.slots[(this.next - i + this.capacity) % this.capacity]!;
   }
+}
+
+// A request's trail as the journal keeps it, whoever hands it over (the pipeline, a loaded bundle): copied, never
+// held by reference; a field error's value redacted as a body's field of that name is (a secret anywhere on its path
+// is `[REDACTED]`) and cut with its rule's parameters to one body cap; every text within the contract's bounds, so
+// an exported journal loads again.
+
+/** Why a request was answered as it was (the contract's SandboxRequestTrail). */
+export type RequestTrail = components['schemas']['SandboxRequestTrail'];
+type FieldError = NonNullable<RequestTrail['field_errors']>[number];
+
+// The contract's bounds of a trail (SandboxRequestTrail in openapi.yaml).
+const MAX_FIELD_ERRORS = 100;
+const MAX_ALLOW = 16;
+const MAX_PARAMS = 16;
+
+const MATCHED_ROUTE: RequestTrail['route'] = Object.freeze({ matched: true });
+
+/** A kept copy of a trail: its values within `budget` bytes of JSON, secrets redacted by the names on their path. */
+function keptTrail(trail: RequestTrail, budget: number, names: SecretNames): RequestTrail {
+  const { answered_by, route, record, field_errors, prefer, response_check, docs_anchor } = trail;
+  return {
+    answered_by,
+    route:
+      route.matched && route.allow === undefined
+        ? MATCHED_ROUTE
+        : { matched: route.matched, ...(route.allow && { allow: route.allow.slice(0, MAX_ALLOW).map((m) => clipText(m, 16)) }) },
+    ...(record && {
+      record: {
+        parameter: clipText(record.parameter, 128),
+        id: names.is(record.parameter) ? REDACTED : clipText(record.id, 1024),
+        outcome: record.outcome,
+      },
+    }),
+    ...(field_errors && { field_errors: keptFieldErrors(field_errors, budget, names) }),
+    ...(prefer && {
+      prefer: {
+        ...(prefer.code !== undefined && { code: prefer.code }),
+        ...(prefer.delay !== undefined && { delay: prefer.delay }),
+        ...(prefer.retailer_fault !== undefined && { retailer_fault: clipText(prefer.retailer_fault, 32) }),
+        ...(prefer.strict !== undefined && { strict: prefer.strict }),
+        ...(prefer.applied !== undefined && { applied: clipText(prefer.applied, 1024) }),
+        ...(prefer.error !== undefined && { error: clipText(prefer.error, 2048) }),
+      },
+    }),
+    response_check,
+    ...(docs_anchor !== undefined && { docs_anchor: clipText(docs_anchor, 256) }),
+  };
+}
+
+function keptFieldErrors(errors: readonly FieldError[], budget: number, names: SecretNames): FieldError[] {
+  let left = budget;
+  const cut = (value: unknown): unknown => {
+    const capped = capBody(value, Math.max(0, left), undefined, names);
+    left -= capped.bytes;
+    return capped.value;
+  };
+  return errors.slice(0, MAX_FIELD_ERRORS).map(({ field, message, value, rule }) => ({
+    field: clipText(field, 1024),
+    message: clipText(message, 2048),
+    ...(value !== undefined && { value: secretPath(field, names) ? REDACTED : cut(value) }),
+    ...(rule && {
+      rule: {
+        keyword: clipText(rule.keyword, 64),
+        params: cut(Object.fromEntries(Object.entries(rule.params).slice(0, MAX_PARAMS))) as Record<string, unknown>,
+      },
+    }),
+  }));
+}
+
+/** Whether a field's path (`body.credentials.password`, `query.code`) passes through a secret's name. */
+function secretPath(field: string, names: SecretNames): boolean {
+  const segments = field.split('.');
+  const where = segments[0] === 'query' ? 'query' : 'body';
+  return segments.some((segment) => names.is(segment, where));
 }

@@ -58,7 +58,11 @@ export function contractValidator({ doc, middleware, strictOf }: ContractValidat
         let settled = false;
         step(req, res, (error?: unknown) => {
           if (settled) {
-            if (error !== undefined) late(error);
+            // What comes after the verdict is the response check's: the answer broke the contract.
+            if (error !== undefined) {
+              if (req.state) req.state.responseCheck = 'failed';
+              late(error);
+            }
             return;
           }
           settled = true;
@@ -68,9 +72,22 @@ export function contractValidator({ doc, middleware, strictOf }: ContractValidat
           res.json = unchecked;
           const nonFinite = error === undefined ? nonFiniteNumberErrors(req.query) : undefined;
           const verdict = error ?? (nonFinite && new HttpError(422, summarize(nonFinite), nonFinite));
-          resolve({ error: verdict ?? undefined, armResponseCheck: () => void (res.json = checked) });
+          resolve({ error: verdict ?? undefined, armResponseCheck: () => void (res.json = noting(req, res, checked)) });
         });
       }),
+  };
+}
+
+/**
+ * The checked res.json, noting in the request's state that the answer passed its check: the validator checks an
+ * answer below 500 as it is sent, and one that fails goes to `late` (noted there) instead of being sent.
+ */
+function noting(req: Request, res: Response, checked: Response['json']): Response['json'] {
+  return function (this: Response, body?: unknown) {
+    const status = res.statusCode;
+    const sent = checked.call(this, body);
+    if (status < 500 && req.state && req.state.responseCheck === undefined) req.state.responseCheck = 'passed';
+    return sent;
   };
 }
 

@@ -26,6 +26,7 @@ import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
+import { requestTrails, type Trail } from './request-trail.js';
 
 type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
 
@@ -37,6 +38,8 @@ export interface RequestPipeline extends RequestHandler {
    * calls it once the server listens.
    */
   warmUp(app: Express, gate?: WarmUpGate): WarmUp;
+  /** The trail of an answered request (src/pipeline/request-trail.ts), for the journal. */
+  trailOf(req: Request, res: Response): Trail | undefined;
 }
 
 /** A request's fresh state (src/pipeline/request-state.ts). */
@@ -73,6 +76,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     middleware: runtime.compiled.validator,
     strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)),
   });
+  const trails = requestTrails(doc);
 
   /**
    * Routing: the operation of the method and path (404, 405). A path no route matches may be the raw relay form,
@@ -122,12 +126,19 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
    */
   const bindAndHandle =
     (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler) => () => {
+      state.step = 'record';
+      const naming = (parameter: string, id: string) => void (state.naming = { parameter, id });
       state.bound = plan
-        ? resolveBindings(plan, bindings, { params: state.operation!.pathParams, query: req.query, body: req.body }, ctx, state.caller?.user)
+        ? resolveBindings(plan, bindings, { params: state.operation!.pathParams, query: req.query, body: req.body }, ctx, state.caller?.user, naming)
         : {};
+      state.step = 'validation';
       acceptInput(req, res, state, verdict);
       const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
-      return applyKnobs(state, () => handler(input, ctx));
+      state.step = 'prefer';
+      return applyKnobs(state, () => {
+        state.step = 'handler';
+        return handler(input, ctx);
+      });
     };
 
   /** Runs the operation's handler on the request's world and answers its reply, marking it replayable if it is. */
@@ -161,30 +172,41 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.replayable = { version, clockOffset };
     }
     // The response check of a text answer (the validator checks JSON ones as they are sent).
-    if (reply.type !== undefined) checkTextMedia(state.operation!.facts, operationId, reply);
+    if (reply.type !== undefined) {
+      state.responseCheck = 'failed';
+      checkTextMedia(state.operation!.facts, operationId, reply);
+      state.responseCheck = 'passed';
+    }
     await sendReply(res, reply);
   };
 
   const warmUp = (app: Express, gate?: WarmUpGate) => startWarmUp(app, doc, runtime.operations, validator, gate);
-  return Object.assign(handleRequest, { warmUp });
+  return Object.assign(handleRequest, { warmUp, trailOf: trails.of });
 
   async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {
     const state = (req.state ??= newRequestState());
+    // Each step names itself before it runs: a step that throws is the one whose refusal is answered (the trail).
     try {
+      state.step = 'route';
       state.operation = route(req);
+      state.step = 'prefer';
       await readKnobs(req, state);
+      state.step = 'authentication';
       authenticate(req, state);
       await authorize(req, state);
       // What reading the body will take of the memory budget, reserved before a byte of it is read (503 when short),
       // and held until the answer is sent.
+      state.step = 'limit';
       const reservation = reserveForBody(req.headers, state.operation.facts, worlds.budget, config);
       // Sent (finish) or abandoned (close): releasing twice releases once.
       if (reservation) res.once('finish', reservation.release).once('close', reservation.release);
+      state.step = 'validation';
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);
       await handle(req, res, state, verdict);
     } catch (error) {
+      state.refusal = error;
       next(error);
     }
   }
@@ -210,7 +232,12 @@ function acceptInput(req: Request, res: Response, state: RequestState, verdict: 
  * record; one that is not shaped like one is input, the validator's 422; a well-formed one that is not live is 404.
  */
 function noWorld(req: Request, res: Response, state: RequestState, verdict: Verdict): never {
-  if (isWorkspaceName(controlPlaneWorkspace(req) ?? '')) notFound('workspace');
+  const named = controlPlaneWorkspace(req) ?? '';
+  if (isWorkspaceName(named)) {
+    state.step = 'record';
+    state.naming = { parameter: 'workspace', id: named };
+    notFound('workspace');
+  }
   acceptInput(req, res, state, verdict);
   return notFound('workspace');
 }

@@ -21,8 +21,8 @@ export function bodySchemas(doc: ContractDocument): Map<string, unknown> {
 const ONE_OF = 'oneOf.openapi.validation';
 const split = (path = '') => path.replace(/^\//, '').split('/').filter(Boolean);
 
-/** The schema at a body path (`/body/a/b`), following properties and items; undefined past what it declares. */
-function schemaAt(doc: ContractDocument, schema: unknown, segments: string[]): Obj | undefined {
+/** The schema at a path inside a schema (`a/b`), following properties and items; undefined past what it declares. */
+export function schemaAt(doc: ContractDocument, schema: unknown, segments: string[]): Obj | undefined {
   let node = deref(doc, schema);
   for (const segment of segments) {
     if (!isObj(node)) return undefined;
@@ -32,9 +32,10 @@ function schemaAt(doc: ContractDocument, schema: unknown, segments: string[]): O
   return isObj(node) ? node : undefined;
 }
 
-/** The value at a path of the request (`/body/a/0`). */
-function valueAt(root: unknown, segments: string[]): unknown {
-  return segments.reduce<unknown>((node, key) => (isObj(node) || Array.isArray(node) ? (node as Obj)[key] : undefined), root);
+/** The value at a path inside a value of the request (`a/0`). */
+export function valueAt(root: unknown, segments: string[]): unknown {
+  // Own members only: a request's `__proto__` or `constructor` is not what its object inherits.
+  return segments.reduce<unknown>((node, key) => ((isObj(node) || Array.isArray(node)) && Object.hasOwn(node, key) ? (node as Obj)[key] : undefined), root);
 }
 
 /** The branch's discriminating property: one whose schema is a `const`. */

@@ -10,6 +10,7 @@ import type { BoundRecords } from '../access/record-bindings.js';
 import type { IgnoredFields } from '../observe/ignored-fields.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';
+import type { TrailStep } from './request-trail.js';
 
 /** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
 export interface MatchedOperation {
@@ -58,6 +59,17 @@ export interface RequestState {
   ignored?: IgnoredFields;
   /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */
   replayable?: Replayable;
+  /**
+   * The step of the pipeline running now, in the service's order: when a step throws, the step whose refusal is
+   * answered (the trail's `answered_by`, src/pipeline/request-trail.ts).
+   */
+  step?: TrailStep;
+  /** What a step threw, which the error handler answers. */
+  refusal?: unknown;
+  /** The record the bindings step is resolving: the parameter (or field) that names it, and the id sent. */
+  naming?: { parameter: string; id: string };
+  /** The answer's check against the contract, once it ran: passed, or failed (answered 500 instead). */
+  responseCheck?: 'passed' | 'failed';
   /** What the observer knows of the answer, read once it is sent (the response cache reads it too). */
   answer?: () => AnswerFacts;
 }

@@ -18,6 +18,7 @@ import { HttpError } from '../http/errors.js';
 import { missingBodyIsEmpty, sendsNoBody } from './read-body.js';
 import { idRequest, REQUEST_ID_HEADER } from '../observe/request-log.js';
 import { headersSetBy, securityHeaders } from '../http/security-headers.js';
+import { requestTrails, type RequestTrails } from './request-trail.js';
 
 const PATH = '/_sandbox/workspaces';
 const OPERATION_ID = 'createSandboxWorkspace';
@@ -41,6 +42,7 @@ export class WorkspaceCreation {
   /** What the app's security headers layer sets on every answer (it depends on nothing in the request). */
   private readonly security: Record<string, OutgoingHttpHeader>;
   private readonly workspaceOf: (req: Request) => string;
+  private readonly trails: RequestTrails;
 
   constructor(
     private readonly runtime: Runtime,
@@ -51,6 +53,7 @@ export class WorkspaceCreation {
     this.corsFor = perOrigin((origin) => corsGrant(middleware, 'POST', origin));
     this.security = headersSetBy(securityHeaders(), { method: 'POST', headers: {} });
     this.workspaceOf = requestWorkspace(runtime.worlds);
+    this.trails = requestTrails(runtime.contract);
   }
 
   /** Serves a request (node:http's request listener; a property, so it can be handed on as it is). */
@@ -95,7 +98,15 @@ export class WorkspaceCreation {
     res.end(json);
     observeAnswered(
       arrival,
-      { path: PATH, query: request.query, requestBody: request.body, responseBody: body, operationId: OPERATION_ID, workspace: this.workspaceOf(request) },
+      {
+        path: PATH,
+        query: request.query,
+        requestBody: request.body,
+        responseBody: body,
+        operationId: OPERATION_ID,
+        workspace: this.workspaceOf(request),
+        trail: this.trails.plain(OPERATION_ID, status),
+      },
       status,
       this.runtime.observe,
     );

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Handlers } from '../areas/handler-map.js';
 import type { Ctx } from '../areas/context.js';
-import { noContent, ok, text } from '../http/reply.js';
+import { noContent, ok, reply, text } from '../http/reply.js';
 import { negotiate } from '../http/accept.js';
 import { httpError } from '../http/errors.js';
 import { renderJunit, renderMarkdown } from '../observe/coverage-formats.js';
+import type { JournalFilter } from '../observe/request-journal.js';
 
 /** The coverage report's forms, by `format` and by the media type `Accept` names; JSON first, the default. */
 const COVERAGE_FORMS = { 'application/json': 'json', 'application/xml': 'junit', 'text/markdown': 'markdown' } as const;
@@ -29,19 +31,41 @@ function coverageForm(format: string | undefined, accept: string | string[] | un
 const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =>
   named === undefined && ctx.world === ctx.worlds.defaultWorld ? undefined : ctx.worlds.nameOf(ctx.world);
 
+/**
+ * The ETag of a listing: the version of what its scope holds (src/observe/request-journal.ts) and the query itself,
+ * weak (the same entries, not the same bytes: a listing is JSON made anew each time).
+ */
+function journalETag(version: string, filter: JournalFilter): string {
+  const query = createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 16);
+  return `W/"journal-${version}-${query}"`;
+}
+
+/** RFC 9110's If-None-Match: `*`, or a list of tags compared weakly. */
+function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (Array.isArray(header)) return header.some((one) => noneMatch(one, etag));
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
 /** What a CI job reads after its tests: the request journal and the contract coverage. */
 export const journalHandlers = {
-  listSandboxRequests: ({ query }, ctx) =>
-    ok({
-      data: ctx.observations.journal.list({
-        method: query.method,
-        path: query.path,
-        operationId: query.operation_id,
-        status: query.status,
-        workspace: journalScope(query.workspace, ctx),
-        limit: query.limit ?? 100,
-      }),
-    }),
+  listSandboxRequests: ({ query, headers }, ctx) => {
+    const filter: JournalFilter = {
+      method: query.method,
+      path: query.path,
+      operationId: query.operation_id,
+      status: query.status,
+      workspace: journalScope(query.workspace, ctx),
+      limit: query.limit ?? 100,
+      after: query.after,
+    };
+    const journal = ctx.observations.journal;
+    // A poller's "nothing new" costs the version of one ring and a hash, never a listing.
+    const etag = journalETag(journal.version(filter.workspace), filter);
+    if (noneMatch(headers['if-none-match'], etag)) return reply(304, undefined, { ETag: etag });
+    return reply(200, { data: journal.list(filter) }, { ETag: etag });
+  },
 
   clearSandboxRequests: ({ query }, ctx) => {
     ctx.observations.journal.clear(journalScope(query.workspace, ctx));

@@ -124,6 +124,7 @@ export function restoreObservations(observations: WorldObservations, name: strin
       requestBody: entry.request.body ?? undefined,
       responseBody: entry.response.body ?? undefined,
       ignored: entry.request.ignored,
+      trail: entry.trail,
       at: new Date(entry.at),
       loaded: { requestTruncated: entry.request.body_truncated, responseTruncated: entry.response.body_truncated },
     });

@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
+import { startSandbox } from '../../src/start-sandbox.js';
 
 // The CLI from its sources, in this process (npm start and the packed bin run the same modules, transpiled into dist/src).
 const CLI = ['--import', 'tsx', join(projectRoot, 'src/main.ts')];
@@ -14,6 +17,22 @@ const cleanEnv = () => {
 };
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
+
+/** The CLI started with `args`: its output so far, and the output once it has printed what `until` matches. */
+function started(args: string[]) {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (c) => (output += c));
+  child.stdout.on('data', (c) => (output += c));
+  const printed = (until: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => until.test(output) && resolve(output);
+      child.stdout.on('data', look);
+      child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      look();
+    });
+  return { child, output: () => output, printed };
+}
 
 describe('the CLI (src/main.ts)', () => {
   it('When --help is given, then it prints every flag and exits 0', () => {
@@ -41,32 +60,49 @@ describe('the CLI (src/main.ts)', () => {
   }, 120_000);
 
   it('When started in memory on port 0, then it serves health, logs one JSON line per request and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [...CLI, '--in-memory', '--port', '0', '--seed', '7', '--latency', '5'], {
-      cwd: projectRoot,
-      env: cleanEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr.on('data', (c) => (output += c));
+    const { child, output, printed } = started(['--in-memory', '--port', '0', '--seed', '7', '--latency', '5']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-          const match = /listening on (http:\/\/\S+)/.exec(output);
-          if (match) resolve(match[1]!);
-        });
-        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
+      const url = /listening on (http:\/\/\S+)/.exec(await printed(/listening on http:\/\/\S+\n/))![1]!;
       const health = await fetch(`${url}/_sandbox/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', store: 'memory', seed: 7 });
       await new Promise((r) => setTimeout(r, 100));
-      const line = output.split('\n').find((l) => l.includes('"operation_id":"getSandboxHealth"'));
+      expect(output()).toContain(`  inspector: ${url}/_sandbox/inspector\n`);
+      const line = output()
+        .split('\n')
+        .find((l) => l.includes('"operation_id":"getSandboxHealth"'));
       expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/_sandbox/health', status: 200 });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it("When started with --load run.json, then its banner prints the inspector's URL, where the loaded run opens", async () => {
+    const source = await startSandbox({ logLevel: 'silent' });
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
+    const file = join(dir, 'run.json');
+    try {
+      const ws = source.createWorkspace();
+      const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+      await fetch(`${source.url}/2024-09/merchants`, { headers: auth });
+      writeFileSync(file, await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).text());
+    } finally {
+      await source.close();
+    }
+    const { child, printed } = started(['--load', file, '--port', '0']);
+    try {
+      const banner = await printed(/demo tokens:/);
+      const url = /listening on (http:\/\/\S+)/.exec(banner)![1]!;
+      expect(banner).toContain(`  inspector: ${url}/_sandbox/inspector\n`);
+      expect(banner).toMatch(new RegExp(`loaded: .*run\\.json .*${url.replace(/[.]/g, '\\.')}/_sandbox/inspector`));
+      // The loaded run is what the inspector reads: its journal, marked loaded.
+      const journal = (await (await fetch(`${url}/_sandbox/requests`)).json()) as { data: { loaded?: boolean; trail?: unknown }[] };
+      expect(journal.data[0]).toMatchObject({ loaded: true, trail: { answered_by: 'handler' } });
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -37,10 +37,12 @@ function comparable(res: request.Response) {
 }
 
 /** A journal entry without what differs between any two requests (supertest listens on a new port for each). */
-function journaled(entry: { request: { headers: Record<string, string> } } & Record<string, unknown>) {
-  const { id: _id, at: _at, duration_ms: _ms, response: _response, request, ...rest } = entry;
+function journaled(entry: { request: { headers: Record<string, string> }; trail?: Record<string, unknown> } & Record<string, unknown>) {
+  const { id: _id, at: _at, duration_ms: _ms, response: _response, request, trail, ...rest } = entry;
   const { host: _host, 'x-request-id': _rid, ...headers } = request.headers;
-  return { ...rest, request: { ...request, headers } };
+  // The answer's check against the contract runs in Express (the fast path's answer is the same bytes, shown above).
+  const { response_check: _check, ...why } = trail ?? {};
+  return { ...rest, request: { ...request, headers }, trail: why };
 }
 
 describe('workspace creation in front of Express', () => {
@@ -62,6 +64,7 @@ describe('workspace creation in front of Express', () => {
     const [slowEntry, fastEntry] = t.runtime.observations.journal.list({ operationId: 'createSandboxWorkspace' });
     expect(fastEntry).toMatchObject({ id: 'fast-1', status: 201, response: { body: { data: { id: fast.body.data.id, tokens: '[REDACTED]' } } } });
     expect(journaled(fastEntry as never)).toEqual(journaled(slowEntry as never));
+    expect([fastEntry?.trail?.response_check, slowEntry?.trail?.response_check]).toEqual(['not_checked', 'passed']);
     const logged = t.lines.filter((line) => line.operation_id === 'createSandboxWorkspace');
     const withoutTimes = ({ time: _t, duration_ms: _d, request_id: _r, ...rest }: Record<string, unknown>) => rest;
     expect(logged.map((line) => line.request_id)).toEqual(['fast-1', 'slow-1']);
