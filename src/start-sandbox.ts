@@ -13,6 +13,7 @@ import type { Snapshot } from './store/persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { bundleContractOf } from './sandbox/bundle-contract.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
+import { turnsOf } from './http/turn-queue.js';
 import { openWorldWriting } from './world.js';
 import { worldModel } from './areas/world-model.js';
 import { Worlds, worldsOptions } from './worlds.js';
@@ -93,11 +94,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
   if (bundle !== undefined) {
     try {
-      loadDefaultWorld(world, bundle, {
+      await loadDefaultWorld(world, bundle, {
         observations: runtime.observations,
         config,
         contract: bundleContractOf({ shared: runtime.shared, contract: runtime.loadedContract }),
         seeded: worlds.seeded,
+        turns: turnsOf(runtime.shared),
       });
     } catch (error) {
       await runtime.close();

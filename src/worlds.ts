@@ -255,29 +255,47 @@ export class Worlds {
   /**
    * Creates an isolated world: a copy-on-write view of the seeded base of the default world's seed. Throws
    * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
-   * `prepare` (a bundle's load) fills the new world before it is registered: if it throws, nothing was created.
    */
-  createWorkspace(prepare?: (world: World) => void): Workspace {
-    // Sweeping scans every workspace: done here only when an expired one could make room.
-    if (this.workspaceCount >= this.maxWorkspaces) this.sweep();
-    if (this.workspaceCount >= this.maxWorkspaces) {
-      throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
+  createWorkspace(): Workspace {
+    this.admit();
+    return this.add(this.build());
+  }
+
+  /**
+   * Creates a workspace whose world `prepare` fills over turns of the event loop (a bundle's load), refused as
+   * createWorkspace refuses one. Nobody sees the world until `prepare` has resolved: if it rejects, or the workspace
+   * limit was reached by others meanwhile, nothing was created.
+   */
+  async createWorkspaceFrom(prepare: (world: World) => Promise<void>): Promise<Workspace> {
+    this.admit();
+    const ws = this.build();
+    try {
+      await prepare(ws.world);
+      this.refuseAtLimit();
+    } catch (error) {
+      ws.dispose();
+      throw error;
     }
+    return this.add(ws);
+  }
+
+  /** Refuses (WorkspaceRefused) at the workspace limit and when memory is past its budget. */
+  private admit(): void {
+    this.refuseAtLimit();
     // What the process holds now, reservations apart: a bundle's load reserved its bytes before its body was read,
     // and what it parsed is in this reading already (counting both would count the load twice).
     if (memoryShortage(this.budget.reading(), this.heapBudgetPercent) !== undefined) {
       throw new WorkspaceRefused('memory', 'The sandbox is short of memory for another workspace; delete one or retry once idle ones have expired.', 60);
     }
-    const ws = this.build();
-    if (prepare) {
-      try {
-        prepare(ws.world);
-      } catch (error) {
-        ws.dispose();
-        throw error;
-      }
+  }
+
+  /** Refuses (WorkspaceRefused) once the registry keeps as many workspaces as it may. */
+  private refuseAtLimit(): void {
+    // Sweeping scans every workspace: done here only when an expired one could make room.
+    if (this.workspaceCount >= this.maxWorkspaces) this.sweep();
+    if (this.workspaceCount >= this.maxWorkspaces) {
+      throw new WorkspaceRefused('limit', `The sandbox already keeps ${this.maxWorkspaces} workspaces; delete one or wait for an idle one to expire.`, 60);
     }
-    return this.add(ws);
   }
 
   /** A workspace viewing the seeded base, its tokens drawn; `fixedId` (the example's) instead of a drawn id. */

@@ -14,6 +14,7 @@ import { authorizeOperation, controlPlaneWorkspace } from '../access/control-pla
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
+import { turnsOf } from '../http/turn-queue.js';
 import { preferCodeStep } from '../knobs/prefer-code.js';
 import { prefersStrict } from '../knobs/prefer-header.js';
 import { rawRelayAsEncoded } from '../areas/channels/raw-relay-rewrite.js';
@@ -69,7 +70,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const plans = bindingPlans(doc, bindings);
   const withQuota = recordQuotaOperations(doc);
   const routeOperation = compileRoutes(doc, runtime.operations);
-  const readBody = bodyReader(config);
+  // Loads and exports take their turns of the event loop from one queue (src/http/turn-queue.ts).
+  const turns = turnsOf(runtime.shared);
+  const readBody = bodyReader(config, turns);
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
   const validator = contractValidator({
     doc,
@@ -202,6 +205,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       if (reservation) res.once('finish', reservation.release).once('close', reservation.release);
       state.step = 'validation';
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
+      // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
+      // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.
+      if (state.operation.facts.bodyLimit === 'bundle') await turns.next();
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);
       await handle(req, res, state, verdict);

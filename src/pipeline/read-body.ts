@@ -13,6 +13,8 @@ import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { MultipartLimits } from '../config.js';
 import { multipartUploader } from '../http/body-limits.js';
 import { httpError, unprocessable } from '../http/errors.js';
+import type { TurnQueue } from '../http/turn-queue.js';
+import { bundleBodyReader } from './read-bundle-body.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -28,11 +30,14 @@ export interface BodyLimits {
   multipart: MultipartLimits;
 }
 
-/** The body reader of a configuration: JSON up to its limit (inflated), multipart within its limits. */
-export function bodyReader(limits: BodyLimits): ReadBody {
+/**
+ * The body reader of a configuration: JSON up to its limit (inflated), a bundle's JSON parsed in a turn of `turns`
+ * (src/pipeline/read-bundle-body.ts), multipart within its limits.
+ */
+export function bodyReader(limits: BodyLimits, turns: TurnQueue): ReadBody {
   // A body of only whitespace or `null` is no body (blankJsonIsNoBody below).
   const json = blankJsonIsNoBody(express.json({ limit: limits.bodyLimit, type: () => true }));
-  const bundle = blankJsonIsNoBody(express.json({ limit: limits.bundleMaxBytes, type: () => true }));
+  const bundle = blankJsonIsNoBody(bundleBodyReader(limits.bundleMaxBytes, turns));
   const files = multer(multipartUploader(limits.multipart)).any();
   return async (req, res, body, bodyLimit) => {
     let uploaded: UploadedFile[] = [];

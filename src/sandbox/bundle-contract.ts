@@ -1,8 +1,8 @@
 // What workspace bundles are stamped with and checked against: the runtime's own contract, its identity, its
 // operations and its compiled checks, made once per runtime, so nothing below the top reads openapi.yaml again.
-import type { ValidateFunction } from 'ajv';
 import { listOperations, type LoadedContract } from '../contract/document/load-contract.js';
 import { contractIdentity, type WorkspaceBundle } from './bundle-format.js';
+import { BundleParts } from './bundle-parts.js';
 import { ContractChecks } from './bundle-records.js';
 import { resourceKind, type WorldResources } from '../world-resources.js';
 
@@ -16,7 +16,8 @@ export class BundleContract {
   readonly documented: ReadonlyMap<string, ReadonlySet<string>>;
   /** The record checks, compiled on the first load. */
   readonly checks: ContractChecks;
-  private shape: ValidateFunction | undefined;
+  /** The contract's SandboxWorkspaceBundle in parts, compiled on the first load or export (a loaded file meets no request validator). */
+  readonly parts: BundleParts;
 
   constructor(contract: LoadedContract) {
     this.identity = contractIdentity(contract);
@@ -24,11 +25,13 @@ export class BundleContract {
     this.operationIds = new Set(operations.map((op) => op.operationId));
     this.documented = new Map(operations.map((op) => [op.operationId, new Set(op.statuses.map(String))]));
     this.checks = new ContractChecks(contract.doc);
+    this.parts = new BundleParts(this.checks);
   }
 
-  /** The contract's SandboxWorkspaceBundle schema, compiled on the first load (a loaded file meets no request validator). */
-  shapeCheck(): ValidateFunction {
-    return (this.shape ??= this.checks.compile({ $ref: 'contract.json#/components/schemas/SandboxWorkspaceBundle' }));
+  /** Compiles every check a load or an export runs that is not compiled yet, a schema per step, `between` awaited after each. */
+  async prepare(between: () => Promise<void>): Promise<void> {
+    await this.checks.prepare(between);
+    await this.parts.prepare(between);
   }
 }
 

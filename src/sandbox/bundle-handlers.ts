@@ -2,6 +2,7 @@ import { uploadStorageFor } from '../areas/products/uploads.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { httpError } from '../http/errors.js';
 import { jsonPieces } from '../http/reply.js';
+import { turnsOf } from '../http/turn-queue.js';
 import { bundleContractOf } from './bundle-contract.js';
 import { exportPieces } from './export-bundle.js';
 import { admitExport, bundleTooLargeMessage, countedBundleBytes } from './export-budget.js';
@@ -15,7 +16,15 @@ export const bundleHandlers = {
     // Refused from counted sizes (413), or short of memory or of room in flight (503), before anything is built.
     const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
     try {
-      const source = { world, name, observations: ctx.observations, uploads, contract: bundleContractOf(ctx), seeded: ctx.worlds.seeded };
+      const source = {
+        world,
+        name,
+        observations: ctx.observations,
+        uploads,
+        contract: bundleContractOf(ctx),
+        seeded: ctx.worlds.seeded,
+        turns: turnsOf(ctx.shared),
+      };
       const limit = ctx.config.bundleMaxBytes;
       // The reservation is held until the last piece is sent (or the client is gone).
       return jsonPieces(200, await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit))), reservation.release);

@@ -108,35 +108,53 @@ function recordSchema(doc: Obj, name: string, shape: RecordShape): Obj {
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
- * The checks of a bundle's records against one contract's components, compiled on the first load and kept by the
- * runtime that serves that contract (the contract does not change while it runs).
+ * The checks of a bundle's records against one contract's components, compiled on the first load (a schema per
+ * turn of the event loop, see `prepare`) and kept by the runtime that serves that contract (the contract does not
+ * change while it runs).
  */
 export class ContractChecks {
   private ajv: Ajv | undefined;
-  private records: Map<string, RecordCheck> | undefined;
+  private readonly records = new Map<string, RecordCheck>();
 
   constructor(private readonly doc: ContractDocument) {}
 
   /** Compiles a schema whose refs point into the contract's components (`contract.json#/components/...`). */
   compile(schema: Obj): ValidateFunction {
+    return this.compiler().compile(schema);
+  }
+
+  /** The Ajv instance over the contract's components (made once: it reads every component). */
+  private compiler(): Ajv {
     if (!this.ajv) {
       this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
       addFormats(this.ajv);
       this.ajv.addSchema({ $id: CONTRACT_ID, components: this.doc.components }, CONTRACT_ID);
     }
-    return this.ajv.compile(schema);
+    return this.ajv;
+  }
+
+  /** Compiles what is not compiled yet, one schema per step, `between` awaited after each (a turn of the event loop). */
+  async prepare(between: () => Promise<void>): Promise<void> {
+    if (!this.ajv) {
+      this.compiler();
+      await between();
+    }
+    for (const [name, shape] of Object.entries(SHAPES)) {
+      if (this.records.has(name)) continue;
+      this.compileRecordCheck(name, shape);
+      await between();
+    }
   }
 
   /** The check of each collection's records. */
   recordChecks(): ReadonlyMap<string, RecordCheck> {
-    if (!this.records) {
-      this.records = new Map();
-      for (const [name, shape] of Object.entries(SHAPES)) {
-        const validate = this.compile(recordSchema(this.doc as unknown as Obj, name, shape));
-        this.records.set(name, (record) => (validate(record) ? {} : fieldProblems(validate.errors ?? [], 'record')));
-      }
-    }
+    for (const [name, shape] of Object.entries(SHAPES)) if (!this.records.has(name)) this.compileRecordCheck(name, shape);
     return this.records;
+  }
+
+  private compileRecordCheck(name: string, shape: RecordShape): void {
+    const validate = this.compile(recordSchema(this.doc as unknown as Obj, name, shape));
+    this.records.set(name, (record) => (validate(record) ? {} : fieldProblems(validate.errors ?? [], 'record')));
   }
 }
 

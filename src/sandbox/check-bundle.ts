@@ -1,12 +1,16 @@
 // Whether a workspace bundle can be loaded whole, checked before anything of it is loaded: what it is (format,
 // version, contract, seed scheme, seed), its shape, then each record against its schema and against the seeded
 // base. Each refusal is a 422 (413 for uploads past the quota) naming what is wrong, at most MAX_PROBLEMS of them.
+// The work pauses between records, files and journal entries (src/sandbox/time-slices.ts): no step of it holds the
+// event loop for long, whatever the bundle.
 import { formatBytes, MAX_FILE_BYTES } from '../http/body-limits.js';
 import { httpError, unprocessable, type FieldErrors } from '../http/errors.js';
 import type { WorldStore } from '../world.js';
 import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, type WorkspaceBundle } from './bundle-format.js';
-import { BUNDLE_COLLECTIONS, fieldProblems } from './bundle-records.js';
+import { bundleFrame, bundleItems, RECORD_KINDS } from './bundle-parts.js';
+import { BUNDLE_COLLECTIONS } from './bundle-records.js';
+import type { TimeSlices } from './time-slices.js';
 import { uploadProblems } from './bundle-uploads.js';
 import { MAX_DEPTH } from '../observe/redact.js';
 import { passesRecordQuota } from '../store/quota-exceeded.js';
@@ -57,12 +61,17 @@ class Problems {
   }
 }
 
-/** Checks a bundle; answers it typed when it can be loaded whole, else throws the HttpError that says why. */
-export function checkBundle(value: unknown, expect: BundleExpectations): WorkspaceBundle {
+/**
+ * Checks a bundle, in `slices`; answers it typed when it can be loaded whole, else rejects with the HttpError that
+ * says why.
+ */
+export async function checkBundle(value: unknown, expect: BundleExpectations, slices: TimeSlices): Promise<WorkspaceBundle> {
   checkIdentity(value, expect.contract);
   checkCounts(value as Obj, expect);
-  checkDepth(value);
-  const bundle = checkShape(value, expect.contract);
+  // What the checks below run, compiled before they run (once per process), a schema per slice.
+  await expect.contract.prepare(() => slices.yield());
+  await checkDepth(value, slices);
+  const bundle = await checkShape(value as Obj, expect.contract, slices);
   if (bundle.seed !== expect.seed) {
     unprocessable(
       {
@@ -73,8 +82,8 @@ export function checkBundle(value: unknown, expect: BundleExpectations): Workspa
       'The bundle was seeded with another seed; nothing was loaded.',
     );
   }
-  checkRecords(bundle, expect);
-  checkUploads(bundle, expect);
+  await checkRecords(bundle, expect, slices);
+  await checkUploads(bundle, expect, slices);
   checkCoverage(bundle, expect.contract);
   return bundle;
 }
@@ -153,10 +162,15 @@ function checkCounts(value: Obj, expect: BundleExpectations): void {
   }
 }
 
+/** Values walked between two looks at the slice's time. */
+const NODES_PER_LOOK = 4096;
+
 /** No value of the bundle nests deeper than BUNDLE_MAX_DEPTH (walked without recursion, so any depth is safe to walk). */
-function checkDepth(value: unknown): void {
+async function checkDepth(value: unknown, slices: TimeSlices): Promise<void> {
   const stack: [unknown, number][] = [[value, 1]];
+  let walked = 0;
   while (stack.length > 0) {
+    if (++walked % NODES_PER_LOOK === 0) await slices.pause();
     const [item, depth] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
     if (depth > BUNDLE_MAX_DEPTH) {
@@ -169,26 +183,33 @@ function checkDepth(value: unknown): void {
   }
 }
 
-/** The bundle against the contract's SandboxWorkspaceBundle (a loaded file meets no request validator). */
-function checkShape(value: unknown, contract: BundleContract): WorkspaceBundle {
-  const shapeCheck = contract.shapeCheck();
-  if (shapeCheck(value)) return value as WorkspaceBundle;
+/**
+ * The bundle against the contract's SandboxWorkspaceBundle (a loaded file meets no request validator), part by part:
+ * its frame, then each record, file and journal entry (src/sandbox/bundle-parts.ts).
+ */
+async function checkShape(value: Obj, contract: BundleContract, slices: TimeSlices): Promise<WorkspaceBundle> {
   const problems = new Problems();
-  for (const [path, messages] of Object.entries(fieldProblems(shapeCheck.errors ?? [], 'body'))) for (const m of messages) problems.add(path, m);
+  const add = (path: string, message: string) => problems.add(path, message);
+  contract.parts.conforms('frame', bundleFrame(value), '', add);
+  for (const { part, item, at } of bundleItems(value)) {
+    if (problems.full) break;
+    contract.parts.conforms(part, item, at, add);
+    await slices.pause();
+  }
   problems.refuseIfAny("The bundle's shape breaks the contract; nothing was loaded.");
   return value as WorkspaceBundle;
 }
 
 /** Each record against its collection's schema and the seeded base; the record quota. */
-function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void {
+async function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations, slices: TimeSlices): Promise<void> {
   const problems = new Problems();
   const checks = expect.contract.checks.recordChecks();
   for (const [name, changes] of Object.entries(bundle.changes)) {
     const check = checks.get(name)!;
     const base = (expect.base.collections as unknown as Record<string, { has(id: string): boolean }>)[name]!;
     const seen = new Set<string>();
-    for (const kind of ['added', 'changed'] as const) {
-      changes[kind].forEach((record, i) => {
+    for (const kind of RECORD_KINDS) {
+      await slices.each(changes[kind], (record, i) => {
         if (problems.full) return;
         const at = `changes.${name}.${kind}.${i}`;
         for (const [field, messages] of Object.entries(check(record))) for (const m of messages) problems.add(`${at}.${field}`, m);
@@ -208,11 +229,11 @@ function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations): void
 }
 
 /** Upload keys and their bytes: valid base64, within the upload quota, each file one the upload path would keep. */
-function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations): void {
+async function checkUploads(bundle: WorkspaceBundle, expect: BundleExpectations, slices: TimeSlices): Promise<void> {
   const problems = new Problems();
   let bytes = 0;
   const keys = new Set<string>();
-  bundle.uploads.forEach((upload, i) => {
+  await slices.each(bundle.uploads, (upload, i) => {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(upload.base64) || upload.base64.length % 4 !== 0)
       problems.add(`uploads.${i}.base64`, 'The base64 field must be base64.');
     if (keys.has(upload.key)) problems.add(`uploads.${i}.key`, `The file ${upload.key} appears twice in the bundle.`);

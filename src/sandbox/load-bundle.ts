@@ -1,6 +1,7 @@
 // Loads a checked workspace bundle into a world built aside (a new workspace's, or the default world's at start):
 // its records, clock, id sequence and uploads; a record left referring to one the world does not have refuses the
-// whole bundle before the world is served. Its journal and coverage join the world's once it is registered.
+// whole bundle before the world is served. Its journal and coverage join the world's once it is registered. Each
+// step pauses between records, files and journal entries (src/sandbox/time-slices.ts).
 import type { UploadStorage } from '../areas/products/uploads.js';
 import { unprocessable } from '../http/errors.js';
 import { applyChanges } from '../store/store-changes.js';
@@ -10,6 +11,7 @@ import type { World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { REFERENCES } from './bundle-records.js';
 import { MAX_PROBLEMS } from './check-bundle.js';
+import type { TimeSlices } from './time-slices.js';
 import type { WorldObservations } from '../observe/world-observations.js';
 
 type Rec = Record<string, unknown> & { id: string };
@@ -19,22 +21,43 @@ type Lookup = { has(id: string): boolean; all(): Rec[] };
  * Puts a checked bundle into a world nobody is served yet: its records, then its references are checked (422
  * naming each dangling one), then its clock, ids and uploaded files. A refusal leaves the world to be dropped.
  */
-export function loadIntoWorld(world: World, bundle: WorkspaceBundle, uploads: () => UploadStorage): void {
+export async function loadIntoWorld(world: World, bundle: WorkspaceBundle, uploads: () => UploadStorage, slices: TimeSlices): Promise<void> {
   const { store } = world;
-  applyChanges(store, bundle.changes);
+  await applyInSlices(store, bundle.changes, slices);
   // A view counts the records it added against its quota, as if they had been added one by one.
   if (store.base) for (const changes of Object.values(bundle.changes)) store.addedRecords += changes.added.length;
   store.version++;
-  checkReferences(world, bundle);
+  await checkReferences(world, bundle, slices);
   world.clock.advance(bundle.clock.offset_ms);
-  checkWorldRules(world, bundle);
+  await checkWorldRules(world, bundle, slices);
   world.ids?.restore(bundle.ids);
   const storage = bundle.uploads.length > 0 ? uploads() : undefined;
-  for (const { key, base64 } of bundle.uploads) storage!.write(key, Buffer.from(base64, 'base64'));
+  await slices.each(bundle.uploads, ({ key, base64 }) => storage!.write(key, Buffer.from(base64, 'base64')));
+}
+
+/** Records applied between two looks at the slice's time. */
+const RECORDS_PER_STEP = 256;
+
+/** The bundle's changes applied as applyChanges applies them (per collection: deleted, changed, added), a few records per step. */
+async function applyInSlices(store: World['store'], changes: WorkspaceBundle['changes'], slices: TimeSlices): Promise<void> {
+  const none: never[] = [];
+  for (const [name, { added, changed, deleted }] of Object.entries(changes)) {
+    for (const [kind, items] of [
+      ['deleted', deleted],
+      ['changed', changed],
+      ['added', added],
+    ] as const) {
+      for (let at = 0; at < items.length; at += RECORDS_PER_STEP) {
+        const part = { added: none, changed: none, deleted: none, [kind]: items.slice(at, at + RECORDS_PER_STEP) };
+        applyChanges(store, { [name]: part } as WorkspaceBundle['changes']);
+        await slices.pause();
+      }
+    }
+  }
 }
 
 /** Every reference of the loaded world resolves, and every uploaded file is named by an image. */
-function checkReferences(world: World, bundle: WorkspaceBundle): void {
+async function checkReferences(world: World, bundle: WorkspaceBundle, slices: TimeSlices): Promise<void> {
   const collections = world.store.collections as unknown as Record<string, Lookup>;
   // Where each record of the bundle sits in it, to name the field that refers to nothing.
   const placeOf = new Map<string, string>();
@@ -45,7 +68,7 @@ function checkReferences(world: World, bundle: WorkspaceBundle): void {
   const errors: Record<string, string[]> = {};
   let count = 0;
   for (const [name, fields] of Object.entries(REFERENCES)) {
-    for (const record of collections[name]!.all()) {
+    await slices.each(collections[name]!.all(), (record) => {
       for (const [field, target] of Object.entries(fields)) {
         const value = record[field];
         if (value === null || value === undefined || (typeof value === 'string' && collections[target]!.has(value))) continue;
@@ -55,7 +78,7 @@ function checkReferences(world: World, bundle: WorkspaceBundle): void {
         const why = place ? '' : ' (the bundle deletes it, but keeps a record that refers to it)';
         (errors[path] ??= []).push(`${name} ${record.id} refers to ${target} ${String(value)}, which the world would not have${why}.`);
       }
-    }
+    });
   }
   const images = new Set(collections.product_images!.all().map((image) => image.storage_key));
   bundle.uploads.forEach(({ key }, i) => {
@@ -79,18 +102,19 @@ const TIMES_A_CLIENT_SETS: Readonly<Record<string, readonly string[]>> = {
  * sandbox itself stamps on a record (its `*_at` fields but those a client names) lies within the clock's reach:
  * between EARLIEST_RECORD_TIME and the wall clock plus the clock's largest offset.
  */
-function checkWorldRules(world: World, bundle: WorkspaceBundle): void {
+async function checkWorldRules(world: World, bundle: WorkspaceBundle, slices: TimeSlices): Promise<void> {
   const errors: Record<string, string[]> = {};
   let count = 0;
   const add = (path: string, message: string) => {
     if (count++ < MAX_PROBLEMS) (errors[path] ??= []).push(message);
   };
   for (const breach of worldRuleBreaches(world.store.collections)) add(`changes.${breach.collection}`, breach.message);
+  await slices.pause();
   const latest = world.clock.now().getTime() - world.clock.offset + MAX_CLOCK_OFFSET_MS;
   for (const [name, changes] of Object.entries(bundle.changes)) {
     for (const kind of ['added', 'changed'] as const) {
       const clientTimes = new Set(TIMES_A_CLIENT_SETS[name] ?? []);
-      changes[kind].forEach((record: Rec, i) => {
+      await slices.each(changes[kind], (record: Rec, i) => {
         for (const [field, value] of Object.entries(record)) {
           if (!field.endsWith('_at') || clientTimes.has(field) || typeof value !== 'string') continue;
           const time = Date.parse(value);
@@ -108,9 +132,9 @@ function checkWorldRules(world: World, bundle: WorkspaceBundle): void {
 }
 
 /** The bundle's journal (marked loaded) and coverage become the world's, under the name it now goes by. */
-export function restoreObservations(observations: WorldObservations, name: string, bundle: WorkspaceBundle): void {
+export async function restoreObservations(observations: WorldObservations, name: string, bundle: WorkspaceBundle, slices: TimeSlices): Promise<void> {
   // Oldest first, so the ring keeps the bundle's order (and drops the oldest past its bounds, as it always does).
-  for (const entry of [...bundle.journal].reverse()) {
+  await slices.each([...bundle.journal].reverse(), (entry) => {
     observations.journal.record({
       id: entry.id,
       workspace: name,
@@ -128,7 +152,7 @@ export function restoreObservations(observations: WorldObservations, name: strin
       at: new Date(entry.at),
       loaded: { requestTruncated: entry.request.body_truncated, responseTruncated: entry.response.body_truncated },
     });
-  }
+  });
   const coverage = observations.coverageOf(name);
   for (const op of bundle.coverage.operations) for (const status of [...op.answered, ...op.undocumented]) coverage?.record(op.operation_id, Number(status));
 }

@@ -2,33 +2,23 @@ import type { components } from '../contract/document/generated.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { forbidden, httpError, tooManyRequests } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
-import type { World } from '../world.js';
 import { DEFAULT_WORKSPACE, WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
-
-const DEFAULT_WORLD_KEPT = 'The default world cannot be deleted; POST /_sandbox/workspaces/default/reset puts it back to its seeded state.';
 import { demoTokens } from './demo-tokens.js';
 import { bundleLoad, type BundleLoad } from './load-workspace.js';
 
+const DEFAULT_WORLD_KEPT = 'The default world cannot be deleted; POST /_sandbox/workspaces/default/reset puts it back to its seeded state.';
+
 type SandboxWorkspaceEnvelope = components['schemas']['SandboxWorkspaceEnvelope'];
 
-/** A new workspace, or the registry's refusal as an answer: 429 at the workspace limit, 503 short of memory. */
-function createWorkspace(worlds: Worlds, prepare?: (world: World) => void): Workspace {
-  try {
-    return worlds.createWorkspace(prepare);
-  } catch (error) {
-    if (!(error instanceof WorkspaceRefused)) throw error;
-    if (error.reason === 'limit') tooManyRequests(error.message, error.retryAfterSeconds);
-    return httpError(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
-  }
+/** The registry's refusal as an answer: 429 at the workspace limit, 503 short of memory; anything else as it is. */
+function answerRefusal(error: unknown): never {
+  if (!(error instanceof WorkspaceRefused)) throw error;
+  if (error.reason === 'limit') tooManyRequests(error.message, error.retryAfterSeconds);
+  return httpError(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
 }
 
-/**
- * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused): the
- * handler and the fast path in front of Express (src/pipeline/workspace-creation.ts) both answer with this.
- */
-export function newWorkspaceAnswer(worlds: Worlds, load?: BundleLoad): SandboxWorkspaceEnvelope {
-  const ws = createWorkspace(worlds, load?.prepare);
-  load?.loaded(ws.id);
+/** What POST /_sandbox/workspaces answers for a workspace it created. */
+function workspaceAnswer(worlds: Worlds, ws: Workspace): SandboxWorkspaceEnvelope {
   return {
     data: {
       id: ws.id,
@@ -39,10 +29,38 @@ export function newWorkspaceAnswer(worlds: Worlds, load?: BundleLoad): SandboxWo
   };
 }
 
+/**
+ * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused): the
+ * handler and the fast path in front of Express (src/pipeline/workspace-creation.ts) both answer with this.
+ */
+export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
+  try {
+    return workspaceAnswer(worlds, worlds.createWorkspace());
+  } catch (error) {
+    return answerRefusal(error);
+  }
+}
+
+/** Creates a workspace loaded from a bundle, over turns of the event loop, and answers as newWorkspaceAnswer does. */
+async function loadedWorkspaceAnswer(worlds: Worlds, load: BundleLoad): Promise<SandboxWorkspaceEnvelope> {
+  let ws: Workspace;
+  try {
+    ws = await worlds.createWorkspaceFrom(load.prepare);
+  } catch (error) {
+    return answerRefusal(error);
+  }
+  await load.loaded(ws.id);
+  return workspaceAnswer(worlds, ws);
+}
+
 /** Workspaces: isolated worlds for parallel CI jobs and docs visitors. */
 export const workspaceHandlers = {
-  // With a bundle as body, the new workspace is the bundle's world (src/sandbox/load-workspace.ts).
-  createSandboxWorkspace: ({ body }, ctx) => created(newWorkspaceAnswer(ctx.worlds, bundleLoad(body, ctx))),
+  // With a bundle as body, the new workspace is the bundle's world (src/sandbox/load-workspace.ts), built over
+  // turns of the event loop: outside a transaction, which must be synchronous (a creation writes no live world).
+  createSandboxWorkspace: outsideTransaction(async ({ body }, ctx) => {
+    const load = bundleLoad(body, ctx);
+    return created(load ? await loadedWorkspaceAnswer(ctx.worlds, load) : newWorkspaceAnswer(ctx.worlds));
+  }),
 
   deleteSandboxWorkspace: ({ bound }, ctx) => {
     // The default world lives as long as the server; putting it back is what a caller can mean.
