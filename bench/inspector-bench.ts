@@ -45,14 +45,17 @@ async function firstPaints(browser: Browser, url: string, rounds: number, note: 
     await page.goto(`${url}/_sandbox/inspector`);
     await page.locator('body[data-journal-ready]').waitFor({ state: 'attached', timeout: 30_000 });
     // No named function inside: tsx names functions through a helper the page does not have.
-    const [painted, complete, listed] = await page.evaluate(async (names) => {
-      const at: number[] = [];
-      for (const name of names) {
-        while (performance.getEntriesByName(name).length === 0) await new Promise((r) => setTimeout(r, 5));
-        at.push(performance.getEntriesByName(name)[0]!.startTime);
-      }
-      return [...at, document.querySelectorAll('#journal tbody tr').length] as [number, number, number];
-    }, ['inspector-journal-painted', 'inspector-journal-complete']);
+    const [painted, complete, listed] = await page.evaluate(
+      async (names) => {
+        const at: number[] = [];
+        for (const name of names) {
+          while (performance.getEntriesByName(name).length === 0) await new Promise((r) => setTimeout(r, 5));
+          at.push(performance.getEntriesByName(name)[0]!.startTime);
+        }
+        return [...at, document.querySelectorAll('#journal tbody tr').length] as [number, number, number];
+      },
+      ['inspector-journal-painted', 'inspector-journal-complete'],
+    );
     if (listed !== ENTRIES) throw new Error(`the inspector listed ${listed} entries, not ${ENTRIES}`);
     note('inspector.first-paint.ms', `inspector first paint with ${ENTRIES.toLocaleString('en-US')} journal entries`, 'ms', painted);
     note('inspector.all-rows.ms', `inspector: all ${ENTRIES.toLocaleString('en-US')} rows written`, 'ms', complete);
@@ -105,11 +108,15 @@ export async function benchInspector(opts: {
             await page.locator('body[data-journal-ready]').waitFor({ state: 'attached', timeout: 30_000 });
           }
           const r = await drive({ url: server.url + PAGE_PATH, method: 'GET', headers: AUTH, connections, seconds }, tool);
-          const polls = page ? await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/_sandbox/requests')).length) : 0;
+          const polls = page
+            ? await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/_sandbox/requests')).length)
+            : 0;
           await page?.close();
           const key = connected ? 'connected' : 'alone';
           note(`inspector.page.${key}.rps`, `products page, ${connected ? 'inspector connected' : 'no inspector'}`, 'req/s', r.requestsPerSecond);
-          log(`  round ${round}: ${connected ? `inspector connected (${polls} journal reads)` : 'no inspector'.padEnd(32)} ${Math.round(r.requestsPerSecond)} req/s  p99 ${r.p99Ms.toFixed(2)} ms`);
+          log(
+            `  round ${round}: ${connected ? `inspector connected (${polls} journal reads)` : 'no inspector'.padEnd(32)} ${Math.round(r.requestsPerSecond)} req/s  p99 ${r.p99Ms.toFixed(2)} ms`,
+          );
         };
         for (const connected of round % 2 ? [false, true] : [true, false]) await measure(connected);
         await context.close();
@@ -127,7 +134,11 @@ export function inspectorChecks(med: (key: string) => number, roundRatio: (a: st
   const paint = med('inspector.first-paint.ms');
   const ratio = roundRatio('inspector.page.connected.rps', 'inspector.page.alone.rps');
   return [
-    { target: `inspector first paint with 1,000 entries <= ${INSPECTOR_TARGETS.firstPaintMs} ms`, measured: `${paint.toFixed(1)} ms`, ok: paint <= INSPECTOR_TARGETS.firstPaintMs },
+    {
+      target: `inspector first paint with 1,000 entries <= ${INSPECTOR_TARGETS.firstPaintMs} ms`,
+      measured: `${paint.toFixed(1)} ms`,
+      ok: paint <= INSPECTOR_TARGETS.firstPaintMs,
+    },
     {
       target: `products page req/s with a connected inspector >= ${1 - INSPECTOR_TARGETS.connectedCost} x without`,
       measured: `${Math.round(med('inspector.page.connected.rps'))} vs ${Math.round(med('inspector.page.alone.rps'))} req/s (within each round, median ratio ${ratio.toFixed(3)}: a cost of ${((1 - ratio) * 100).toFixed(1)}%)`,

@@ -657,7 +657,14 @@ async function main(): Promise<void> {
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
   for (const [key, f] of figures) {
-    if (key.startsWith(STARTUP_PREFIX) || key.startsWith('startup-rss.') || key.startsWith('first-call.') || key.startsWith('bundle.') || key.startsWith('inspector.')) continue;
+    if (
+      key.startsWith(STARTUP_PREFIX) ||
+      key.startsWith('startup-rss.') ||
+      key.startsWith('first-call.') ||
+      key.startsWith('bundle.') ||
+      key.startsWith('inspector.')
+    )
+      continue;
     const unit = f.unit;
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
