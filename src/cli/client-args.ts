@@ -30,6 +30,11 @@ export interface ClientOptions {
   require?: string;
   /** coverage: the lowest share of documented pairs, in percent, that passes. */
   failUnder?: number;
+  /**
+   * coverage: answers forced with `Prefer: code=` count as exercised, and `*` lines and --fail-under keep the statuses
+   * a client's requests cannot bring about (the run may force them).
+   */
+  countForced: boolean;
   format: CoverageFormat;
   /** wait: how long to wait for the sandbox to answer, in seconds. */
   timeoutSeconds: number;
@@ -51,6 +56,7 @@ const OPTIONS = {
   workspace: { type: 'string' },
   require: { type: 'string' },
   'fail-under': { type: 'string' },
+  'count-forced': { type: 'boolean' },
   format: { type: 'string' },
   timeout: { type: 'string' },
   pid: { type: 'string' },
@@ -59,7 +65,7 @@ const OPTIONS = {
 
 /** Which flags each command takes. */
 const TAKES: Record<ClientCommand, readonly (keyof typeof OPTIONS)[]> = {
-  coverage: ['url', 'token', 'workspace', 'require', 'fail-under', 'format', 'help'],
+  coverage: ['url', 'token', 'workspace', 'require', 'fail-under', 'count-forced', 'format', 'help'],
   export: ['url', 'token', 'workspace', 'help'],
   wait: ['url', 'timeout', 'pid', 'help'],
 };
@@ -106,6 +112,7 @@ export function parseClientArgs(command: ClientCommand, argv: readonly string[],
     workspaceNamed: false,
     format: 'markdown',
     timeoutSeconds: DEFAULT_WAIT_SECONDS,
+    countForced: given.has('count-forced'),
     help: given.has('help'),
   };
   if (options.help) return { ok: true, options };

@@ -20,7 +20,8 @@ export const COMMANDS_HELP = `Commands (against a running sandbox; each has --he
   wait                  Wait until the sandbox answers, with a deadline (exit 1 if it does not)`;
 
 export function coverageHelp(name: string): string {
-  return `Usage: ${name} coverage [--url <url>] [--token <token>] [--require <file>] [--fail-under <percent>] [--format <f>]
+  return `Usage: ${name} coverage [--url <url>] [--token <token>] [--require <file>] [--fail-under <percent>]
+       [--count-forced] [--format <f>]
 
 Prints which (operation, documented status) pairs of the contract the workspace's requests exercised
 (GET /_sandbox/coverage) and, asked to, gates on them: the report goes to stdout, the verdict to stderr.
@@ -30,12 +31,19 @@ ${CONNECTION}
   --format <f>          markdown (default), junit (JUnit XML for a CI test report), junit-gate (only the
                         gate's own cases: the required pairs and --fail-under) or json
   --fail-under <pct>    Fail when less than this share of the documented pairs of the operations the run
-                        called was exercised (0-100); the contract-wide share is printed beside it
+                        called was exercised (0-100); the contract-wide share is printed beside it. Pairs no
+                        client request causes (503 short of memory, 504 only Prefer causes: the contract's
+                        x-sandbox-client-causable: false) are left out
+  --count-forced        Count answers forced with 'Prefer: code=' as exercised (by default they are listed,
+                        not counted: the client did not cause them), and keep the pairs no client request
+                        causes in '*' lines and --fail-under (a run that forces answers can force those)
   --require <file>      Fail when a pair the file names was not exercised. One pair a line:
                           getProduct 404      an operationId and a status it documents
                           createProduct 4xx   every 4xx the operation documents
                           * 422               every operation the run called that documents 422
-                        '#' starts a comment; a wrong line is a usage error naming it.
+                        '#' starts a comment; a wrong line is a usage error naming it. A '*' line leaves
+                        out the pairs no client request causes and says which on stderr; a line naming
+                        the operation requires them.
 
 ${EXIT_CODES(true)}
 

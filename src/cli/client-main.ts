@@ -7,8 +7,8 @@ import { binName } from '../sandbox/package-info.js';
 import { renderJunit, renderMarkdown, gateLines, type WorkspaceCoverage } from '../observe/coverage-formats.js';
 import { isClientCommand, parseClientArgs, type ClientOptions } from './client-args.js';
 import { coverageHelp, exportHelp, waitHelp } from './client-help.js';
-import { decideGate, type GateOutcome } from './coverage-gate.js';
-import { parseRequireFile, requiredPairs, type Requirement } from '../observe/require-file.js';
+import { countedReport, decideGate, type GateOutcome } from './coverage-gate.js';
+import { parseRequireFile, requiredPairs, uncountedPairs, type Requirement } from '../observe/require-file.js';
 import { ClientError, getFromSandbox } from './sandbox-request.js';
 import { waitReady } from './wait-ready.js';
 
@@ -36,8 +36,12 @@ async function readRequirements(file: string): Promise<Requirement[]> {
   return parsed.value;
 }
 
-function printGate(report: WorkspaceCoverage, gate: GateOutcome): void {
+function printGate(report: WorkspaceCoverage, gate: GateOutcome, served: WorkspaceCoverage): void {
   for (const line of gateLines(report, gate)) say(`coverage: ${line}`);
+  // A required pair the run only forced: the likeliest reason a team's gate fails where its tests passed.
+  const forced = new Set(served.operations.flatMap((op) => (op.forced ?? []).map((s) => `${op.operation_id} ${s}`)));
+  const onlyForced = [...gate.missed].filter((key) => forced.has(key));
+  if (onlyForced.length > 0) say(`coverage: answered only when forced with Prefer: code= (not counted unless --count-forced): ${onlyForced.join(', ')}.`);
   if (gate.passed) return;
   // What to exercise next: the required pairs missed, or (below --fail-under) every pair of the operations called not exercised.
   const listed = gate.threshold?.passed === false ? [...gate.missingByOperation] : groupByOperation([...gate.missed]);
@@ -58,24 +62,31 @@ async function coverage(options: ClientOptions): Promise<number> {
   // The file is read first: a wrong line is reported without asking the sandbox anything.
   const requirements = options.require === undefined ? undefined : await readRequirements(options.require);
   const res = await getFromSandbox(options.url, '/_sandbox/coverage', options.token, { workspace: options.workspaceNamed ? options.workspace : undefined });
-  const report = ((await res.json()) as { data: WorkspaceCoverage }).data;
+  const served = ((await res.json()) as { data: WorkspaceCoverage }).data;
+  // What the gate counts (forced answers only with --count-forced); json prints what the sandbox answered.
+  const report = { ...countedReport(served, options.countForced), workspace: served.workspace };
+  const uncounted = uncountedPairs(served, options.countForced);
   let required: string[] | undefined;
   if (requirements) {
-    const pairs = requiredPairs(requirements, report, options.require!);
+    const pairs = requiredPairs(requirements, report, options.require!, uncounted);
     if (!pairs.ok) throw new UsageError(pairs.errors.map((e) => `coverage: ${e}`));
     required = pairs.value;
+    for (const skip of pairs.skipped ?? [])
+      say(
+        `coverage: ${options.require}:${skip.line}: '${skip.text}' leaves out ${skip.pairs.join(', ')}: no client request causes them (x-sandbox-client-causable: false); name the operation on a line, or pass --count-forced, to require them.`,
+      );
   }
   const gating = required !== undefined || options.failUnder !== undefined;
-  const gate = gating ? decideGate(report, required, options.failUnder) : undefined;
+  const gate = gating ? { ...decideGate(report, required, options.failUnder, uncounted), countForced: options.countForced } : undefined;
   const out =
     options.format === 'junit' || options.format === 'junit-gate'
       ? renderJunit(report, gate, { gateOnly: options.format === 'junit-gate' })
       : options.format === 'markdown'
         ? renderMarkdown(report, gate)
-        : `${JSON.stringify({ data: report }, null, 2)}\n`;
+        : `${JSON.stringify({ data: served }, null, 2)}\n`;
   process.stdout.write(out);
   if (!gate) return 0;
-  printGate(report, gate);
+  printGate(report, gate, served);
   return gate.passed ? 0 : GATE_FAILED;
 }
 

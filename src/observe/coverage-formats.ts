@@ -29,7 +29,17 @@ export interface GateMarks {
    * --fail-under: the percentage asked for, whether the run reached it, and what it measured: the documented pairs of
    * the operations the run called (`operations`), of which `answered` were exercised.
    */
-  threshold?: { required: number; passed: boolean; answered: number; documented: number; operations: number };
+  threshold?: {
+    required: number;
+    passed: boolean;
+    answered: number;
+    documented: number;
+    operations: number;
+    /** Pairs of those operations left out: statuses a client's requests cannot bring about (`not_client_causable`). */
+    uncounted?: number;
+  };
+  /** --count-forced: answers forced with `Prefer: code=` were counted as exercised. */
+  countForced?: boolean;
 }
 
 /** Every documented pair of the report, in the contract's order. */
@@ -134,18 +144,19 @@ export function renderMarkdown(report: WorkspaceCoverage, gate?: GateMarks): str
   return lines.join('\n');
 }
 
-/** The gate's verdict in sentences (the CLI prints them on stderr too). */
 /** What --fail-under measured, in words: `5 of 12 documented statuses of the 2 operations the run called (41.7%)`. */
 function calledSummary(t: NonNullable<GateMarks['threshold']>): string {
   const percent = t.documented === 0 ? 0 : Math.round((t.answered * 1000) / t.documented) / 10;
-  return `${t.answered} of ${t.documented} documented statuses of the ${t.operations} operation${t.operations === 1 ? '' : 's'} the run called (${percent}%)`;
+  const left = t.uncounted ? `, leaving out ${t.uncounted} no client request causes` : '';
+  return `${t.answered} of ${t.documented} documented statuses of the ${t.operations} operation${t.operations === 1 ? '' : 's'} the run called (${percent}%${left})`;
 }
 
+/** The gate's verdict in sentences (the CLI prints them on stderr too). */
 export function gateLines(report: CoverageReport, gate: GateMarks): string[] {
   const out: string[] = [];
   if (gate.threshold) {
     out.push(
-      `${gate.threshold.passed ? 'Passed' : 'Failed'} --fail-under ${gate.threshold.required}: ${calledSummary(gate.threshold)}; contract-wide ${coverageSummary(report)}.`,
+      `${gate.threshold.passed ? 'Passed' : 'Failed'} --fail-under ${gate.threshold.required}: ${calledSummary(gate.threshold)}; contract-wide ${coverageSummary(report)}${gate.countForced ? '; forced answers counted (--count-forced)' : ''}.`,
     );
   }
   if (gate.requiredCount !== undefined) {

@@ -7,7 +7,8 @@
 //   *              4xx        every documented 4xx of every operation the run called
 //
 // `*` stands for the operations the run called (any status), as "every 404 and 422 of the operations we call" needs;
-// an operation never called is required by naming it. A line naming an operation the contract does not have, or a
+// an operation never called is required by naming it. `*` leaves out the pairs the gate does not count (statuses a
+// client's requests cannot bring about, see coverage-gate.ts), and says which; naming the operation requires them. A line naming an operation the contract does not have, or a
 // status the operation does not document, is a mistake in the file, not a gap in the run: it is refused (exit 2).
 //
 // The inspector page parses a --require file pasted into it with these very functions, sent to the browser as their
@@ -25,6 +26,13 @@ export interface Requirement {
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** A `*` line's pairs the gate left out because it does not count them. */
+export interface SkippedByWildcard {
+  line: number;
+  text: string;
+  pairs: string[];
+}
 
 /** Reads the file's text into requirements; every malformed line is reported as `<file>:<line>: ...`. */
 export function parseRequireFile(text: string, file: string): Parsed<Requirement[]> {
@@ -47,14 +55,21 @@ export function parseRequireFile(text: string, file: string): Parsed<Requirement
 
 /**
  * The pairs (`operationId status`) the requirements name in this report's contract, in the report's order. A named
- * operation the contract lacks, or a status it does not document, is an error naming the line.
+ * operation the contract lacks, or a status it does not document, is an error naming the line. A `*` line leaves out
+ * the `uncounted` pairs, listed in `skipped` by line.
  */
-export function requiredPairs(requirements: readonly Requirement[], report: CoverageReport, file: string): Parsed<string[]> {
+export function requiredPairs(
+  requirements: readonly Requirement[],
+  report: CoverageReport,
+  file: string,
+  uncounted: ReadonlySet<string> = new Set(),
+): Parsed<string[]> & { skipped?: SkippedByWildcard[] } {
   const statusMatches = (pattern: string, status: string) => (pattern.endsWith('xx') ? status[0] === pattern[0] : status === pattern);
   const errors: string[] = [];
   const byId = new Map(report.operations.map((op) => [op.operation_id, op]));
   const called = report.operations.filter((op) => op.answered.length + op.undocumented.length > 0);
   const wanted = new Set<string>();
+  const skipped: SkippedByWildcard[] = [];
   for (const r of requirements) {
     if (r.operation !== '*') {
       const op = byId.get(r.operation);
@@ -67,13 +82,31 @@ export function requiredPairs(requirements: readonly Requirement[], report: Cove
       for (const s of statuses) wanted.add(`${op.operation_id} ${s}`);
       continue;
     }
-    for (const op of called) for (const s of op.documented.filter((d) => statusMatches(r.status, d))) wanted.add(`${op.operation_id} ${s}`);
+    const left: string[] = [];
+    for (const op of called) {
+      for (const s of op.documented.filter((d) => statusMatches(r.status, d))) {
+        const key = `${op.operation_id} ${s}`;
+        if (uncounted.has(key)) left.push(key);
+        else wanted.add(key);
+      }
+    }
+    if (left.length > 0) skipped.push({ line: r.line, text: r.text, pairs: left });
   }
   if (errors.length > 0) return { ok: false, errors };
   // The report's order (the contract's), whatever order the file named them in.
   const ordered = report.operations.flatMap((op) => op.documented.map((s) => `${op.operation_id} ${s}`)).filter((key) => wanted.has(key));
-  return { ok: true, value: ordered };
+  return { ok: true, value: ordered, ...(skipped.length > 0 && { skipped }) };
 }
 
-/** Both functions as browser script text, each bound to its own name whatever a bundler named the declaration. */
-export const REQUIRE_FILE_SOURCE = `var parseRequireFile = ${parseRequireFile};\nvar requiredPairs = ${requiredPairs};\n`;
+/**
+ * The pairs `*` lines and --fail-under leave out: the statuses the contract marks `x-sandbox-client-causable: false`
+ * (the server's state or only a Prefer knob brings them about), which a client suite cannot be asked to cause. With
+ * `countForced` none: a run that forces answers can force those too.
+ */
+export function uncountedPairs(report: CoverageReport, countForced: boolean): Set<string> {
+  if (countForced) return new Set();
+  return new Set(report.operations.flatMap((op) => (op.not_client_causable ?? []).map((s) => `${op.operation_id} ${s}`)));
+}
+
+/** The functions as browser script text, each bound to its own name whatever a bundler named the declaration. */
+export const REQUIRE_FILE_SOURCE = `var parseRequireFile = ${parseRequireFile};\nvar requiredPairs = ${requiredPairs};\nvar uncountedPairs = ${uncountedPairs};\n`;

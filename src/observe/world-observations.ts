@@ -120,6 +120,7 @@ export class CoverageTracker {
           .map(String),
         // Answered only when forced: the client never caused them, so they stay in `missing` too.
         forced: op.statuses.filter((s) => forced?.has(s) && !seen.has(s)).map(String),
+        not_client_causable: op.notClientCausable.map(String),
       };
     });
     const documented = operations.reduce((n, o) => n + o.documented.length, 0);

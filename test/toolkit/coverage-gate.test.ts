@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientArgs } from '../../src/cli/client-args.js';
-import { decideGate } from '../../src/cli/coverage-gate.js';
-import { parseRequireFile, requiredPairs, type Requirement } from '../../src/observe/require-file.js';
+import { countedReport, decideGate } from '../../src/cli/coverage-gate.js';
+import { parseRequireFile, requiredPairs, uncountedPairs, type Requirement } from '../../src/observe/require-file.js';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { CoverageTracker } from '../../src/observe/world-observations.js';
 import { gateLines, renderJunit } from '../../src/observe/coverage-formats.js';
@@ -118,6 +118,42 @@ describe('the coverage gate', () => {
   });
 });
 
+describe('what the gate counts', () => {
+  /** One upload operation whose 503 (through a $ref) no client request causes. */
+  const upload = listOperations({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/i': { post: { operationId: 'createImage', responses: { '201': {}, '422': {}, '503': { $ref: '#/components/responses/Busy' } } } } },
+    components: { responses: { Busy: { description: 'short of memory', 'x-sandbox-client-causable': false } } },
+  } as ContractDocument);
+
+  it('When a response says x-sandbox-client-causable: false, then coverage lists it, a * line leaves it out and names it, and --fail-under does not count it', () => {
+    const tracker = new CoverageTracker(upload);
+    tracker.record('createImage', 422);
+    const report = tracker.report();
+    expect(report.operations[0]!.not_client_causable).toEqual(['503']);
+    const uncounted = uncountedPairs(report, false);
+    expect(requiredPairs(requirements('* 5xx\n* 422\n'), report, 'team.require', uncounted)).toEqual({
+      ok: true,
+      value: ['createImage 422'],
+      skipped: [{ line: 1, text: '* 5xx', pairs: ['createImage 503'] }],
+    });
+    expect(decideGate(report, undefined, 50, uncounted).threshold).toMatchObject({ answered: 1, documented: 2, uncounted: 1, passed: true });
+    expect(decideGate(report, undefined, 50, uncountedPairs(report, true)).threshold).toMatchObject({ answered: 1, documented: 3, passed: false });
+  });
+
+  it('When an answer was forced with Prefer: code=, then it is not exercised, unless forced answers are counted', () => {
+    const tracker = new CoverageTracker(upload);
+    tracker.record('createImage', 201, true);
+    const report = tracker.report();
+    expect(decideGate(report, ['createImage 201']).passed).toBe(false);
+    const counted = countedReport(report, true);
+    expect(counted.operations[0]).toMatchObject({ answered: ['201'], missing: ['422', '503'], forced: [] });
+    expect(counted.totals).toMatchObject({ answered_statuses: 1, operations_exercised: 1 });
+    expect(decideGate(counted, ['createImage 201']).passed).toBe(true);
+  });
+});
+
 describe("the client commands' arguments", () => {
   const parse = (args: string[], env: Record<string, string> = {}) => parseClientArgs('coverage', args, env);
 
@@ -145,7 +181,7 @@ describe("the client commands' arguments", () => {
       ok: false,
       errors: [
         "Unexpected argument 'extra'",
-        "coverage takes no option '--url-typo'; it takes --url, --token, --workspace, --require, --fail-under, --format, --help",
+        "coverage takes no option '--url-typo'; it takes --url, --token, --workspace, --require, --fail-under, --count-forced, --format, --help",
         "--url must be the sandbox's http(s) address, e.g. http://127.0.0.1:4010, got 'ftp://x'",
         "--fail-under must be a percentage from 0 to 100, got '101'",
         "--format must be one of markdown, junit, junit-gate, json, got 'yaml'",

@@ -32,6 +32,7 @@ describe('coverage', () => {
       missing: ['200', '401', '422'],
       undocumented: [],
       forced: [],
+      not_client_causable: [],
     });
     expect(r.totals).toEqual({
       operations: 3,

@@ -1335,6 +1335,11 @@ export interface paths {
          *     exercised stays in view. Whether the run covered enough is the gate's decision
          *     (`commerce-operations-sandbox coverage --require <file> --fail-under <percent>`), whose JUnit marks the pairs
          *     it required and missed as `failure`.
+         *
+         *     Each operation also lists `forced` (statuses answered only because `Prefer: code=` forced them, not counted)
+         *     and `not_client_causable` (documented statuses marked `x-sandbox-client-causable: false`: a client's requests
+         *     cannot bring them about on a local sandbox), which the gate's `*` lines and `--fail-under` leave out unless
+         *     `--count-forced` is given.
          */
         get: operations["getSandboxCoverage"];
         put?: never;
@@ -1909,8 +1914,15 @@ export interface components {
             answered: string[];
             missing: string[];
             undocumented: string[];
-            /** @description Documented statuses this operation answered only because `Prefer code=` forced them (its example, the handler never ran). The client did not cause them, so they are not counted as answered (nor by the coverage gate) and stay in `missing`. */
+            /** @description Documented statuses this operation answered only because `Prefer code=` forced them (its example, the handler never ran). The client did not cause them, so they are not counted as answered (nor by the coverage gate, unless `--count-forced`) and stay in `missing`. */
             forced?: string[];
+            /**
+             * @description Documented statuses of this operation that a client's requests cannot bring about on a local sandbox
+             *     (their response is marked `x-sandbox-client-causable: false`: the server's state, only a `Prefer` knob,
+             *     or only hosted mode brings them about). The coverage gate's `*` lines and `--fail-under` leave them out
+             *     unless `--count-forced`; a line naming the operation requires them all the same.
+             */
+            not_client_causable?: string[];
         };
         SandboxCoverageEnvelope: {
             data: {

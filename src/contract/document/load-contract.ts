@@ -20,6 +20,8 @@ export interface ContractOperation {
   tags: string[];
   /** The documented status codes, ascending. */
   statuses: number[];
+  /** Documented statuses whose response says `x-sandbox-client-causable: false` (no client request brings them about). */
+  notClientCausable: number[];
   secured: boolean;
   /** The operation object itself (responses with their examples), for readers that need more. */
   operation: { responses?: Record<string, unknown>; [key: string]: unknown };
@@ -51,15 +53,17 @@ export function listOperations(doc: ContractDocument): ContractOperation[] {
     for (const method of METHODS) {
       const op = item[method] as { operationId?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] } | undefined;
       if (!op?.operationId) continue;
+      const statuses = Object.keys(op.responses ?? {})
+        .filter((s) => /^\d{3}$/.test(s))
+        .map(Number)
+        .sort((a, b) => a - b);
       out.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         tags: op.tags ?? [],
-        statuses: Object.keys(op.responses ?? {})
-          .filter((s) => /^\d{3}$/.test(s))
-          .map(Number)
-          .sort((a, b) => a - b),
+        statuses,
+        notClientCausable: statuses.filter((s) => (deref(doc, op.responses?.[s]) as Obj | undefined)?.['x-sandbox-client-causable'] === false),
         secured: op.security ? op.security.length > 0 : globalSecured,
         operation: op,
       });

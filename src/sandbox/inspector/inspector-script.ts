@@ -494,7 +494,8 @@ function requiredKeys() {
   if (!text.trim() || !state.coverage) return { keys: null, errors: [] };
   var parsed = parseRequireFile(text, 'require file');
   if (!parsed.ok) return { keys: null, errors: parsed.errors };
-  var pairs = requiredPairs(parsed.value, state.coverage, 'require file');
+  // As the CLI's gate without --count-forced: a '*' line leaves out what no client request causes.
+  var pairs = requiredPairs(parsed.value, state.coverage, 'require file', uncountedPairs(state.coverage, false));
   return pairs.ok ? { keys: new Set(pairs.value), errors: [] } : { keys: null, errors: pairs.errors };
 }
 
