@@ -76,15 +76,13 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Each request's JSON log line, for tests and embedders; by default stdout (pretty in a terminal). config.logLevel decides which lines. */
   requestLog?: (line: string) => void;
-  /** Wall clock of the per-address creation limit (tests inject one). */
-  now?: () => number;
 }
 
 /** The runtime of one sandbox over its worlds and configuration. */
-export function createRuntime({ worlds, config, contract: given, log, requestLog, now }: RuntimeOptions): Runtime {
+export function createRuntime({ worlds, config, contract: given, log, requestLog }: RuntimeOptions): Runtime {
   const loaded = given === undefined ? compileContract() : compiledContract(given);
   const contract = loaded.doc;
-  const policy = accessPolicy(config, now);
+  const policy = accessPolicy(config);
   const originOf = publicOrigin(config);
   const retailerEndpoint = retailerEndpointSchema(contract);
   const catalogues = new SupplierCatalogues();

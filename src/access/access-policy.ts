@@ -2,23 +2,20 @@
 // guesses), and a cap on the workspaces one client address creates per minute. The registry of worlds knows
 // neither; the control plane applies them.
 import type { Config } from '../config.js';
-import { FixedWindowLimit } from '../fixed-window-limit.js';
 import { weakSecretProblem } from '../secret-strength.js';
 import { AdminAttempts, DEFAULT_ADMIN_ATTEMPTS } from './admin-attempts.js';
+import { CreationLimit } from './creation-limit.js';
 
 /** Who may act on any world, and how fast one address may create workspaces. */
 export interface AccessPolicy {
   /** Hosted mode's settings; undefined in local mode. */
   readonly hosted: { adminToken: string; adminAttempts: AdminAttempts } | undefined;
   /** Creations per client address per minute, when limited. */
-  readonly creationLimit: FixedWindowLimit | undefined;
+  readonly creationLimit: CreationLimit | undefined;
 }
 
-/** The policy a configuration asks for; `now` is the wall clock of the creation limit (tests inject one). */
-export function accessPolicy(
-  config: Pick<Config, 'hosted' | 'adminToken' | 'adminAttemptsPerHour' | 'workspaceCreatePerMinute'>,
-  now: () => number = Date.now,
-): AccessPolicy {
+/** The policy a configuration asks for. */
+export function accessPolicy(config: Pick<Config, 'hosted' | 'adminToken' | 'adminAttemptsPerHour' | 'workspaceCreatePerMinute'>): AccessPolicy {
   if (config.hosted && !config.adminToken) throw new Error('Hosted mode needs an admin token (SANDBOX_ADMIN_TOKEN)');
   const weak = config.hosted && config.adminToken ? weakSecretProblem('SANDBOX_ADMIN_TOKEN', config.adminToken) : undefined;
   if (weak) throw new Error(weak);
@@ -27,6 +24,6 @@ export function accessPolicy(
       config.hosted && config.adminToken !== undefined
         ? { adminToken: config.adminToken, adminAttempts: new AdminAttempts(config.adminAttemptsPerHour ?? DEFAULT_ADMIN_ATTEMPTS) }
         : undefined,
-    creationLimit: config.workspaceCreatePerMinute === undefined ? undefined : new FixedWindowLimit(config.workspaceCreatePerMinute, 60_000, now),
+    creationLimit: config.workspaceCreatePerMinute === undefined ? undefined : new CreationLimit(config.workspaceCreatePerMinute),
   };
 }

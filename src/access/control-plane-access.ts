@@ -45,7 +45,7 @@ export async function authorizeOperation(
   worlds: Worlds,
   policy: AccessPolicy,
 ): Promise<void> {
-  if (fact.createsWorkspace) limitCreation(req, policy);
+  if (fact.createsWorkspace) await limitCreation(req, policy);
   if (fact.caller !== 'workspace' && fact.caller !== 'owner') return;
   await authorizeControlPlane(req, state, worlds, policy, pathParams.workspace, fact.caller === 'owner');
 }
@@ -99,8 +99,8 @@ async function authorizeControlPlane(
 }
 
 /** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */
-export function limitCreation(req: Pick<Request, 'ip'>, policy: AccessPolicy): void {
-  const retryAfter = policy.creationLimit?.take(req.ip ?? 'unknown');
+export async function limitCreation(req: Pick<Request, 'ip'>, policy: AccessPolicy): Promise<void> {
+  const retryAfter = await policy.creationLimit?.take(req.ip ?? 'unknown');
   if (retryAfter !== undefined) {
     tooManyRequests(`This address already created ${policy.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);
   }

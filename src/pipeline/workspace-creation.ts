@@ -59,6 +59,10 @@ export class WorkspaceCreation {
   /** Serves a request (node:http's request listener; a property, so it can be handed on as it is). */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     if (!this.isPlainCreation(req)) return this.next(req, res);
+    void this.answer(req, res);
+  };
+
+  private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.stats.served++;
     // The request is born with Express's prototype (src/http/express-messages.ts): req.ip, req.path and req.query
     // read it as Express would, trust proxy included.
@@ -73,7 +77,7 @@ export class WorkspaceCreation {
     let extra: Record<string, string> | undefined;
     try {
       // The operation's own declaration puts it under the per-address limit, as on the slow path.
-      if (this.runtime.operations.get(OPERATION_ID)?.createsWorkspace) limitCreation(request, this.runtime.policy);
+      if (this.runtime.operations.get(OPERATION_ID)?.createsWorkspace) await limitCreation(request, this.runtime.policy);
       body = newWorkspaceAnswer(this.runtime.worlds);
       json = JSON.stringify(body);
     } catch (error) {
@@ -110,7 +114,7 @@ export class WorkspaceCreation {
       status,
       this.runtime.observe,
     );
-  };
+  }
 
   /** A creation with nothing for Express to read, parse, refuse or delay. */
   private isPlainCreation(req: IncomingMessage): boolean {

@@ -30,7 +30,7 @@ export const demo = {
 export type DemoUser = 'owner' | 'member' | 'outsider' | 'rival';
 
 export interface TestAppOptions {
-  /** The registry's time (workspace idle expiry, creation limits), for tests that move it instead of sleeping. */
+  /** The registry's time (workspace idle expiry), for tests that move it instead of sleeping. */
   now?: () => number;
   /** Each request's log line (config.logLevel decides which lines). */
   requestLog?: (line: string) => void;
@@ -46,10 +46,10 @@ export interface TestAppOptions {
 export async function testApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = freshWorld(config.seed);
-  // `now` is the wall clock of workspace idle expiry and the creation limit, for tests that move it instead of sleeping.
+  // `now` is the wall clock of workspace idle expiry, for tests that move it instead of sleeping.
   const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases, memory: options.memory });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog, now: options.now });
+  const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog });
   const server = createServer(runtime, createApp(runtime));
   await listenForTheTest(server);
   return {

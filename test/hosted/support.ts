@@ -16,7 +16,7 @@ export const PUBLIC_URL = 'https://sandbox.example.test';
 
 /**
  * A fresh sandbox in hosted mode (or local with `hosted: false`), served as testApp serves one, with a wall clock the
- * test moves (`clock.ms`), which drives the per-address creation limit and workspace idleness.
+ * test moves (`clock.ms`), which drives workspace idleness.
  */
 export async function hostedApp(overrides: Partial<Config> = {}, options: Pick<TestAppOptions, 'memory'> = {}) {
   const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
