@@ -74,8 +74,12 @@ function journalQuery() {
 
 function schedule() {
   clearTimeout(state.timer);
-  state.timer = setTimeout(function () { poll('newer'); }, POLL_MS);
+  // A tab in the background reads nothing: it catches up once shown again.
+  state.timer = setTimeout(function () { if (document.hidden) state.paused = true; else poll('newer'); }, POLL_MS);
 }
+document.addEventListener('visibilitychange', function () {
+  if (!document.hidden && state.paused) { state.paused = false; poll('newer'); }
+});
 
 // A change of world or filters reads the newest entries first (a screenful, quickly painted) and then the rest; a
 // poll reads at most POLL_LIMIT entries newer than the newest held. Under a flood of requests a poll may find more
@@ -115,11 +119,12 @@ function poll(mode) {
         state.etagUrl = url;
         var whole = mode !== 'newer';
         var fresh = whole ? replaceEntries(answer.data) : mergeEntries(answer.data);
-        if (mode === 'first' && answer.data.length === FIRST_READ && !state.again) state.again = 'whole';
+        var partial = mode === 'first' && answer.data.length === FIRST_READ;
+        if (partial && !state.again) state.again = 'whole';
         if (mode === 'newer' && state.newest && answer.data.length === POLL_LIMIT && fresh.length === POLL_LIMIT) $('gap-note').hidden = false;
         if (whole) $('gap-note').hidden = true;
         setStatus(state.entries.length + ' entries (polled ' + new Date().toLocaleTimeString() + ')');
-        if (whole || (fresh.length && state.order !== 'newest')) renderList();
+        if (whole || (fresh.length && state.order !== 'newest')) renderList(partial);
         else if (fresh.length) prependRows(fresh);
         if ((whole || fresh.length) && state.view === 'coverage') loadCoverage();
       });
@@ -205,7 +210,8 @@ var FIRST_ROWS = 100;
 var MORE_ROWS = 300;
 var tbody = document.querySelector('#journal tbody');
 
-function renderList() {
+/** Writes the list; 'partial' when it is the first screenful of a journal still being read. */
+function renderList(partial) {
   var list = shownEntries();
   var focusedId = focusedRowId();
   var gen = ++state.renderGen;
@@ -214,7 +220,7 @@ function renderList() {
   var more = function () {
     if (gen !== state.renderGen) return;
     if (written >= list.length) {
-      performance.mark('inspector-journal-complete');
+      if (!partial) performance.mark('inspector-journal-complete');
       if (focusedId) focusRow(focusedId);
       return;
     }
