@@ -21,12 +21,15 @@
 //     (bench/catch-up-stall.ts; alone: npx tsx bench/catch-up-only.ts);
 //  7. memory under the gzip-body and the upload floods with a 256 MiB heap (bench/memory-bench.ts);
 //  8. export and load of a workspace with 10,000 records, each against 1 s (bench/bundle-bench.ts);
+//  9. the request inspector: its first paint with 1,000 journal entries in chromium, the products page with an
+//     inspector connected (the page open and polling) against none in the same rounds, its sizes (bench/inspector-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
 // --page-only: only steps 1 and 1b, printed (bench/results.md left as it was).
 // --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
 // --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
+// --inspector-only: only step 9; rewrites only the inspector section of bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -39,6 +42,7 @@ import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
+import { benchInspector, inspectorChecks } from './inspector-bench.js';
 import {
   bareSequence,
   jsonServerSequence,
@@ -70,6 +74,7 @@ const HELP = `npm run bench [-- options]: the built sandbox against json-server,
   --page-only            only the single page and the mixed workload, printed (bench/results.md left as it was)
   --startup-only         only the start-up section (the installed package, the checkout, npm start, json-server, Prism, bare Node; the first call of each operation)
   --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
+  --inspector-only       only the request inspector (issue 35): first paint with 1,000 entries, the page with it connected, its sizes
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -443,6 +448,46 @@ function pageReport(): void {
   );
 }
 
+const INSPECTOR_HEADING = '## Request inspector';
+
+/** The inspector's figures and targets, as the section of bench/results.md that --inspector-only rewrites. */
+function inspectorSection(startedAt: Date): string {
+  const row = (key: string) => {
+    const f = figures.get(key);
+    const unit = f?.unit ?? 'ms';
+    const show = (x: number) => (unit === 'bytes' ? String(x) : fmt(x, unit));
+    return `| ${f?.label ?? key} (${unit}) | ${show(med(key))} | ${show(Math.min(...(f?.values ?? [NaN])))} | ${show(Math.max(...(f?.values ?? [NaN])))} |`;
+  };
+  const checks = inspectorChecks(med, roundRatio).map(
+    (c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`,
+  );
+  return [
+    INSPECTOR_HEADING,
+    '',
+    `Measured ${startedAt.toISOString()} with \`npm run bench -- --inspector-only\`: ${rounds} round(s) on the built server (in memory) and Debian's ` +
+      `chromium (headless, playwright-core) on the same machine, load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections for ${pageSeconds} s ` +
+      `per run; node ${process.version}, load average ${loadavg()[0].toFixed(2)}. The connected inspector is the page itself, open in chromium and polling ` +
+      'every 2 s while the load runs; first paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
+    '',
+    '| figure | median | min | max |',
+    '|---|---|---|---|',
+    row('inspector.first-paint.ms'),
+    row('inspector.all-rows.ms'),
+    row('inspector.page.alone.rps'),
+    row('inspector.page.connected.rps'),
+    row('inspector.size.html'),
+    row('inspector.size.js'),
+    row('inspector.size.css'),
+    '',
+    '| target (issue 35) | measured (medians) | |',
+    '|---|---|---|',
+    ...checks,
+    '',
+  ].join('\n');
+}
+
+const runInspector = (dir: string) => benchInspector({ rounds, seconds: pageSeconds, connections, tool, dir, log, note });
+
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
   const versus = (now: string, before: string, unit: string, higherIsBetter: boolean) => {
@@ -482,6 +527,7 @@ async function main(): Promise<void> {
 
   if (startupOnly) return startupOnlyRun(startedAt);
   if (argv.includes('--export-only')) return bundleOnlyRun(startedAt);
+  if (argv.includes('--inspector-only')) return sectionOnlyRun(runInspector, () => inspectorSection(startedAt), INSPECTOR_HEADING);
 
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const running: Running[] = [];
@@ -727,6 +773,8 @@ async function main(): Promise<void> {
     await benchMemory({ smoke, log, note });
     // 8. A workspace of 10,000 records exported and loaded (issue 25).
     await benchBundles({ rounds, records: BUNDLE_RECORDS, dir, log, note });
+    // 9. The request inspector (issue 35).
+    await runInspector(dir);
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
@@ -737,7 +785,14 @@ async function main(): Promise<void> {
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
   for (const [key, f] of figures) {
-    if (key.startsWith(STARTUP_PREFIX) || key.startsWith('startup-rss.') || key.startsWith('first-call.') || key.startsWith('bundle.')) continue;
+    if (
+      key.startsWith(STARTUP_PREFIX) ||
+      key.startsWith('startup-rss.') ||
+      key.startsWith('first-call.') ||
+      key.startsWith('bundle.') ||
+      key.startsWith('inspector.')
+    )
+      continue;
     const unit = f.unit;
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
@@ -809,7 +864,9 @@ async function main(): Promise<void> {
   log(startup);
   const bundles = bundleSection(startedAt);
   log(bundles);
-  if (!smoke) writeResults(`# Benchmark results\n\n${report}\n${startup}\n${bundles}`);
+  const inspector = inspectorSection(startedAt);
+  log(inspector);
+  if (!smoke) writeResults(`# Benchmark results\n\n${report}\n${startup}\n${bundles}\n${inspector}`);
   else log('(smoke run: bench/results.md left as it was)');
 }
 

@@ -1,9 +1,18 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { contract, demo, testApp, type TestApp } from '../helpers/app.js';
 import { aProduct, aSupplier } from '../helpers/builders.js';
 import type { components } from '../../src/contract/document/generated.js';
 import { RequestJournal } from '../../src/observe/request-journal.js';
+import { createApp } from '../../src/app.js';
+import type { Handlers } from '../../src/areas/handler-map.js';
+import { defaultConfig, type Config } from '../../src/config.js';
+import { handlers } from '../../src/handlers.js';
+import { ok } from '../../src/http/reply.js';
+import { createRuntime } from '../../src/runtime.js';
+import { createServer } from '../../src/server.js';
+import { Worlds, worldsOptions } from '../../src/worlds.js';
+import { freshWorld } from '../helpers/test-world.js';
 
 type Entry = components['schemas']['SandboxRequest'];
 type Trail = components['schemas']['SandboxRequestTrail'];
@@ -150,6 +159,20 @@ describe('the trail of a journaled request', () => {
     const { trail } = await newest(t);
     expect(trail).toMatchObject({ answered_by: 'handler', response_check: 'passed' });
     expect(trail?.field_errors?.[0]).toMatchObject({ field: 'sku', value: product.sku });
+  });
+
+  it("When the handler's answer breaks the contract, then 500 and the trail says the response check answered, failed", async () => {
+    const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent' };
+    const worlds = new Worlds(freshWorld(config.seed), worldsOptions(config));
+    const runtime = createRuntime({ worlds, config, contract, log: () => {} });
+    const broken = (() => ok({ data: { id: 'not a merchant' } })) as unknown as Handlers['getMerchant'];
+    const app = createServer(runtime, createApp(runtime, { ...handlers, getMerchant: broken }));
+    await request(app)
+      .get(`/2024-09/merchants/${demo.merchant}`)
+      .set({ Authorization: `Bearer ${demo.owner.token}` })
+      .expect(500);
+    const [entry] = runtime.observations.journal.list({ limit: 1 });
+    expect(entry?.trail).toMatchObject({ answered_by: 'response_check', response_check: 'failed', docs_anchor: '#/Merchants/getMerchant' });
   });
 
   it('When a replayed answer is served, then its entry carries the same trail as the computed one', async () => {
