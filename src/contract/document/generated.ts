@@ -1923,8 +1923,7 @@ export interface components {
             /**
              * @description The answer's own check against the contract: `passed` (checked as sent), `failed` (it broke the
              *     contract and was answered 500), `not_checked` (a refusal before the handler, which answers a refusal,
-             *     not the operation's response; a body with nothing to check; a plain workspace creation, answered in
-             *     front of the pipeline with the bytes the checked path gives).
+             *     not the operation's response; or a body with nothing to check).
              * @enum {string}
              */
             response_check: "passed" | "failed" | "not_checked";
