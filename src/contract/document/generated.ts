@@ -1400,7 +1400,7 @@ export interface paths {
          *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
          *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
          *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
-         *     so an unchanged journal costs a 304). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so an unchanged journal costs a 304; every ten seconds while requests flood in). Polling, not server-sent events: an `EventSource` cannot send headers,
          *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
          *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
          *     or a token pasted into the page; locally it switches between the default world and the workspaces.
