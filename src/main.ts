@@ -87,10 +87,13 @@ async function main(): Promise<void> {
     console.log(`  inspector: ${url}/_sandbox/inspector`);
     console.log(`  health: ${url}/_sandbox/health`);
     console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
-    if (parsed.options.load)
+    if (parsed.options.load) {
       console.log(
-        `  loaded: ${parsed.options.load} into the default world (open its requests in the inspector: ${url}/_sandbox/inspector); the demo tokens below act on it, the exporting run's workspace tokens do not`,
+        `  loaded: ${parsed.options.load} into the default world (open its requests in the inspector: ${url}/_sandbox/inspector); the demo tokens below act on it, and so does each token of a user the run made (listed below; POST /_sandbox/users/{user}/tokens issues more), the exporting run's workspace tokens do not`,
       );
+      // A bundle carries no token: each user the run made got a new one at load, to replay its requests as them.
+      for (const user of sandbox.loadedUsers ?? []) console.log(`  user of the run: ${user.name} <${user.email}> ${user.id}: ${user.token}`);
+    }
     console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
     // It answers from the start; from this line on, no operation's first call waits for its validators to compile.
     sandbox.warmedUp.then(() => closing || console.log(WARMED_UP_LINE));

@@ -13,6 +13,7 @@ import type { Snapshot } from './store/persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { bundleContractOf } from './sandbox/bundle-contract.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
+import { tokensForRunUsers, type LoadedUser } from './sandbox/loaded-users.js';
 import { turnsOf } from './http/turn-queue.js';
 import { openWorldWriting } from './world.js';
 import { worldModel } from './areas/world-model.js';
@@ -51,6 +52,8 @@ export interface RunningSandbox {
   url: string;
   /** The default world's demo tokens by role. */
   tokens: Record<DemoRole, string>;
+  /** With `load`: the users the loaded run made with POST /_sandbox/users, each with a token issued at load. */
+  loadedUsers?: LoadedUser[];
   /** Puts the default world back to its seeded state (store, clock, coverage, journal entries). */
   reset(): Promise<void>;
   /** Creates an isolated workspace, e.g. one per test file: its id and demo tokens. */
@@ -92,15 +95,17 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   });
   const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined });
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
+  let loadedUsers: LoadedUser[] | undefined;
   if (bundle !== undefined) {
     try {
-      await loadDefaultWorld(world, bundle, {
+      const checked = await loadDefaultWorld(world, bundle, {
         observations: runtime.observations,
         config,
         contract: bundleContractOf({ shared: runtime.shared, contract: runtime.loadedContract }),
         seeded: worlds.seeded,
         turns: turnsOf(runtime.shared),
       });
+      loadedUsers = await tokensForRunUsers(world, checked);
     } catch (error) {
       await runtime.close();
       throw BundleRefused.of(error, source);
@@ -136,6 +141,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   return {
     url: `http://${host}:${port}`,
     tokens: demoTokens(),
+    ...(loadedUsers && { loadedUsers }),
     reset: () => worlds.reset(worlds.defaultWorld),
     createWorkspace: () => {
       const ws = worlds.createWorkspace();

@@ -65,6 +65,8 @@ export const routeBindings = {
   marketplace_catalog_item: binding({ what: 'catalog item', find: ({ store, clock }, id) => findVisibleCatalogItem(store, clock.now(), id) }),
   // The control plane's own: a live workspace (naming it keeps it alive no longer; the caller was checked already), or `default` for the default world (as `?workspace=default` names it).
   workspace: binding({ what: 'workspace', find: ({ worlds }, id) => worlds.namedWorld(id) }),
+  // A user of the world the control-plane call acts on (its owner token, or the admin's, was checked already).
+  user: binding({ what: 'user', find: ({ store }, id) => store.users.get(id) }),
   // The relay's retailer path, not a record.
   endpoint: null,
 } as const satisfies { readonly [P in PathParameterName]: RouteBinding<unknown> | null };

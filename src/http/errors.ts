@@ -42,7 +42,7 @@ export const WORKSPACE_GONE_MESSAGE =
 
 /** What a workspace token hears where the default world holds a loaded bundle (--load): which tokens act on it. */
 export const LOADED_WORLD_TOKEN_MESSAGE =
-  "This sandbox serves a loaded workspace bundle in its default world (--load); a workspace's tokens from the run that exported it do not carry over. The default world's demo tokens act on the loaded world (demo-owner-token, demo-member-token, demo-outsider-token, demo-rival-token).";
+  "This sandbox serves a loaded workspace bundle in its default world (--load); a workspace's tokens from the run that exported it do not carry over. The default world's demo tokens act on the loaded world (demo-owner-token, demo-member-token, demo-outsider-token, demo-rival-token), and so do the tokens the start banner lists for the users the run made with POST /_sandbox/users (POST /_sandbox/users/{user}/tokens issues another).";
 
 /** What a default-world demo token hears in hosted mode, where the default world is nobody's to use. */
 export const HOSTED_DEFAULT_TOKEN_MESSAGE =

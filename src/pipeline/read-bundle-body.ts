@@ -1,16 +1,29 @@
 // A workspace bundle's JSON body (BUNDLE_MAX_BYTES, megabytes): read as the JSON parser reads a body (inflated, its
-// limit counted after decompression, a UTF charset), then parsed in a turn of its own from the sandbox's turn queue
-// (src/http/turn-queue.ts). Parsed where it is read, several large bodies that end together would each be parsed in
-// the same turn, holding the loop for the sum of their parses.
+// limit counted after decompression, a UTF charset, decoded as it streams), then parsed in a turn of its own from
+// the sandbox's turn queue (src/http/turn-queue.ts). Parsed where it is read, several large bodies that end together
+// would each be parsed in the same turn, holding the loop for the sum of their parses. Its refusals are the JSON
+// parser's: 415 for another charset, 400 for text that is not JSON, 413 past the limit.
 import type { RequestHandler } from 'express';
 import express from 'express';
 import type { TurnQueue } from '../http/turn-queue.js';
 
-/** The charsets JSON comes in (RFC 8259: UTF-8; the JSON parser admits any UTF), refused as the JSON parser refuses others. */
-function utfOnly(_req: unknown, _res: unknown, _buf: Buffer, charset: string): void {
-  if (charset.slice(0, 4) !== 'utf-') {
-    throw Object.assign(new Error(`unsupported charset "${charset.toUpperCase()}"`), { status: 415, charset, type: 'charset.unsupported' });
-  }
+/** The charset a Content-Type names (lower-cased), if any. */
+const charsetOf = (contentType: string | undefined): string | undefined => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+
+/**
+ * The charsets JSON comes in (RFC 8259: UTF-8; the JSON parser admits any UTF): another is refused before a byte is
+ * read, as the JSON parser refuses it (415).
+ */
+function unsupportedCharset(contentType: string | undefined): Error | undefined {
+  const charset = charsetOf(contentType);
+  if (charset === undefined || charset.slice(0, 4) === 'utf-') return undefined;
+  return Object.assign(new Error(`unsupported charset "${charset.toUpperCase()}"`), {
+    status: 415,
+    statusCode: 415,
+    expose: true,
+    charset,
+    type: 'charset.unsupported',
+  });
 }
 
 /**
@@ -30,8 +43,11 @@ function parseJson(text: string): unknown {
 
 /** Reads a bundle's body of at most `limit` bytes (inflated) and parses it in a turn of `turns`. */
 export function bundleBodyReader(limit: number, turns: TurnQueue): RequestHandler {
-  const read = express.text({ limit, type: () => true, verify: utfOnly });
-  return (req, res, next) =>
+  // Decoded as the bytes come (a `verify` hook would have it decoded whole at the end, in one piece).
+  const read = express.text({ limit, type: () => true });
+  return (req, res, next) => {
+    const refused = unsupportedCharset(req.headers['content-type']);
+    if (refused) return next(refused);
     read(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
       if (typeof req.body !== 'string') return next();
@@ -45,4 +61,5 @@ export function bundleBodyReader(limit: number, turns: TurnQueue): RequestHandle
         next();
       }, next);
     });
+  };
 }

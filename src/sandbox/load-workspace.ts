@@ -52,7 +52,7 @@ export function bundleLoad(body: unknown, ctx: Pick<Ctx, 'config' | 'observation
 
 /**
  * Loads a bundle into the default world before the sandbox serves it (its quotas are a workspace's, so none
- * apply); rejects with the HttpError that says why when it cannot be loaded whole.
+ * apply) and answers the bundle as checked; rejects with the HttpError that says why when it cannot be loaded whole.
  */
 export async function loadDefaultWorld(
   world: World,
@@ -64,10 +64,11 @@ export async function loadDefaultWorld(
     seeded,
     turns,
   }: { observations: WorldObservations; config: Config; contract: BundleContract; seeded: SeededBases; turns: TurnQueue },
-): Promise<void> {
+): Promise<WorkspaceBundle> {
   const seed = world.store.seed;
   const slices = new TimeSlices(turns);
   const bundle = await checkBundle(value, { contract, seed, base: seeded.of(seed), journalSize: config.journalSize }, slices);
   await loadIntoWorld(world, bundle, () => uploadStorageFor(world, config), slices);
   await restoreObservations(observations, 'default', bundle, slices);
+  return bundle;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import type { Ctx } from '../areas/context.js';
-import { MAX_CLOCK_OFFSET_DAYS } from '../world.js';
+import type { Collections } from '../areas/collections.js';
+import { MAX_CLOCK_OFFSET_DAYS, type World } from '../world.js';
 import { unprocessable } from '../http/errors.js';
 import { created, noContent, ok } from '../http/reply.js';
 import { presentUser } from '../areas/users/present.js';
@@ -9,6 +10,14 @@ import { presentUser } from '../areas/users/present.js';
 /** A fresh API token: unguessable, and prefixed so a reader can tell a sandbox token from a demo one. */
 export function newToken(): string {
   return `sbx_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * Stores a new token acting as the user in the world and answers it. A workspace's tokens carry its prefix, so
+ * authentication finds the workspace without searching every world.
+ */
+export function issueToken(tokens: Collections['tokens'], world: World, userId: string, now: string): string {
+  return tokens.insert({ id: (world.tokenPrefix ?? '') + newToken(), user_id: userId, created_at: now }).id;
 }
 
 /** A world's clock as the control plane shows it. */
@@ -40,10 +49,11 @@ export const worldHandlers = {
     if (ctx.store.users.countWhere('email', email) > 0) unprocessable({ email: ['The email has already been taken.'] });
     const now = ctx.clock.nowIso();
     const user = ctx.store.users.insert({ id: ctx.newId(), name: body?.name ?? `Sandbox User ${suffix}`, email, created_at: now, updated_at: now });
-    // A workspace's tokens carry its prefix, so authentication finds the workspace without searching every world.
-    const token = ctx.store.tokens.insert({ id: (ctx.world.tokenPrefix ?? '') + newToken(), user_id: user.id, created_at: now });
-    return created({ data: { user: presentUser(user), token: token.id } });
+    return created({ data: { user: presentUser(user), token: issueToken(ctx.store.tokens, ctx.world, user.id, now) } });
   },
+
+  createSandboxUserToken: ({ bound }, ctx) =>
+    created({ data: { user: presentUser(bound.user), token: issueToken(ctx.store.tokens, ctx.world, bound.user.id, ctx.clock.nowIso()) } }),
 
   resetSandbox: outsideTransaction(async (_input, ctx) => {
     await ctx.worlds.reset(ctx.world);

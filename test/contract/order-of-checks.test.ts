@@ -24,6 +24,7 @@ const RECORDS: Record<string, { what: string; owned: boolean }> = {
   supplier_item_identifier: { what: 'Supplier item identifier', owned: true },
   marketplace_catalog_item: { what: 'Catalog item', owned: false },
   workspace: { what: 'Workspace', owned: false },
+  user: { what: 'User', owned: false },
 };
 /** Path parameters that name no record. */
 const NOT_A_RECORD = new Set(['endpoint']);

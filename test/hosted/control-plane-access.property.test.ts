@@ -9,6 +9,8 @@ import { rawRequest } from './raw-request.js';
 import { ADMIN, bearer, PUBLIC_URL, UNTHROTTLED } from './support.js';
 
 const CHANNEL = 'cccccccc-cccc-4ccc-8ccc-ccccccccc001';
+/** A seeded demo user: in every world. */
+const USER = '22222222-2222-4222-8222-222222222222';
 const controlPlane = listOperations(loadContract().doc).filter((op) => op.operation['x-sandbox-access'] !== undefined);
 const BODIES: Record<string, unknown> = { createSandboxUser: {}, advanceSandboxClock: { hours: 1 } };
 
@@ -51,8 +53,8 @@ async function victimState({ t, victim }: World) {
   };
 }
 
-/** The operation's path with its parameters filled: the victim's workspace, a seeded channel. */
-const concrete = (path: string, victim: string) => path.replace('{workspace}', victim).replace('{channel}', CHANNEL);
+/** The operation's path with its parameters filled: the victim's workspace, a seeded channel, a seeded user. */
+const concrete = (path: string, victim: string) => path.replace('{workspace}', victim).replace('{channel}', CHANNEL).replace('{user}', USER);
 
 /** Indexes of the characters of the path's fixed text (not of its parameters), where a respelling changes the operation. */
 function literalIndexes(template: string, victim: string): number[] {
@@ -108,12 +110,14 @@ describe('the control plane by operation, whatever the spelling (hosted mode)', 
         'advanceSandboxClock',
         'clearSandboxRequests',
         'createSandboxUser',
+        'createSandboxUserToken',
         'createSandboxWorkspace',
         'deleteSandboxWorkspace',
         'exportSandboxWorkspace',
         'getSandboxClock',
         'getSandboxCoverage',
         'getSandboxHealth',
+        'getSandboxInspector',
         'listChannelCalls',
         'listSandboxRequests',
         'resetSandbox',

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
 import { demo } from '../helpers/app.js';
@@ -56,6 +56,9 @@ async function seriousA11yIssues(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+// A page that polls every 2 s on a loaded 2-core machine: each case waits for polls, never a fixed sleep alone.
+vi.setConfig({ testTimeout: 60_000 });
+
 describeWithBrowser('the request inspector', () => {
   let sandbox: RunningSandbox;
   let browser: BrowserSession;
@@ -80,10 +83,15 @@ describeWithBrowser('the request inspector', () => {
     await expect.poll(() => answeredStep(page).getAttribute('data-step')).toBe('validation');
     const rows = answeredStep(page).locator('table.errors tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    const sku = rows.filter({ hasText: 'sku' });
-    expect(await sku.locator('td').first().textContent()).toBe('42');
-    expect(await sku.textContent()).toContain('The sku field must be string.');
-    expect(await rows.filter({ hasText: 'title' }).locator('td').first().textContent()).toBe('""');
+    // Each row: the field, the value sent, the contract's rule, the message.
+    const cells = (row: ReturnType<typeof rows.filter>) => row.locator('th, td').allTextContents();
+    expect(await cells(rows.filter({ hasText: 'body.sku' }))).toEqual(['body.sku', '42', 'type string', 'The sku field must be string.']);
+    expect(await cells(rows.filter({ hasText: 'body.title' }))).toEqual([
+      'body.title',
+      '""',
+      'minLength 1',
+      'The title field must not have fewer than 1 characters.',
+    ]);
     await expect.poll(() => answeredStep(page).locator('a').getAttribute('href')).toBe('/docs/#/Products/createProduct');
     // The answer body, as the journal keeps it.
     expect(await page.locator('#detail').textContent()).toContain('"The title field must not have fewer than 1 characters."');
@@ -96,13 +104,17 @@ describeWithBrowser('the request inspector', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it("When a read of another merchant's record answered 403, then the record step answered it", async () => {
+  it("When a read of another merchant's record answered 403, then the record step answered it, naming the record", async () => {
     const forbidden = await call(sandbox.url, 'GET', `/2024-09/merchants/${demo.rivalMerchant}`, demo.owner.token);
     expect(forbidden.status).toBe(403);
     const { page } = browser;
     await openInspector(page, sandbox.url);
     await openEntry(page, forbidden.id);
     expect(await answeredStep(page).getAttribute('data-step')).toBe('record');
+    // The record is named: the path parameter, the id sent, and why (another merchant's).
+    expect(await answeredStep(page).textContent()).toBe(
+      `Record: merchant = ${demo.rivalMerchant}: it belongs to a merchant the caller is not a member of (403). answered here`,
+    );
     // The steps before it passed: the route matched and the token was accepted.
     expect(await page.locator('#detail li[data-step="route"]').getAttribute('class')).toBe('passed');
     expect(await page.locator('#detail li[data-step="authentication"]').textContent()).toContain('the token was accepted');
@@ -235,5 +247,5 @@ describeWithBrowser('the request inspector', () => {
     } finally {
       await loaded.close();
     }
-  });
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // the Authorization header, never in a URL. One tab got its workspace from the docs page (the inspector reads the
 // same sessionStorage entry), the other made one from the inspector.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
 import { ADMIN } from '../hosted/support.js';
@@ -31,6 +31,9 @@ async function callFromTab(page: Page, method: string, path: string, body?: unkn
 }
 
 const listedIds = (page: Page) => page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+
+// A page that polls every 2 s on a loaded 2-core machine: each case waits for polls, never a fixed sleep alone.
+vi.setConfig({ testTimeout: 60_000 });
 
 describeWithBrowser('the hosted inspector', () => {
   let sandbox: RunningSandbox;
@@ -86,5 +89,5 @@ describeWithBrowser('the hosted inspector', () => {
       [],
     );
     await b.close();
-  });
+  }, 90_000);
 });

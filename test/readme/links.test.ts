@@ -53,6 +53,8 @@ function pathsNamedIn(markdown: string): { path: string; line: number }[] {
 
 /** Where the repository is published: absolute links into it name its files. */
 const REPOSITORY_FILES = 'https://github.com/commerce-operations/sandbox/blob/main/';
+/** An image the package does not ship (a screenshot), shown from the repository as it is. */
+const REPOSITORY_RAW = 'https://github.com/commerce-operations/sandbox/raw/main/';
 
 /** Every link target of a document outside code, relative or absolute, with its line. */
 function allLinksOf(markdown: string): { target: string; line: number }[] {
@@ -74,8 +76,9 @@ describe('Links of the README and docs/', () => {
     for (const { file, text } of documents(ROOT).filter((d) => shipped.has(d.file))) {
       for (const { target, line } of allLinksOf(text)) {
         const path = target.split('#')[0]!;
-        if (target.startsWith(REPOSITORY_FILES)) {
-          if (!existsSync(join(ROOT, target.slice(REPOSITORY_FILES.length).split('#')[0]!))) broken.push(`${file}:${line} ${target}: no such file here`);
+        const prefix = [REPOSITORY_FILES, REPOSITORY_RAW].find((p) => target.startsWith(p));
+        if (prefix) {
+          if (!existsSync(join(ROOT, target.slice(prefix.length).split('#')[0]!))) broken.push(`${file}:${line} ${target}: no such file here`);
         } else if (!/^[a-z]+:/i.test(target) && path) {
           const into = normalize(join(dirname(file), path));
           const isShippedDir = [...shipped].some((f) => f.startsWith(`${into.replace(/\/$/, '')}/`));

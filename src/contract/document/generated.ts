@@ -1248,6 +1248,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_sandbox/users/{user}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new API token for a user of the world
+         * @description Stands in for "generate another API token in the dashboard" for a user who is already in the world: answers
+         *     the user and a new bearer token that acts as them (a workspace's carries its `ws_<id>.` prefix). Earlier
+         *     tokens of the user keep working.
+         *
+         *     What it is for: a workspace bundle never carries a token (they are secrets), so the users a CI job made with
+         *     `POST /_sandbox/users` arrive in a loaded world (`--load run.json`, or `POST /_sandbox/workspaces` with the
+         *     bundle) with their ids, names, emails and memberships, and no token. This issues one, to replay the job's
+         *     requests as the user who sent them (the journal names each request's `user_id`). The start banner of
+         *     `--load` already lists each such user with a token issued this way. Any user of the world may be named,
+         *     the demo users included.
+         */
+        post: operations["createSandboxUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/reset": {
         parameters: {
             query?: never;
@@ -1371,7 +1400,7 @@ export interface paths {
          *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
          *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
          *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
-         *     so an unchanged journal costs a 304). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so an unchanged journal costs a 304; every ten seconds while requests flood in). Polling, not server-sent events: an `EventSource` cannot send headers,
          *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
          *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
          *     or a token pasted into the page; locally it switches between the default world and the workspaces.
@@ -1894,8 +1923,7 @@ export interface components {
             /**
              * @description The answer's own check against the contract: `passed` (checked as sent), `failed` (it broke the
              *     contract and was answered 500), `not_checked` (a refusal before the handler, which answers a refusal,
-             *     not the operation's response; a body with nothing to check; a plain workspace creation, answered in
-             *     front of the pipeline with the bytes the checked path gives).
+             *     not the operation's response; or a body with nothing to check).
              * @enum {string}
              */
             response_check: "passed" | "failed" | "not_checked";
@@ -3395,8 +3423,9 @@ export interface components {
          */
         Allow: string;
         /**
-         * @description The version of what a journal query lists (its scope's newest entry, how many it holds, its clears, and the
-         *     query itself); send it back as `If-None-Match` to be answered 304 while nothing changed.
+         * @description The version of what a journal query lists (its scope's newest entry and how many it holds, and the query
+         *     itself), opaque: it tells nothing of other workspaces' requests. Send it back as `If-None-Match` to be
+         *     answered 304 while nothing changed.
          */
         SandboxJournalETag: string;
         /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
@@ -9300,6 +9329,94 @@ export interface operations {
             429: components["responses"]["SandboxAdminThrottled"];
         };
     };
+    createSandboxUserToken: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The world this control-plane call acts on, by workspace id (from `POST /_sandbox/workspaces`); omitted or `default`, the default world. An unknown or expired workspace answers 404. With a workspace token, the call acts on that token's workspace and naming another answers 403; in hosted mode only the admin token may name a workspace this way.
+                 * @example default
+                 */
+                workspace?: components["parameters"]["SandboxWorkspaceQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The user's UUID (`GET /2024-09/users/current` answers a token's own; a loaded run's users are listed in the `--load` banner and in the bundle's `users`).
+                 * @example 22222222-2222-4222-8222-222222222222
+                 */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user and their new token. */
+            201: {
+                headers: {
+                    "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "22222222-2222-4222-8222-222222222222",
+                     *           "name": "Max Member",
+                     *           "email": "member@demo.example",
+                     *           "created_at": "2024-09-02T10:00:00.000Z",
+                     *           "updated_at": "2024-09-02T10:00:00.000Z"
+                     *         },
+                     *         "token": "sbx_8kQ2xV5nR1tLw9YcB3mF6hJd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxUserEnvelope"];
+                };
+            };
+            401: components["responses"]["SandboxUnauthenticated"];
+            403: components["responses"]["SandboxOwnerOnly"];
+            /** @description The world has no such user, or the workspace does not exist or has expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The GET method is not supported for route /_sandbox/users/22222222-2222-4222-8222-222222222222/tokens."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The input breaks the contract (a `workspace` that is no workspace name, such as one past 64 characters;
+             *     a `user` that is no user's id, UUID or not, is 404 like any record). In a workspace, also when it
+             *     already holds the records it may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            429: components["responses"]["SandboxAdminThrottled"];
+        };
+    };
     resetSandbox: {
         parameters: {
             query?: {
@@ -9408,7 +9525,7 @@ export interface operations {
                  * @description The `ETag` of a previous read of the same query: when nothing the query lists has changed since (no new
                  *     entry in its scope, none dropped, no clear), the answer is 304 with no body, so a poller pays nothing
                  *     for "nothing new". `*` matches any current list.
-                 * @example W/"journal-3-1842-1000-9c1e4f0a2b7d"
+                 * @example W/"m3Jx0Vq8cTzR5aLk2YwPbN"
                  */
                 "If-None-Match"?: string;
             };

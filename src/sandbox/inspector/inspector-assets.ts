@@ -20,9 +20,11 @@ const asset = (type: string, text: string): Asset => {
 
 /**
  * The script is one strict-mode function over the page: the --require grammar the CLI's gate uses (its own source
- * text, src/observe/require-file.ts) and then the page's code.
+ * text, src/observe/require-file.ts) and then the page's code. Run from sources (tsx), that text names its inner
+ * functions through esbuild's `__name` helper, which the browser lacks: the script brings a stand-in.
  */
-export const inspectorScript = (): string => `(function () {\n'use strict';\n${REQUIRE_FILE_SOURCE}${INSPECTOR_SCRIPT}\n})();\n`;
+export const inspectorScript = (): string =>
+  `(function () {\n'use strict';\nvar __name = function (fn) { return fn; };\n${REQUIRE_FILE_SOURCE}${INSPECTOR_SCRIPT}\n})();\n`;
 
 /** GET/HEAD /_sandbox/inspector/inspector.js and inspector.css. */
 export function inspectorAssets(): RequestHandler {

@@ -60,6 +60,8 @@ export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): 
         <label>Order <select name="order"><option value="newest">newest first</option><option value="failed">failed first</option></select></label>
       </form>
       <p id="loaded-note" hidden></p>
+      <p id="gap-note" hidden>More requests arrived between two reads than one read brings: the newest are listed, some
+        before them are not. <button type="button" id="reread">Read the journal again</button></p>
       <div class="split">
         <div class="list">
           <table id="journal">
@@ -77,6 +79,8 @@ export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): 
     <section id="coverage-view" aria-labelledby="coverage-heading" hidden>
       <h2 id="coverage-heading">Coverage</h2>
       <p id="coverage-totals"></p>
+      <p class="muted">✓ exercised (opens its entries) · ✗ documented, not exercised · P only forced with <code>Prefer: code=</code>
+        · ! answered but not documented · outlined: a pair the <code>--require</code> file names.</p>
       <details id="require">
         <summary>Pairs a <code>--require</code> file names</summary>
         <label for="require-text">The file's lines (<code>getProduct 404</code>, <code>* 422</code>)</label>

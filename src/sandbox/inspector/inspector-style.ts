@@ -22,6 +22,11 @@ button { cursor: pointer; }
 @media (min-width: 900px) { .split { grid-template-columns: minmax(0, 11fr) minmax(0, 10fr); } }
 .list { overflow: auto; max-height: 80vh; border: 1px solid var(--line); }
 table { border-collapse: collapse; width: 100%; }
+/* Fixed columns: a thousand rows lay out without measuring every cell. */
+#journal { table-layout: fixed; }
+#journal th:nth-child(1) { width: 4.4em; } #journal th:nth-child(3) { width: 24%; } #journal th:nth-child(4) { width: 7.2em; }
+#journal td:nth-child(4) { white-space: nowrap; overflow: hidden; font-size: 12px; }
+#journal td { overflow-wrap: anywhere; }
 caption { text-align: left; padding: 4px 6px; color: var(--muted); }
 th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
 thead th { position: sticky; top: 0; background: #f6f8fa; }
@@ -43,7 +48,9 @@ ol.trail li.answered::marker { color: var(--bad); }
 ol.trail li.answered.ok::marker { color: var(--ok); }
 ol.trail li.passed::marker { color: var(--ok); }
 ol.trail li.skipped { color: var(--muted); }
-table.errors td, table.errors th { border: 1px solid var(--line); }
+table.errors { table-layout: fixed; }
+table.errors th[scope=col]:nth-child(1) { width: 30%; } table.errors th[scope=col]:nth-child(2), table.errors th[scope=col]:nth-child(3) { width: 20%; }
+table.errors td, table.errors th { border: 1px solid var(--line); overflow-wrap: anywhere; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .grid-tag { margin-bottom: 14px; overflow-x: auto; }
 table.grid td, table.grid th { border: 1px solid var(--line); text-align: center; min-width: 3.2em; }
@@ -55,4 +62,5 @@ td.required.miss { font-weight: 700; }
 #require textarea { display: block; width: 100%; max-width: 40em; }
 #require label { display: block; margin-top: 6px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 600px) { main { padding: 0 8px 8px; } header { padding: 8px; } #detail { padding: 6px 8px; } ol.trail { padding-left: 20px; } }
 `;
