@@ -30,9 +30,26 @@ function workerDigest(workerScript: URL): string | undefined {
 export async function readSeededWorldJson(workerScript: URL, seed: number): Promise<Snapshot | undefined> {
   const digest = workerDigest(workerScript);
   if (digest === undefined) return undefined;
+  return snapshotOf(await readFile(seededWorldJsonOf(workerScript), 'utf8').catch(() => undefined), digest, seed);
+}
+
+/** readSeededWorldJson, read at once (a seeded base is asked for in the middle of a request). */
+export function readSeededWorldJsonSync(workerScript: URL, seed: number): Snapshot | undefined {
+  const digest = workerDigest(workerScript);
+  if (digest === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    text = readFileSync(seededWorldJsonOf(workerScript), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return snapshotOf(text, digest, seed);
+}
+
+function snapshotOf(text: string | undefined, digest: string, seed: number): Snapshot | undefined {
   let stored: SeededWorldJson;
   try {
-    stored = JSON.parse(await readFile(seededWorldJsonOf(workerScript), 'utf8')) as SeededWorldJson;
+    stored = JSON.parse(text ?? '') as SeededWorldJson;
   } catch {
     return undefined;
   }

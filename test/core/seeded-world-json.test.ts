@@ -45,4 +45,15 @@ describe("The build's seeded world", () => {
     // Neither the file nor the (failing) worker gives a world: the start seeds in place.
     expect(await seedOnAThread({ ...defaultConfig, store: 'memory', seed }, { script })).toBeUndefined();
   });
+
+  it("When a sandbox's seeded bases have the build's world of a seed, then a workspace's base is that world and no seeder runs", () => {
+    const seeded = new SeededBases(worldModel).snapshot(seed);
+    const seedersThatFail = {
+      ...worldModel,
+      seeders: [['products', () => expect.fail('seeded although the build had this seed')]] as typeof worldModel.seeders,
+    };
+    const bases = new SeededBases(seedersThatFail, (asked) => (asked === seed ? seeded : undefined));
+    expect(bases.snapshot(seed)).toEqual(seeded);
+    expect(() => bases.of(7)).toThrow(/seeded although/);
+  });
 });
