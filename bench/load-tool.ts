@@ -19,6 +19,18 @@ export interface LoadSpec {
   luaBody?: string;
   /** One header whose value rotates over `values`, request by request (e.g. the tokens of many workspaces). */
   rotate?: { header: string; values: string[] };
+  /**
+   * A mixed workload: each connection sends these requests in turn, again and again (`url` gives the origin;
+   * `method` and `body` are each step's own). A step with a body is a POST with JSON.
+   */
+  sequence?: SequenceStep[];
+}
+
+/** One request of a sequence: a path (with its query), and for a POST its JSON body as `LoadSpec.body` and `luaBody`. */
+export interface SequenceStep {
+  path: string;
+  body?: (n: number, runId: string) => string;
+  luaBody?: string;
 }
 
 /** What one run measured. */
@@ -61,19 +73,36 @@ ${headers}
 local n = 0
 local run = ${lua(runId())}
 ${
-  spec.luaBody
-    ? `request = function()
+  spec.sequence
+    ? `local steps = { ${spec.sequence.map((step) => `{ path = ${lua(step.path)}, post = ${step.luaBody ? 'true' : 'false'} }`).join(', ')} }
+local posted = {}
+for k, v in pairs(wrk.headers) do posted[k] = v end
+posted["Content-Type"] = "application/json"
+request = function()
+  n = n + 1
+  local step = steps[((n - 1) % #steps) + 1]
+  if not step.post then return wrk.format("GET", step.path) end
+${spec.sequence
+  .map((step, i) =>
+    step.luaBody
+      ? `  if step == steps[${i + 1}] then return wrk.format("POST", step.path, posted, ${step.luaBody}) end
+`
+      : '',
+  )
+  .join('')}end`
+    : spec.luaBody
+      ? `request = function()
   n = n + 1
   return wrk.format(nil, nil, nil, ${spec.luaBody})
 end`
-    : spec.rotate
-      ? `local rotate = { ${spec.rotate.values.map(lua).join(', ')} }
+      : spec.rotate
+        ? `local rotate = { ${spec.rotate.values.map(lua).join(', ')} }
 request = function()
   n = n + 1
   wrk.headers[${lua(spec.rotate.header)}] = rotate[(n % #rotate) + 1]
   return wrk.format()
 end`
-      : ''
+        : ''
 }
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -111,18 +140,29 @@ async function driveAutocannon(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.seconds,
     method: spec.method,
     headers: spec.headers,
-    requests: spec.body
-      ? [{ setupRequest: (req: object) => ({ ...req, body: spec.body!(++n, id) }) }]
-      : spec.rotate
-        ? [
-            {
-              setupRequest: (req: { headers?: object }) => ({
-                ...req,
-                headers: { ...req.headers, [spec.rotate!.header]: spec.rotate!.values[++n % spec.rotate!.values.length] },
-              }),
-            },
-          ]
-        : undefined,
+    requests: spec.sequence
+      ? spec.sequence.map((step) =>
+          step.body
+            ? {
+                method: 'POST',
+                path: step.path,
+                headers: { ...spec.headers, 'Content-Type': 'application/json' },
+                setupRequest: (req: object) => ({ ...req, body: step.body!(++n, id) }),
+              }
+            : { method: 'GET', path: step.path, headers: spec.headers },
+        )
+      : spec.body
+        ? [{ setupRequest: (req: object) => ({ ...req, body: spec.body!(++n, id) }) }]
+        : spec.rotate
+          ? [
+              {
+                setupRequest: (req: { headers?: object }) => ({
+                  ...req,
+                  headers: { ...req.headers, [spec.rotate!.header]: spec.rotate!.values[++n % spec.rotate!.values.length] },
+                }),
+              },
+            ]
+          : undefined,
   });
   return {
     requestsPerSecond: result.requests.total / (result.duration || spec.seconds),

@@ -3,6 +3,9 @@
 // commit (bench/baseline-commit.ts) in one run (the issues' targets):
 //  1. the validated products page (25 items) on all of them, interleaved, `rounds` times, 32 connections, the
 //     sandbox and the earlier commit started afresh each round;
+//  1b. the mixed workload (bench/mixed-workload.ts): 8 different pages of the products list and one create in ten,
+//     32 connections, on the sandbox, json-server 1.0, bare node:http (and the earlier commit), interleaved, each
+//     started afresh on a fresh copy of its data each round;
 //  2. creates at 32 connections on a small store and on a store grown to 10,000 products, interleaved, each
 //     round on a fresh copy of the data file, which also measures start-up (first authenticated 200, RSS); the
 //     earlier commit's creates on its own freshly seeded store, in the same rounds;
@@ -22,6 +25,7 @@
 //     inspector connected (the page open and polling) against none in the same rounds, its sizes (bench/inspector-bench.ts);
 // then prints each figure's median with min and max, the ratios against the targets, and writes bench/results.md.
 // --smoke: one short round, a smaller grown store and no targets (CI runs it so the benchmark cannot rot).
+// --page-only: only steps 1 and 1b, printed (bench/results.md left as it was).
 // --startup-only: only step 5; rewrites only the start-up sections of bench/results.md.
 // --memory-only: only step 7, printed (bench/results.md left as it was).
 // --export-only: only step 8; rewrites only the workspace bundle section of bench/results.md.
@@ -40,6 +44,16 @@ import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
 import { benchInspector, inspectorChecks } from './inspector-bench.js';
 import {
+  bareSequence,
+  jsonServerSequence,
+  merchantProducts,
+  MIXED_PRODUCTS,
+  SANDBOX_AUTH,
+  sandboxSequence,
+  startBareMixedServer,
+  writeMixedData,
+} from './mixed-workload.js';
+import {
   getJson,
   MERCHANT,
   memoryOf,
@@ -57,6 +71,7 @@ import { installPrism, PRISM_VERSION, startPrism } from './prism.js';
 
 const argv = process.argv.slice(2);
 const HELP = `npm run bench [-- options]: the built sandbox against json-server, bare Node and an earlier commit; writes bench/results.md.
+  --page-only            only the single page and the mixed workload, printed (bench/results.md left as it was)
   --startup-only         only the start-up section (the installed package, the checkout, npm start, json-server, Prism, bare Node; the first call of each operation)
   --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --inspector-only       only the request inspector (issue 35): first paint with 1,000 entries, the page with it connected, its sizes
@@ -72,6 +87,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
 }
 const smoke = argv.includes('--smoke');
 const startupOnly = argv.includes('--startup-only');
+const pageOnly = argv.includes('--page-only');
 const roundsArg = argv.indexOf('--rounds');
 const rounds = roundsArg >= 0 ? Number(argv[roundsArg + 1]) : smoke ? 1 : 5;
 const pageSeconds = smoke ? 1 : 5;
@@ -87,7 +103,7 @@ const tool = loadToolName();
 const PAGE_PATH = `/2024-09/products?merchant_id=${MERCHANT}&per_page=25`;
 const AUTH = { Authorization: `Bearer ${OWNER_TOKEN}` };
 
-const TARGETS = { pageP99Ms: 12, createP99Ms: 20, createRateRatio: 0.5, startupMs: 1000, rssMb: 250, crossOriginRatio: 0.8 };
+const TARGETS = { mixedOverJsonServer: 2, pageP99Ms: 12, createP99Ms: 20, createRateRatio: 0.5, startupMs: 1000, rssMb: 250, crossOriginRatio: 0.8 };
 // A docs page on another origin: the CORS headers are the only difference from a same-origin read.
 const CROSS_ORIGIN = { Origin: 'http://localhost:3000' };
 
@@ -394,6 +410,44 @@ const bundleOnlyRun = (startedAt: Date) =>
     BUNDLE_HEADING,
   );
 
+/** The mixed workload against json-server 1.0: judged on the ratio within each round. */
+function mixedCheck(): { target: string; measured: string; ok: boolean; skipped?: true } {
+  const target = `mixed workload req/s >= ${TARGETS.mixedOverJsonServer} x json-server 1.0`;
+  if (!figures.has('mixed.json-server.rps')) return { target, measured: 'json-server not available (see the log)', ok: true, skipped: true };
+  const { text, ratio } = ratioText('mixed.sandbox.rps', 'mixed.json-server.rps', 'req/s', true);
+  return { target, measured: text, ok: ratio >= TARGETS.mixedOverJsonServer };
+}
+
+/** --page-only: the page and mixed figures, and their targets, printed. */
+function pageReport(): void {
+  const rows = [...figures].map(
+    ([, f]) => `| ${f.label} (${f.unit}) | ${fmt(median(f.values), f.unit)} | ${fmt(Math.min(...f.values), f.unit)} | ${fmt(Math.max(...f.values), f.unit)} |`,
+  );
+  const mixed = mixedCheck();
+  const checks = [
+    mixed,
+    ...(figures.has('page.baseline.rps') ? baselineChecks().slice(0, 2) : []),
+    ...(figures.has('mixed.baseline.rps')
+      ? [
+          {
+            target: `mixed workload req/s against sandbox @${baselineCommit}`,
+            ...(({ text, ratio }) => ({ measured: text, ok: ratio >= NO_WORSE_RATIO }))(ratioText('mixed.sandbox.rps', 'mixed.baseline.rps', 'req/s', true)),
+          },
+        ]
+      : []),
+  ];
+  log('');
+  log(['| figure | median | min | max |', '|---|---|---|---|', ...rows].join('\n'));
+  log('');
+  log(
+    [
+      '| target | measured (medians) | |',
+      '|---|---|---|',
+      ...checks.map((c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'skipped' in c ? 'skipped' : c.ok ? 'met' : 'SHORT'} |`),
+    ].join('\n'),
+  );
+}
+
 const INSPECTOR_HEADING = '## Request inspector';
 
 /** The inspector's figures and targets, as the section of bench/results.md that --inspector-only rewrites. */
@@ -413,7 +467,7 @@ function inspectorSection(startedAt: Date): string {
     `Measured ${startedAt.toISOString()} with \`npm run bench -- --inspector-only\`: ${rounds} round(s) on the built server (in memory) and Debian's ` +
       `chromium (headless, playwright-core) on the same machine, load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections for ${pageSeconds} s ` +
       `per run; node ${process.version}, load average ${loadavg()[0].toFixed(2)}. The connected inspector is the page itself, open in chromium and polling ` +
-      'every 2 s while the load runs; first paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
+      'while the load runs (every 2 s, every 10 s once a poll comes back full, as under this load); first paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
     '',
     '| figure | median | min | max |',
     '|---|---|---|---|',
@@ -421,6 +475,7 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.all-rows.ms'),
     row('inspector.page.alone.rps'),
     row('inspector.page.connected.rps'),
+    row('inspector.poll.ms'),
     row('inspector.size.html'),
     row('inspector.size.js'),
     row('inspector.size.css'),
@@ -560,6 +615,78 @@ async function main(): Promise<void> {
     }
     await stopAll();
 
+    // 1b. The mixed workload: 8 pages and one create in ten, every server afresh on fresh data each round.
+    const mixedStore = join(dir, 'mixed.json');
+    await writeStore(mixedStore, smallCount + MIXED_PRODUCTS);
+    copyStore(mixedStore, join(dir, 'mixed-read.json'));
+    const reader = await startSandbox(join(dir, 'mixed-read.json'));
+    const mixedData = writeMixedData(dir, await merchantProducts(reader));
+    await reader.stop();
+    const mixedSpec = (server: Running, sequence: ReturnType<typeof sandboxSequence>, headers: Record<string, string>, seconds: number) => ({
+      url: server.url,
+      method: 'GET' as const,
+      headers,
+      seconds,
+      sequence,
+    });
+    for (let round = 1; round <= rounds; round++) {
+      const contenders: { key: string; start: () => Promise<Running>; sequence: ReturnType<typeof sandboxSequence>; headers: Record<string, string> }[] = [
+        {
+          key: 'sandbox',
+          start: async () => {
+            copyStore(mixedStore, join(dir, `mixed-${round}.json`));
+            const sandbox = await startSandbox(join(dir, `mixed-${round}.json`), {}, ROOT, 'sandbox', [], true);
+            if (!(await sandbox.printed!(WARMED_UP_LINE, 60_000))) throw new Error('the sandbox did not report its validators compiled');
+            return sandbox;
+          },
+          sequence: sandboxSequence(),
+          headers: SANDBOX_AUTH,
+        },
+        ...(baselineRoot
+          ? [
+              {
+                key: 'baseline',
+                start: () => {
+                  copyStore(mixedStore, join(dir, `mixed-baseline-${round}.json`));
+                  return startSandbox(join(dir, `mixed-baseline-${round}.json`), {}, baselineRoot.root, baselineName);
+                },
+                sequence: sandboxSequence(),
+                headers: SANDBOX_AUTH,
+              },
+            ]
+          : []),
+        ...('bin' in jsonServerBin
+          ? [
+              {
+                key: 'json-server',
+                start: () => {
+                  copyFileSync(mixedData.db, join(dir, `mixed-db-${round}.json`));
+                  return startJsonServer(jsonServerBin.bin, join(dir, `mixed-db-${round}.json`));
+                },
+                sequence: jsonServerSequence(),
+                headers: {},
+              },
+            ]
+          : []),
+        { key: 'bare', start: () => startBareMixedServer(mixedData.products), sequence: bareSequence(), headers: {} },
+      ];
+      for (const c of round % 2 ? contenders : [...contenders].reverse()) {
+        const server = await c.start();
+        running.push(server);
+        // JIT warm-up on the same workload (its creates land in this round's copy, as in every server's).
+        await drive({ ...mixedSpec(server, c.sequence, c.headers, 1), connections }, tool);
+        const r = await load(mixedSpec(server, c.sequence, c.headers, pageSeconds), `${c.key} mixed`);
+        note(`mixed.${c.key}.rps`, `mixed workload, ${server.name}`, 'req/s', r.requestsPerSecond);
+        note(`mixed.${c.key}.p99`, `mixed workload p99, ${server.name}`, 'ms', r.p99Ms);
+        log(
+          `  round ${round}: mixed, ${server.name.padEnd(16)} ${fmt(r.requestsPerSecond, 'req/s').padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`,
+        );
+        running.splice(running.indexOf(server), 1);
+        await server.stop();
+      }
+    }
+    if (pageOnly) return;
+
     // 2. Creates on a small and a grown store, and start-up, each round on fresh copies.
     const createSpec = (url: string): Omit<LoadSpec, 'connections'> => ({
       url: `${url}/2024-09/products`,
@@ -652,7 +779,9 @@ async function main(): Promise<void> {
   } finally {
     await stopAll();
     rmSync(dir, { recursive: true, force: true });
+    if (pageOnly) pageReport();
   }
+  if (pageOnly) return;
 
   // 3. Report.
   const table = ['| figure | median | min | max |', '|---|---|---|---|'];
@@ -669,6 +798,7 @@ async function main(): Promise<void> {
     table.push(`| ${f.label} (${unit}) | ${fmt(median(f.values), unit)} | ${fmt(Math.min(...f.values), unit)} | ${fmt(Math.max(...f.values), unit)} |`);
   }
   const crossOrigin = ratioText('page.sandbox-cross-origin.rps', 'page.sandbox.rps', 'req/s', true);
+  const mixed = mixedCheck();
   const grownRate = ratioText('create.grown.rps', 'create.small.rps', 'creates/s', true);
   const checks = [
     figures.has('page.json-server.rps')
@@ -678,6 +808,7 @@ async function main(): Promise<void> {
           ok: med('page.sandbox.rps') >= med('page.json-server.rps'),
         }
       : { target: 'products page req/s >= json-server 1.0', measured: 'json-server not available (see the log)', ok: true, skipped: true },
+    mixed,
     {
       target: `cross-origin products page req/s >= ${TARGETS.crossOriginRatio} x same-origin`,
       measured: crossOrigin.text,

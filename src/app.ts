@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { docsRouter } from './sandbox/docs-page.js';
 import { attachRequestState, handleRequests } from './pipeline/handle-request.js';
 import type { WarmUp, WarmUpGate } from './pipeline/validator-warm-up.js';
+import type { ReplayCache } from './pipeline/replay-cache.js';
 import { handlers } from './handlers.js';
 import type { Handlers } from './areas/handler-map.js';
 import { routeBindings } from './areas/route-bindings.js';
@@ -27,6 +28,8 @@ import type { Runtime } from './runtime.js';
 export interface SandboxApp extends Express {
   /** `gate` holds each operation's compile until it opens (quietServerGate: no request in flight). */
   warmUp(gate?: WarmUpGate): WarmUp;
+  /** The answers the pipeline's replay step keeps (src/pipeline/replay-cache.ts); tests read its stats. */
+  readonly replays: ReplayCache;
 }
 
 /**
@@ -81,10 +84,10 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
       outsideApi(productUploadsRouter(worlds, config)),
       outsideApi(consentPages(worlds, actsIn)),
-      // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, handler, reply.
+      // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, a kept answer or the handler, reply.
       pipeline,
     ]),
   );
   app.use(errorHandler(log, config));
-  return Object.assign(app, { warmUp: (gate?: WarmUpGate) => pipeline.warmUp(app, gate) });
+  return Object.assign(app, { warmUp: (gate?: WarmUpGate) => pipeline.warmUp(app, gate), replays: pipeline.replays });
 }

@@ -1,4 +1,4 @@
-// Everything a running sandbox shares between its app, its server and its fast path, built once and passed in:
+// Everything a running sandbox shares between its app and its server, built once and passed in:
 // nothing is looked up in app.locals or in a module-level registry.
 import type { Config } from './config.js';
 import { listOperations, type ContractDocument, type LoadedContract } from './contract/document/load-contract.js';
@@ -30,8 +30,8 @@ export interface Runtime {
   /** The contract with what is compiled from it once per process (the validator's checks), shared by every app over it. */
   readonly compiled: CompiledContract;
   /**
-   * Records one finished exchange in the journal, the coverage report and the log. Express's answers and the fast
-   * path's replays reach it the same way (observeWhenFinished, src/observe/observe-requests.ts).
+   * Records one finished exchange in the journal, the coverage report and the log (observeWhenFinished,
+   * src/observe/observe-requests.ts).
    */
   readonly observe: (exchange: Exchange) => void;
   /** The request journal and each world's coverage, which the control plane reads. */

@@ -18,6 +18,7 @@ import { turnsOf } from './http/turn-queue.js';
 import { openWorldWriting } from './world.js';
 import { worldModel } from './areas/world-model.js';
 import { Worlds, worldsOptions } from './worlds.js';
+import { builtSeededWorld, seededByTheBuild } from './seeding-thread.js';
 
 /** Options of startSandbox: any part of the configuration. */
 export type StartSandboxOptions = Partial<Config> & {
@@ -30,7 +31,10 @@ export type StartSandboxOptions = Partial<Config> & {
    * first call waits for them; false leaves each to its operation's first call.
    */
   warmUp?: boolean;
-  /** The default world's seeded snapshot, when computed elsewhere (src/seeding-thread.ts); not used with `load`. */
+  /**
+   * The default world's seeded snapshot, when computed elsewhere (src/seeding-thread.ts); not used with `load`.
+   * Default: the build's for this seed if it wrote one (src/seeded-world-json.ts), else seeded here.
+   */
   seeded?: Promise<Snapshot | undefined>;
   /**
    * A workspace bundle to load into the default world before serving (its parsed JSON, or the path of its file):
@@ -91,9 +95,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     persistence: openPersistence(config),
     seed: config.seed,
     reset: config.reset,
-    seeded: bundle === undefined ? seeded : undefined,
+    // Without a snapshot from the caller, the build's seeded world when it has this seed's (a test runner's start).
+    seeded: bundle === undefined ? (seeded ?? seededByTheBuild(config)) : undefined,
   });
-  const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined });
+  const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined, builtSeeded: builtSeededWorld });
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
   let loadedUsers: LoadedUser[] | undefined;
   if (bundle !== undefined) {

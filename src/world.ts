@@ -75,14 +75,23 @@ export const workspaceIdOf = (world: World): string | undefined => (world.tokenP
 export class SeededBases {
   private readonly bySeed = new Map<number, WorldStore>();
 
-  constructor(private readonly model: WorldModel) {}
+  /**
+   * `built`: the seeded state of a seed made ahead (the build's, src/seeded-world-json.ts), loaded instead of
+   * seeding when it has one; it must be what seeding this model gives.
+   */
+  constructor(
+    private readonly model: WorldModel,
+    private readonly built: (seed: number) => Snapshot | undefined = () => undefined,
+  ) {}
 
   /** The seeded world of a seed, frozen: the shared base of every workspace. */
   of(seed: number): WorldStore {
     let base = this.bySeed.get(seed);
     if (!base) {
       base = newWorldStore(this.model, new MemoryPersistence(), seed);
-      seedStore(base, this.model.seeders);
+      const built = this.built(seed);
+      if (built) base.load(built);
+      else seedStore(base, this.model.seeders);
       this.bySeed.set(seed, base.freeze());
     }
     return base;

@@ -4,6 +4,7 @@ import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-b
 import { MemoryBudget } from './memory-reservations.js';
 import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World, type WorldModel } from './world.js';
 import { WorldResources } from './world-resources.js';
+import type { Snapshot } from './store/persistence.js';
 
 /** The name the default world goes by in the journal, the coverage report and the control plane. */
 export const DEFAULT_WORKSPACE = 'default';
@@ -65,6 +66,8 @@ export interface WorldsOptions {
    * are the giver's (tests share one per file, so a test's world is not seeded anew), and close() leaves them.
    */
   seeded?: SeededBases;
+  /** For the registry's own bases: a seed's seeded state made ahead, loaded instead of seeding (SeededBases). */
+  builtSeeded?: (seed: number) => Snapshot | undefined;
 }
 
 /**
@@ -162,7 +165,7 @@ export class Worlds {
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;
     this.ownsSeeded = options.seeded === undefined;
-    this.seeded = options.seeded ?? new SeededBases(defaultWorld.model);
+    this.seeded = options.seeded ?? new SeededBases(defaultWorld.model, options.builtSeeded);
     this.exampleKept = options.exampleWorkspace === true;
   }
 

@@ -52,8 +52,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * The one check of a token of the versioned API: the caller it names, or undefined with the 401 that refuses it
  * (`refuse`): no token, a token no world knows (saying so when its workspace is gone), and in hosted mode a token of
- * the default world, whose demo tokens everyone knows. The pipeline answers the refusal; the fast path that replays
- * answers (runtime.authenticate) hands a refused request to the pipeline, which answers it.
+ * the default world, whose demo tokens everyone knows. The pipeline answers the refusal; runtime.authenticate
+ * (for embedders) accepts exactly the tokens the pipeline accepts.
  */
 export function checkToken(token: string | undefined, worlds: Worlds, policy: AccessPolicy): { caller?: Authenticated; refuse: () => never } {
   const auth = token ? authenticate(worlds, token) : undefined;
@@ -75,8 +75,7 @@ export function authenticateBearer(authorization: string | undefined, worlds: Wo
  * The workspace a request ran in, for the journal and coverage: read after the response, once the request proved
  * which world it may act in (its token, what the control plane allowed, a consent state that checked out). A
  * request that proved nothing (no token, a forged `ws_<id>.` prefix, a `?workspace=` it may not use) belongs to no
- * workspace: it is filed under the default world, never in the journal of the workspace it names. Express's
- * observer and the fast path of workspace creation (src/pipeline/workspace-creation.ts) name it the same way.
+ * workspace: it is filed under the default world, never in the journal of the workspace it names.
  */
 export function requestWorkspace(worlds: Worlds) {
   return (req: IncomingMessage): string => {

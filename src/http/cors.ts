@@ -1,10 +1,8 @@
 // A docs site or a browser client on another origin calls the sandbox directly, so the sandbox answers CORS
 // itself (before auth and the contract validator: a preflight carries no token and is not an operation).
 import corsMiddleware, { type CorsOptions as CorsPackageOptions } from 'cors';
-import type { OutgoingHttpHeader } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Config } from '../config.js';
-import { headersSetBy } from './security-headers.js';
 
 /** Which origins may call the sandbox from a browser. */
 export interface CorsOptions {
@@ -79,34 +77,4 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     const ok = !allowed || (origin !== undefined && allowed.some((p) => p.test(origin)));
     callback(null, { ...(ok ? granted : refused), preflightContinue: !isPreflight(req) });
   });
-}
-
-/**
- * What the cors middleware grants a request that is not a preflight, by its Origin header alone: the headers as the
- * middleware spells them, so an answer sent outside Express (a replay, a created workspace) carries them byte for
- * byte. The middleware runs against a recorder.
- */
-export function corsGrant(middleware: RequestHandler, method: string, origin: string | string[] | undefined): Record<string, OutgoingHttpHeader> {
-  return headersSetBy(middleware, { method, headers: origin === undefined ? {} : { origin } });
-}
-
-/** How many Origins a per-Origin memo keeps: a client could send any number, a docs site has a few. */
-const MAX_ORIGINS = 16;
-
-/**
- * `make` remembered per Origin header ('' for none), for what depends on the Origin alone (CORS grants, and header
- * sets built on them); past MAX_ORIGINS it starts over.
- */
-export function perOrigin<T>(make: (origin: string | string[] | undefined) => T): (origin: string | string[] | undefined) => T {
-  const byOrigin = new Map<string, T>();
-  return (origin) => {
-    const key = typeof origin === 'string' ? origin : '';
-    let made = byOrigin.get(key);
-    if (made === undefined) {
-      made = make(origin);
-      if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
-      byOrigin.set(key, made);
-    }
-    return made;
-  };
 }

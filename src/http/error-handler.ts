@@ -54,7 +54,7 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
-/** A handler's HttpError as it is answered, by this handler and by the fast path of workspace creation. */
+/** A handler's HttpError as it is answered. */
 export function httpErrorAnswer(err: HttpError): ErrorAnswer {
   const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
   return { status: err.status, body, headers: err.headers };

@@ -13,6 +13,11 @@ export interface Reply<S extends number = number, B = unknown> {
   pieces?: readonly Buffer[];
   /** Called once the answer is sent or its client is gone (what the reply held can be let go). */
   onDone?: () => void;
+  /**
+   * The JSON body already serialized and checked against the contract when it was first answered: a replayed answer
+   * (src/pipeline/replay-cache.ts), sent as these bytes.
+   */
+  json?: Buffer;
 }
 
 /** A handler's refusal of its input: 422 with every collected field error at once (checks first, then writes), so a client fixes its request in one go. */
@@ -53,10 +58,11 @@ export const jsonPieces = <S extends number>(status: S, pieces: readonly Buffer[
 });
 
 /**
- * The one place an answer is written: JSON through res.json, so the response validator checks it; a text reply
+ * The one place an answer is written: JSON through res.json, so the response validator checks it (a replayed answer
+ * as the bytes it was checked as); a text reply
  * (its media type already checked against the contract) as written; JSON in pieces (jsonPieces) one per turn.
  */
-export function sendReply(res: Response, { status, body, headers, type, pieces, onDone }: Reply & { type?: string }): void | Promise<void> {
+export function sendReply(res: Response, { status, body, headers, type, pieces, onDone, json }: Reply & { type?: string }): void | Promise<void> {
   // Sent (finish) or abandoned (close), whichever comes first; onDone runs once.
   if (onDone) {
     let done = false;
@@ -66,7 +72,8 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
   if (headers) res.set(headers);
   res.status(status);
   if (pieces) return writePieces(res, pieces);
-  if (status === 204 || body === undefined) res.end();
+  if (json !== undefined) res.set('Content-Type', 'application/json; charset=utf-8').send(json);
+  else if (status === 204 || body === undefined) res.end();
   else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
 }

@@ -4,8 +4,7 @@
 // page's Approve). The pages' own policy allows their scripts and styles from this origin only; the docs page
 // widens it with the hashes of its inline scripts (docsPagePolicy).
 import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeader } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 type Directives = Record<string, string[]>;
@@ -51,26 +50,4 @@ export const securityHeaders = (): RequestHandler => helmetWith(PAGE_DIRECTIVES)
 export function docsPagePolicy(inlineScripts: readonly string[]): RequestHandler {
   const hashes = inlineScripts.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
   return helmetWith({ ...PAGE_DIRECTIVES, 'script-src': [...PAGE_DIRECTIVES['script-src']!, ...hashes] });
-}
-
-/**
- * The headers a middleware sets on a request with this method and headers, as it spells them, recorded instead
- * of sent: an answer written outside Express (a created workspace, a replay) carries them byte for byte.
- */
-export function headersSetBy(
-  middleware: RequestHandler,
-  req: { method: string; headers: Record<string, string | string[]> },
-): Record<string, OutgoingHttpHeader> {
-  const set = new Map<string, [string, OutgoingHttpHeader]>();
-  const recorder = {
-    getHeader: (name: string) => set.get(name.toLowerCase())?.[1],
-    setHeader: (name: string, value: OutgoingHttpHeader) => {
-      set.set(name.toLowerCase(), [name, value]);
-    },
-    removeHeader: (name: string) => {
-      set.delete(name.toLowerCase());
-    },
-  };
-  middleware(req as unknown as Request, recorder as unknown as Response, () => {});
-  return Object.fromEntries(set.values());
 }

@@ -126,7 +126,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
 }
 
 /** The arrival of a request: its id (given on arrival, src/observe/request-log.ts, as X-Request-Id), time and headers. */
-export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
+function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
   return {
     requestId: requestIdOf(req),
     at,
@@ -137,19 +137,13 @@ export function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival 
   };
 }
 
-/**
- * The one place a finished request becomes an exchange and is observed, for Express's answers and replayed ones
- * alike: `answer` is read once the response has finished.
- */
+/** The one place a finished request becomes an exchange and is observed: `answer` is read once the response has finished. */
 function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
   res.once('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
 }
 
-/**
- * Observes an answer already complete: a replay is whole once `end` has handed its bytes to the socket, so it needs
- * no listener (one per request would be a visible share of a replay's own work).
- */
-export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
+/** Observes a complete answer. */
+function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
   const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, forced, trail } = facts;
   const { requestId, at, method, url, headers } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
@@ -174,11 +168,6 @@ export function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: nu
   });
 }
 
-/** What Express's observer knows of the answer sent (undefined when the observer did not see the request). */
-export function answerOf(req: IncomingMessage): AnswerFacts | undefined {
-  return req.state?.answer?.();
-}
-
 /** Middleware to mount first (before the contract): records each request once its response has finished. */
 export function observeRequests(options: ObserveOptions & { observe?: (exchange: Exchange) => void }): RequestHandler {
   const operationIdOf = options.operationIdOf ?? ((req: Request) => req.state?.operation?.id);
@@ -198,7 +187,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       return json(body);
     };
     let facts: AnswerFacts | undefined;
-    // Read after the answer (the response cache reads it too), worked out once.
+    // Read after the answer, worked out once.
     const answer = (): AnswerFacts => {
       if (facts) return facts;
       // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
@@ -209,7 +198,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
         // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
         requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
-        responseBody,
+        responseBody: responseBody ?? req.state?.replayedBody,
         ignored: ignored?.fields,
         operationId: operationIdOf(req),
         workspace: options.workspaceOf?.(req, res),

@@ -2,7 +2,7 @@
 // the most recent requests in memory, per workspace: each workspace (and the default world) has its own bounded
 // ring, so one tenant's flood never evicts another's entries. What it keeps is redacted and capped when recorded:
 // a 1 MiB body costs an entry no more than the cap, and a secret is never held, so a read can never leak one.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import type { components } from '../contract/document/generated.js';
@@ -117,8 +117,8 @@ export class RequestJournal {
   private readonly queries = new WeakMap<object, { value: Record<string, unknown>; json: number }>();
   /** Kept copies of the trails recorded, with their JSON's length, by trail: a replayed answer hands the same one. */
   private readonly trails = new WeakMap<RequestTrail, { value: RequestTrail; json: number }>();
-  /** How many times entries were cleared: a listing's version changes with it (version()). */
-  private clears = 0;
+  /** The key of the versions this journal hands out (version()): made per process, so a version tells nothing. */
+  private readonly versionKey = randomBytes(32);
 
   constructor(options: RequestJournalOptions = {}) {
     this.capacity = positive('capacity', options.capacity ?? JOURNAL_DEFAULTS.capacity);
@@ -262,18 +262,19 @@ export class RequestJournal {
 
   /**
    * The version of what a listing of one workspace (or, without one, of every ring) holds: it changes with every
-   * entry recorded or dropped there and with every clear, so a reader can tell "nothing new" without a listing.
+   * entry recorded, dropped or cleared there (its newest entry's place in the order of all rings, and how many it
+   * holds), so a reader can tell "nothing new" without a listing. Opaque: keyed, so it says nothing of how many
+   * requests other workspaces made.
    */
   version(workspace?: string): string {
-    if (workspace === undefined) return `${this.clears}-${this.seq}-${this.size}`;
-    const ring = this.rings.get(workspace);
-    return `${this.clears}-${ring?.newestSeq ?? 0}-${ring?.size ?? 0}`;
+    const ring = workspace === undefined ? undefined : this.rings.get(workspace);
+    const counts = workspace === undefined ? `${this.seq}-${this.size}` : `${ring?.newestSeq ?? 0}-${ring?.size ?? 0}`;
+    return createHmac('sha256', this.versionKey).update(counts).digest('base64url').slice(0, 22);
   }
 
   /** Forgets entries: all of them, or only some workspaces' rings (so resetting a workspace leaves others' history). */
   clear(workspace?: string | ReadonlySet<string>): void {
     const names = workspace === undefined ? [...this.rings.keys()] : typeof workspace === 'string' ? [workspace] : workspace;
-    this.clears++;
     for (const name of names) {
       this.totalBytes -= this.rings.get(name)?.bytes ?? 0;
       this.rings.delete(name);

@@ -1,6 +1,6 @@
 // What one request carries from step to step: made once when it arrives (newRequestState, in
 // src/pipeline/handle-request.ts), filled in by the pipeline's steps in order, read by the answer's observers
-// (journal, coverage, log, the response cache). One typed object instead of keys on res.locals and casts of the
+// (journal, coverage, log). One typed object instead of keys on res.locals and casts of the
 // request. Types only: the pipeline makes it.
 import type { AnswerFacts } from '../observe/observe-requests.js';
 import type { UploadedFile } from '../areas/handler-map.js';
@@ -57,8 +57,10 @@ export interface RequestState {
   typedBlankBody?: true;
   /** What the tolerant reader took out of the request. */
   ignored?: IgnoredFields;
-  /** Set when the handler's answer may be replayed (src/pipeline/response-cache.ts). */
+  /** Set when the handler's answer may be replayed (src/pipeline/replay-cache.ts). */
   replayable?: Replayable;
+  /** The body of a replayed answer, sent as the bytes kept (res.json never sees it), for the observers. */
+  replayedBody?: unknown;
   /**
    * The step of the pipeline running now, in the service's order: when a step throws, the step whose refusal is
    * answered (the trail's `answered_by`, src/pipeline/request-trail.ts).
@@ -70,13 +72,13 @@ export interface RequestState {
   naming?: { parameter: string; id: string };
   /** The answer's check against the contract, once it ran: passed, or failed (answered 500 instead). */
   responseCheck?: 'passed' | 'failed';
-  /** What the observer knows of the answer, read once it is sent (the response cache reads it too). */
+  /** What the observer knows of the answer, read once it is sent. */
   answer?: () => AnswerFacts;
 }
 
 declare module 'http' {
   interface IncomingMessage {
-    /** The request's state (src/pipeline/request-state.ts); absent on a request answered before Express. */
+    /** The request's state (src/pipeline/request-state.ts), given by the app's first step. */
     state?: RequestState;
   }
 }

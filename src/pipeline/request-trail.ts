@@ -40,8 +40,6 @@ export function docsAnchor(tag: string | undefined, operationId: string): string
 export interface RequestTrails {
   /** The trail of a request the pipeline saw, from its state; undefined for one it never saw (a page, an image). */
   of(req: Request, res: Response): Trail | undefined;
-  /** The trail of an operation's answer given by a fast path in front of the pipeline (which checks no answer). */
-  plain(operationId: string, status: number): Trail;
 }
 
 // Where a validator error's part of the request is declared: the parameter's `in`, as the validator's path names it.
@@ -64,7 +62,6 @@ export function requestTrails(doc: ContractDocument): RequestTrails {
     parameters.set(op.operationId, byName);
   }
   const bodies = bodySchemas(doc);
-  const plainTrails = new Map<string, Trail>();
 
   /** The schema a validator error's path points into: the body's, or the named parameter's. */
   const schemaOf = (operationId: string, part: string, segments: string[]): Record<string, unknown> | undefined => {
@@ -139,21 +136,6 @@ export function requestTrails(doc: ContractDocument): RequestTrails {
         response_check: state.responseCheck ?? 'not_checked',
         ...(anchor !== undefined && { docs_anchor: anchor }),
       };
-    },
-    plain: (operationId, status) => {
-      // One trail per operation and status (a fast path answers few of each): the journal copies each once.
-      const key = `${operationId} ${status}`;
-      let trail = plainTrails.get(key);
-      if (trail === undefined) {
-        trail = {
-          answered_by: BUDGET_STATUSES.has(status) ? 'limit' : 'handler',
-          route: MATCHED,
-          response_check: 'not_checked',
-          ...(anchors.has(operationId) && { docs_anchor: anchors.get(operationId)! }),
-        };
-        plainTrails.set(key, trail);
-      }
-      return trail;
     },
   };
 }

@@ -3,11 +3,10 @@
 // both agree on every request). Case-sensitive: `/_SANDBOX/requests` is no spelling of an operation. Everything
 // after this step keys on the operation it found. Before it, in the app's chain: a path segment that does not
 // decode is read as its literal text, and the pages outside the versioned API are passed by its requests.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
-import { listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
+import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { allowHeader } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
@@ -29,8 +28,8 @@ export type RouteOperation = (method: string, path: string, respell?: () => stri
 
 /**
  * The contract's paths, each compiled once into its matcher, in the contract's order, and the matcher each path a
- * request named was found to meet: a client names the same paths again and again, and walking the matchers costs
- * more than what the fast paths in front of Express do. Bounded, since a path is the client's to choose.
+ * request named was found to meet: a client names the same paths again and again, and walking the matchers is a
+ * visible share of a request's work. Bounded, since a path is the client's to choose.
  */
 class ContractPaths {
   private readonly table: CompiledPath[];
@@ -94,29 +93,6 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
     return httpError(404, `The route ${path} could not be found.`);
   };
   return routeOperation;
-}
-
-/** A request listener of node:http: a fast path, or Express. */
-export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/**
- * The fast paths in front of Express, chosen by the operation a request names: `choose` is asked once per operation,
- * at start, which listener answers it (undefined: Express). A request then goes to its operation's listener, or to
- * `express` when it names no operation (the pages) or one without a fast path; its path as sent, query apart.
- */
-export function fastPathsByOperation(doc: ContractDocument, choose: (op: ContractOperation) => Listener | undefined, express: Listener): Listener {
-  const paths = new ContractPaths(doc);
-  const chosen = new Map<string, Listener>();
-  for (const op of listOperations(doc)) {
-    const listener = choose(op);
-    if (listener) chosen.set(op.operationId, listener);
-  }
-  return (req, res) => {
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const id = paths.find(query < 0 ? url : url.slice(0, query))?.methods.get(req.method ?? '');
-    ((id !== undefined && chosen.get(id)) || express)(req, res);
-  };
 }
 
 /** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */

@@ -98,3 +98,26 @@ export function* bundleItems(value: Obj): Generator<{ part: BundlePart; item: un
 
 /** A key as a JSON pointer spells it. */
 const pointerKey = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The bundle `frame` (as bundleFrame made it, then as the request's checks left it) with the items of `original`
+ * put back: what the frame kept of each collection, file list and journal holds the original's items again.
+ */
+export function withItems(frame: unknown, original: Obj): unknown {
+  if (!isObj(frame)) return frame;
+  const out: Obj = { ...frame };
+  for (const list of ['uploads', 'journal'] as const) if (Array.isArray(out[list]) && Array.isArray(original[list])) out[list] = original[list];
+  const changes = original.changes;
+  if (isObj(out.changes) && isObj(changes)) {
+    out.changes = Object.fromEntries(
+      Object.entries(out.changes).map(([name, kept]) => {
+        const given = changes[name];
+        if (!isObj(kept) || !isObj(given)) return [name, kept];
+        const refilled: Obj = { ...kept };
+        for (const kind of RECORD_KINDS) if (Array.isArray(kept[kind]) && Array.isArray(given[kind])) refilled[kind] = given[kind];
+        return [name, refilled];
+      }),
+    );
+  }
+  return out;
+}

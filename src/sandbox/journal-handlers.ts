@@ -36,8 +36,7 @@ const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =
  * weak (the same entries, not the same bytes: a listing is JSON made anew each time).
  */
 function journalETag(version: string, filter: JournalFilter): string {
-  const query = createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 16);
-  return `W/"journal-${version}-${query}"`;
+  return `W/"${createHash('sha256').update(version).update(JSON.stringify(filter)).digest('base64url').slice(0, 22)}"`;
 }
 
 /** RFC 9110's If-None-Match: `*`, or a list of tags compared weakly. */

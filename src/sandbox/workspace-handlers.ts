@@ -30,8 +30,7 @@ function workspaceAnswer(worlds: Worlds, ws: Workspace): SandboxWorkspaceEnvelop
 }
 
 /**
- * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused): the
- * handler and the fast path in front of Express (src/pipeline/workspace-creation.ts) both answer with this.
+ * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused).
  */
 export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
   try {

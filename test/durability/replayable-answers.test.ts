@@ -24,7 +24,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The server a user starts (fast path included), over a fresh world, with getMerchant swapped for `getMerchant`. */
+/** The server a user starts, over a fresh world, with getMerchant swapped for `getMerchant`. */
 async function serve(getMerchant: Handlers['getMerchant'] = handlers.getMerchant, overrides: Partial<Config> = {}) {
   const config: Config = { ...defaultConfig, store: 'memory', logLevel: 'silent', ...overrides };
   const world = await openWorld({ id: 'default', model: worldModel, persistence: new MemoryPersistence(), seed: config.seed });

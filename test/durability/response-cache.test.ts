@@ -1,3 +1,4 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
@@ -28,7 +29,7 @@ async function start(options: StartSandboxOptions = {}) {
   return { sandbox, cache, get };
 }
 
-describe('cached answers in front of Express', () => {
+describe('answers kept by the replay step of the pipeline', () => {
   it('When the same page is read twice, then the second answer comes from the cache, byte for byte the computed one', async () => {
     const { cache, get } = await start();
     const first = await get(PAGE);
@@ -137,11 +138,49 @@ describe('cached answers in front of Express', () => {
     expect(cache.stats.hits).toBe(0);
   });
 
-  it('When latency is configured, then nothing is served from the cache', async () => {
-    const { cache, get } = await start({ latencyMs: 1 });
-    await get(PAGE);
-    await get(PAGE);
-    expect(cache.stats).toMatchObject({ hits: 0, stored: 0 });
+  it('When latency is configured, then a replayed answer waits for it as a computed one does', async () => {
+    const { cache, get } = await start({ latencyMs: 150 });
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      expect((await get(PAGE)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    }
+    expect(cache.stats).toMatchObject({ hits: 1, stored: 1 });
+  });
+
+  it('When a kept page is asked for again, then every check before the handler still answers first: 401, 404, 403, 422', async () => {
+    const { cache, get } = await start();
+    const merchant = `/2024-09/merchants/${MERCHANT}`;
+    await get(merchant);
+    expect((await get(merchant)).status).toBe(200);
+    expect(cache.stats.hits).toBe(1);
+    expect((await get(merchant, { Authorization: 'Bearer nobody' })).status).toBe(401);
+    expect((await get('/2024-09/merchants/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa0')).status).toBe(404);
+    expect((await get(merchant, { Authorization: 'Bearer demo-rival-token' })).status).toBe(403);
+    expect((await get(`${PAGE}&per_page=0`)).status).toBe(422);
+    expect(cache.stats.hits).toBe(1);
+  });
+
+  it("When a page is computed, kept and replayed, then nothing replaced the response's write or end, nor the messages' prototypes", async () => {
+    const { sandbox, cache } = await start();
+    const seen: { ownWrite: boolean; ownEnd: boolean; response: boolean; request: boolean }[] = [];
+    sandbox.server.prependListener('request', (req, res) =>
+      res.once('finish', () =>
+        seen.push({
+          ownWrite: Object.hasOwn(res, 'write'),
+          ownEnd: Object.hasOwn(res, 'end'),
+          // Born as Node's own classes (Express gives them its prototypes, which keep Node's constructors).
+          response: res.constructor === ServerResponse,
+          request: req.constructor === IncomingMessage,
+        }),
+      ),
+    );
+    for (let i = 0; i < 2; i++) expect((await fetch(sandbox.url + PAGE, { headers: OWNER })).status).toBe(200);
+    expect(cache.stats.hits).toBe(1);
+    expect(seen).toEqual([
+      { ownWrite: false, ownEnd: false, response: true, request: true },
+      { ownWrite: false, ownEnd: false, response: true, request: true },
+    ]);
   });
 
   it('When a read depends on the clock, then it is never cached', async () => {

@@ -40,7 +40,7 @@ export interface TestAppOptions {
 
 /**
  * A fresh sandbox over its own in-memory, freshly seeded world, with response validation on as in production.
- * `app` is the server a user starts (`createServer`, the fast path of replayed answers included). Call it in
+ * `app` is the server a user starts (`createServer`). Call it in
  * beforeEach (or per test) so no test sees another's writes: there it listens on 127.0.0.1 until the test ends.
  */
 export async function testApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}) {

@@ -10,7 +10,7 @@ import { ADMIN, hostedApp, PUBLIC_URL } from './support.js';
 const EVIL = 'https://evil.example';
 const START = { port: 0, host: '127.0.0.1', store: 'memory', reset: false, latencyMs: 0, logLevel: 'silent', strict: false } as const;
 
-/** The CORS grant of each way a page reaches a workspace: the creation (its fast path), a replayed read, a preflight. */
+/** The CORS grant of each way a page reaches a workspace: the creation, a replayed read, a preflight. */
 async function grants(app: Parameters<typeof request>[0], origin: string) {
   const created = await request(app).post('/_sandbox/workspaces').set('Origin', origin).expect(201);
   const health = await request(app).get('/_sandbox/health').set('Origin', origin).expect(200);

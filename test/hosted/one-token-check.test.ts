@@ -4,7 +4,7 @@ import { checkToken } from '../../src/access/auth.js';
 import { demo, testApp } from '../helpers/app.js';
 import { ADMIN, PUBLIC_URL } from './support.js';
 
-// One check of a versioned-API token (checkToken): the pipeline's 401 and the replaying fast path's runtime.authenticate
+// One check of a versioned-API token (checkToken): the pipeline's 401 and runtime.authenticate
 // agree on every token, the hosted rule for the default world's demo tokens included.
 describe('one check of a bearer token', () => {
   it("When hosted, then the default world's demo token is refused by the pipeline and by runtime.authenticate alike, and a workspace's token is accepted by both", async () => {

@@ -184,14 +184,14 @@ describe('the trail of a journaled request', () => {
     expect((await newest(t)).trail).toEqual(computed);
   });
 
-  it('When a workspace is created on the fast path, then its entry has a trail too (its answer unchecked there)', async () => {
+  it('When a workspace is created, then its entry has a trail, its answer checked against the contract like any other', async () => {
     const t = await testApp();
     await request(t.app).post('/_sandbox/workspaces').expect(201);
     const list = await request(t.app).get('/_sandbox/requests').query({ operation_id: 'createSandboxWorkspace' }).expect(200);
     expect(list.body.data[0].trail).toEqual({
       answered_by: 'handler',
       route: { matched: true },
-      response_check: 'not_checked',
+      response_check: 'passed',
       docs_anchor: '#/Sandbox/createSandboxWorkspace',
     });
   });

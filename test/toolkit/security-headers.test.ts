@@ -39,7 +39,6 @@ describe('security headers', () => {
       await request(t.app).get('/openapi.json').expect(200),
     ];
     expect(t.cache.stats.hits).toBe(1);
-    expect(t.app.workspaceCreation.stats.served).toBe(1);
     for (const res of answers) {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expectFrameProtection(res.headers as Headers);

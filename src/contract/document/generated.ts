@@ -1400,7 +1400,7 @@ export interface paths {
          *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
          *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
          *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
-         *     so an unchanged journal costs a 304). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so an unchanged journal costs a 304; every ten seconds while requests flood in). Polling, not server-sent events: an `EventSource` cannot send headers,
          *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
          *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
          *     or a token pasted into the page; locally it switches between the default world and the workspaces.
@@ -1923,8 +1923,7 @@ export interface components {
             /**
              * @description The answer's own check against the contract: `passed` (checked as sent), `failed` (it broke the
              *     contract and was answered 500), `not_checked` (a refusal before the handler, which answers a refusal,
-             *     not the operation's response; a body with nothing to check; a plain workspace creation, answered in
-             *     front of the pipeline with the bytes the checked path gives).
+             *     not the operation's response; or a body with nothing to check).
              * @enum {string}
              */
             response_check: "passed" | "failed" | "not_checked";
@@ -2049,7 +2048,7 @@ export interface components {
             changes: {
                 [key: string]: components["schemas"]["SandboxBundleCollectionChanges"];
             };
-            /** @description Uploaded files by storage key, their bytes in base64. */
+            /** @description Uploaded files by storage key, their bytes in base64. A file names nothing else (an export writes only these two fields), so another field is refused, as a record's is. */
             uploads: {
                 key: components["schemas"]["SandboxUploadKey"];
                 base64: string;
@@ -3424,8 +3423,9 @@ export interface components {
          */
         Allow: string;
         /**
-         * @description The version of what a journal query lists (its scope's newest entry, how many it holds, its clears, and the
-         *     query itself); send it back as `If-None-Match` to be answered 304 while nothing changed.
+         * @description The version of what a journal query lists (its scope's newest entry and how many it holds, and the query
+         *     itself), opaque: it tells nothing of other workspaces' requests. Send it back as `If-None-Match` to be
+         *     answered 304 while nothing changed.
          */
         SandboxJournalETag: string;
         /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
@@ -9525,7 +9525,7 @@ export interface operations {
                  * @description The `ETag` of a previous read of the same query: when nothing the query lists has changed since (no new
                  *     entry in its scope, none dropped, no clear), the answer is 304 with no body, so a poller pays nothing
                  *     for "nothing new". `*` matches any current list.
-                 * @example W/"journal-3-1842-1000-9c1e4f0a2b7d"
+                 * @example W/"m3Jx0Vq8cTzR5aLk2YwPbN"
                  */
                 "If-None-Match"?: string;
             };

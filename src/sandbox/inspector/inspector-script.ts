@@ -13,6 +13,7 @@ var DEMO_TOKEN = body.getAttribute('data-demo-token') || '';
 // (src/sandbox/docs-page-scripts.ts): a tab that used /docs sees its own world here.
 var KEY = 'sandbox-workspace';
 var POLL_MS = 2000;
+var FLOOD_POLL_MS = 10000;
 var LIMIT = 1000;
 // The sandbox's root as this page sees it (a path prefix in front of the sandbox is kept).
 var BASE = location.pathname.replace(/\/_sandbox\/inspector\/?$/, '');
@@ -75,7 +76,9 @@ function journalQuery() {
 function schedule() {
   clearTimeout(state.timer);
   // A tab in the background reads nothing: it catches up once shown again.
-  state.timer = setTimeout(function () { if (document.hidden) state.paused = true; else poll('newer'); }, POLL_MS);
+  // Under a flood (the last poll came back full) it reads every FLOOD_POLL_MS: a person cannot follow hundreds of
+  // requests a second, and a full read costs the server its serialisation each time.
+  state.timer = setTimeout(function () { if (document.hidden) state.paused = true; else poll('newer'); }, state.flood ? FLOOD_POLL_MS : POLL_MS);
 }
 document.addEventListener('visibilitychange', function () {
   if (!document.hidden && state.paused) { state.paused = false; poll('newer'); }
@@ -111,7 +114,7 @@ function poll(mode) {
   return fetch(url, { headers: headers, cache: 'no-store' })
     .then(function (res) {
       if (gen !== state.gen) return;
-      if (res.status === 304) { setStatus('Up to date (polled ' + new Date().toLocaleTimeString() + ')'); return; }
+      if (res.status === 304) { state.flood = false; setStatus('Up to date (polled ' + new Date().toLocaleTimeString() + ')'); return; }
       return res.json().then(function (answer) {
         if (gen !== state.gen) return;
         if (!res.ok) { setStatus('The journal answered ' + res.status + ': ' + (answer.message || '')); return; }
@@ -121,7 +124,8 @@ function poll(mode) {
         var fresh = whole ? replaceEntries(answer.data) : mergeEntries(answer.data);
         var partial = mode === 'first' && answer.data.length === FIRST_READ;
         if (partial && !state.again) state.again = 'whole';
-        if (mode === 'newer' && state.newest && answer.data.length === POLL_LIMIT && fresh.length === POLL_LIMIT) $('gap-note').hidden = false;
+        state.flood = mode === 'newer' && answer.data.length === POLL_LIMIT;
+        if (state.flood && fresh.length === POLL_LIMIT) $('gap-note').hidden = false;
         if (whole) $('gap-note').hidden = true;
         setStatus(state.entries.length + ' entries (polled ' + new Date().toLocaleTimeString() + ')');
         if (whole || (fresh.length && state.order !== 'newest')) renderList(partial);
