@@ -1,9 +1,9 @@
 // Vitest's globalSetup: a folder for this run (under node_modules/.cache, so package.json and node_modules are this
 // checkout's when a built file looks for them; never dist/, which the package tests build on their own), removed
 // when the run ends. It holds the entries a test starts as its own process (the CLI, the seeding thread's worker,
-// the client CLI), built once per run the way `npm run build` transpiles them into dist/src, so those tests spawn
-// `node` on JavaScript instead of compiling TypeScript under tsx in every child; and the run's packed tarball
-// (test/helpers/packed-package.ts), packed by the first file that needs it.
+// the client CLI, and test/store's child scripts), built once per run the way `npm run build` transpiles them into
+// dist/src, so those tests spawn `node` on JavaScript instead of compiling TypeScript under tsx in every child; and
+// the run's packed tarball (test/helpers/packed-package.ts), packed by the first file that needs it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +14,10 @@ import type { TestProject } from 'vitest/node';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The entries under src/ a test may start, as `npm run build` names them. */
 const ENTRIES = ['src/main.ts', 'src/seed-worker.ts', 'src/cli/client-main.ts'];
+/** The scripts test/store's tests start as processes (test/store/helpers.ts spawnChild), built into store-children/. */
+const STORE_CHILDREN = ['crash-writer', 'hold-lock', 'try-open'].map((name) => `test/store/children/${name}.ts`);
+/** The options of package.json's build script. */
+const BUILD = { bundle: true, splitting: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' } as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,20 +32,10 @@ async function prepare(): Promise<string> {
   const cache = join(ROOT, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'sandbox-test-run-'));
-  // The same options as package.json's build script.
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
-    bundle: true,
-    splitting: true,
-    packages: 'external',
-    outdir: join(dir, 'src'),
-    outbase: 'src',
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    logLevel: 'warning',
-  });
+  await Promise.all([
+    build({ ...BUILD, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: join(dir, 'src'), outbase: 'src' }),
+    build({ ...BUILD, absWorkingDir: ROOT, entryPoints: STORE_CHILDREN, outdir: join(dir, 'store-children') }),
+  ]);
   return dir;
 }
 
