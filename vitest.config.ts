@@ -25,6 +25,8 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Builds the entries that tests start as processes once per run (test/helpers/build-entries.ts).
+    globalSetup: ['test/helpers/build-entries.ts'],
     reporters: ['default', new SummaryReporter()],
     // One file per core. Vitest's default keeps a core for its own process, which on two cores means one file at a
     // time; that process mostly waits for its workers' reports. VITEST_MAX_WORKERS still overrides it.

@@ -63,8 +63,9 @@ export const NODE_DEPENDENT = [
 /**
  * The files that take longest (docs/testing.md lists their times), started first: on two cores the suite ends when
  * its longest file does, so those must not start last. Vitest orders by the last run's times when it has them; a
- * fresh clone has none. The files that pack and install the package alternate with the browser files, so the two
- * that build at once are not both builds.
+ * fresh clone has none. The files that install the package alternate with the browser files: the first packs the
+ * run's one tarball (test/helpers/packed-package.ts) while the other core runs a browser file, and the others, which
+ * wait for that tarball, start after it.
  */
 export const SLOWEST_FIRST = [
   'test/package/packed-install.test.ts',

@@ -38,6 +38,14 @@ describe('Loading a bundle refuses what it cannot load whole', () => {
     expect(body.errors!['contract.sha256']![0]).toMatch(/^The bundle was exported against openapi\.yaml with SHA-256 0{64}; this sandbox serves [0-9a-f]{64}/);
   });
 
+  it('When an uploaded file names a field besides key and base64, then 422 names it', async () => {
+    const b = copy() as Bundle & { uploads: Record<string, unknown>[] };
+    expect(b.uploads.length).toBeGreaterThan(0);
+    b.uploads[0]!.note = 'not part of a file';
+    const body = await refused(b);
+    expect(Object.keys(body.errors!)).toContain('uploads.0.note');
+  });
+
   it('When the format version is unknown, then 422 names format_version', async () => {
     const body = await refused({ ...copy(), format_version: 2 });
     expect(body.errors).toEqual({ format_version: ['The bundle format version 2 is unknown; this sandbox reads version 1.'] });

@@ -11,6 +11,7 @@ import { projectRoot } from '../../src/paths.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { testApp } from '../helpers/app.js';
 import { ADMIN, bearer, hostedApp, newWorkspace } from '../hosted/support.js';
+import { builtEntry } from '../helpers/built-entries.js';
 
 const started: RunningSandbox[] = [];
 afterEach(async () => {
@@ -84,7 +85,7 @@ describe('the users a loaded run made', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-users-'));
     const file = join(dir, 'run.json');
     writeFileSync(file, bundle);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/main.ts'), '--load', file, '--port', '0'], {
+    const child = spawn(process.execPath, [builtEntry('main'), '--load', file, '--port', '0'], {
       cwd: projectRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -5,11 +5,13 @@ import { seedOnAThread } from '../../src/seeding-thread.js';
 import { SeededBases } from '../../src/world.js';
 import { defaultConfig } from '../../src/config.js';
 import { worldModel } from '../../src/areas/world-model.js';
+import { builtEntryUrl } from '../helpers/built-entries.js';
 
 /** The seeded state seeding in place gives, for comparison. */
 const seededSnapshot = (seed: number) => new SeededBases(worldModel).snapshot(seed);
 
-const worker = { script: new URL('../../src/seed-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+// The worker built as dist/src holds it (a thread starts on JavaScript, as the CLI's does).
+const worker = { script: builtEntryUrl('seed-worker'), execArgv: [] };
 
 describe('The world seeded on a worker thread', () => {
   it('When a memory store starts, then the snapshot seeded on the thread equals the one seeded in place', async () => {

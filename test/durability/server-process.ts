@@ -1,14 +1,15 @@
-// A real sandbox process on a real data file, as a developer or CI starts it: `node --import tsx src/main.ts`.
+// A real sandbox process on a real data file, as a user starts it: `node` on the CLI built as dist/src is.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtEntry } from '../helpers/built-entries.js';
 
 export const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const OWNER = { Authorization: 'Bearer demo-owner-token' };
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Starting a process under tsx on a busy 2-core machine takes seconds; each test starts two to four. */
+/** Starting a process on a busy 2-core machine takes seconds; each test starts two to four. */
 export const PROCESS_TEST_TIMEOUT = 180_000;
 const running = new Set<ChildProcess>();
 
@@ -35,7 +36,7 @@ export interface ServerProcess {
 
 /** Spawns the sandbox on `file`; does not wait for it to listen (see listening()). */
 export function spawnServer(file: string, env: Record<string, string> = {}): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtEntry('main')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_FILE: file, LOG_LEVEL: 'warn', STORE: 'file', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/parse-args.js';
 import { configFromOptions } from '../../src/config.js';
 import { projectRoot } from '../../src/paths.js';
+import { builtEntry } from '../helpers/built-entries.js';
 
 const options = () => {
   const parsed = parseArgs([], {});
@@ -68,7 +68,7 @@ describe('hosted mode configuration', () => {
     for (const [variables, named] of cases) {
       const env: NodeJS.ProcessEnv = { ...process.env, ...variables };
       for (const name of ['SANDBOX_ADMIN_TOKEN', 'PUBLIC_URL']) if (!(name in variables)) delete env[name];
-      const res = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/main.ts'), '--in-memory', '--port', '0'], {
+      const res = spawnSync(process.execPath, [builtEntry('main'), '--in-memory', '--port', '0'], {
         cwd: projectRoot,
         env,
         encoding: 'utf8',

@@ -73,8 +73,8 @@ let image: string;
 let installOutput: string;
 const started: ServerProcess[] = [];
 
-beforeAll(() => {
-  packed = packThisCheckout('sandbox-artifact-');
+beforeAll(async () => {
+  packed = await packThisCheckout('sandbox-artifact-');
   image = consumerOf(packed, 'image', { name: 'image', private: true }, false);
   const [command, ...args] = imageInstall(packed.tarball);
   expect(args).toContain('--ignore-scripts');

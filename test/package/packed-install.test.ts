@@ -19,8 +19,8 @@ const started: ServerProcess[] = [];
 
 const run = (command: string, args: string[], cwd: string) => runIn(cwd, command, args);
 
-beforeAll(() => {
-  packed = packThisCheckout();
+beforeAll(async () => {
+  packed = await packThisCheckout();
   ({ root, tarball } = packed);
   consumer = consumerOf(packed, 'consumer', { name: 'consumer', private: true, type: 'module' });
 }, 300_000);

@@ -56,7 +56,7 @@ describe('The package published to a registry on loopback (verdaccio)', () => {
   let registryLog = '';
 
   beforeAll(async () => {
-    packed = packThisCheckout('sandbox-registry-');
+    packed = await packThisCheckout('sandbox-registry-');
     const root = join(packed.root, 'registry');
     mkdirSync(root);
     const upstream = npm(['config', 'get', 'registry'], packed.root).out.trim();

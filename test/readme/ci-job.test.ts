@@ -53,7 +53,7 @@ describe("The README's CI workflow, with the packed package as a dev dependency"
   let opened: ServerProcess | undefined;
 
   beforeAll(async () => {
-    packed = packThisCheckout('sandbox-ci-job-');
+    packed = await packThisCheckout('sandbox-ci-job-');
     // The job's checkout: a project whose tests run against the sandbox, the package among its devDependencies
     // (`npm i -D`, here from the tarball), pinned by its lockfile; node_modules is gone, as in a fresh clone.
     dir = consumerOf(packed, 'job', { name: 'ci-job', private: true, type: 'module', scripts: { test: 'node suite.mjs' } }, false);

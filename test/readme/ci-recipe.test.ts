@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT } from '../durability/server-process.js';
+import { builtEntry } from '../helpers/built-entries.js';
 import { ACTION_REPOSITORY, runSteps, type StepResult } from '../helpers/actions-runner.js';
 import { accepts, eventually } from '../helpers/server-process.js';
 
@@ -21,17 +22,17 @@ async function listener(): Promise<{ port: number; server: Server }> {
   return { port: (server.address() as { port: number }).port, server };
 }
 
-/** A job folder; with `installed`, its node_modules/.bin holds the sandbox's bin (here: this checkout's sources). */
+/** A job folder; with `installed`, its node_modules/.bin holds the sandbox's bin (here: this checkout, built as dist/src is). */
 function jobFolder(installed: boolean): string {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-action-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'ci-job', version: '1.0.0', private: true }));
   if (installed) {
     mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
     const bin = join(dir, 'node_modules', '.bin', 'commerce-operations-sandbox');
-    const node = `'${process.execPath}' --import tsx`;
+    const node = `'${process.execPath}'`;
     writeFileSync(
       bin,
-      `#!/bin/sh\ncd '${ROOT}' || exit 1\ncase "$1" in coverage|export|wait) exec ${node} src/cli/client-main.ts "$@";; esac\nexec ${node} src/main.ts "$@"\n`,
+      `#!/bin/sh\ncd '${ROOT}' || exit 1\ncase "$1" in coverage|export|wait) exec ${node} '${builtEntry('cli/client-main')}' "$@";; esac\nexec ${node} '${builtEntry('main')}' "$@"\n`,
     );
     chmodSync(bin, 0o755);
   }

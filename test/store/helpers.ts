@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { Snapshot } from '../../src/store/persistence.js';
 
 /** A fresh directory under the OS temp dir, removed by the returned cleanup. */
@@ -38,11 +38,14 @@ export function snapshotOf(products: { id: string }[], seed = 7): Snapshot {
   return { format: 1, seed, collections: { users: [], products } };
 }
 
-/** Runs a script under test/store/children with `node --import tsx` (no npx wrapper, so the pid is the script's). */
+/**
+ * Runs a script of test/store/children, built for this run (test/helpers/build-entries.ts), with `node` (no npx
+ * wrapper, so the pid is the script's).
+ */
 export function spawnChild(script: string, args: string[]): ChildProcess {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const path = fileURLToPath(new URL(`./children/${script}`, import.meta.url));
-  return spawn(process.execPath, ['--import', 'tsx', path, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const path = join(inject('testRun'), 'store-children', script.replace(/\.ts$/, '.js'));
+  return spawn(process.execPath, [path, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Collects a child's stdout lines; `until` resolves once a line satisfies the predicate. */

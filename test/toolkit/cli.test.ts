@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 import { startSandbox } from '../../src/start-sandbox.js';
+import { builtEntry } from '../helpers/built-entries.js';
 
-// The CLI from its sources, in this process (npm start and the packed bin run the same modules, transpiled into dist/src).
-const CLI = ['--import', 'tsx', join(projectRoot, 'src/main.ts')];
+// The CLI built as dist/src is (npm start and the packed bin run the same modules), once per run.
+const CLI = [builtEntry('main')];
 // Only the variables the CLI reads are cleared, so the test does not depend on the caller's shell.
 const cleanEnv = () => {
   const env = { ...process.env };

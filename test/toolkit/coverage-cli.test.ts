@@ -9,6 +9,7 @@ import { projectRoot } from '../../src/paths.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { freePort, userEnv } from '../helpers/server-process.js';
 import { parseXml } from '../helpers/xml-tree.js';
+import { builtEntry } from '../helpers/built-entries.js';
 
 interface Run {
   code: number | null;
@@ -16,14 +17,11 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `commerce-operations-sandbox <args>` from this checkout's sources in its own process. */
+/** Runs `commerce-operations-sandbox <args>` from this checkout, built as dist/src is, in its own process. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/client-main.ts', ...args],
-      { cwd: projectRoot, env: userEnv(env), timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(process.execPath, [builtEntry('cli/client-main'), ...args], { cwd: projectRoot, env: userEnv(env), timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }

@@ -153,17 +153,24 @@ describe('landing page', () => {
   });
 });
 
+// One chromium for the file, launched by the first browser suite that runs and closed after the last; each suite
+// serves its own site (its own origin), and every test opens its page anew.
+let launched: Promise<BrowserSession> | undefined;
+const fileBrowser = () => (launched ??= launchBrowser());
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 describeWithBrowser('docs page in a real browser', () => {
   let browser: BrowserSession;
   let site: LoopbackServer;
 
   beforeAll(async () => {
     site = await serveOnLoopback(tinyApp());
-    browser = await launchBrowser();
+    browser = await fileBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await site?.close();
   });
 
@@ -223,11 +230,10 @@ describeWithBrowser('docs page over the real contract', () => {
 
   beforeAll(async () => {
     site = await serveOnLoopback(express().use(docsRouter({ spec: real, demoToken: 'demo-owner-token' })));
-    browser = await launchBrowser();
+    browser = await fileBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await site?.close();
   });
 

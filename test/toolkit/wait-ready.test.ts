@@ -7,6 +7,7 @@ import { POLL_INTERVAL_MS, waitReady, type WaitDeps } from '../../src/cli/wait-r
 import { projectRoot } from '../../src/paths.js';
 import { startSandbox } from '../../src/start-sandbox.js';
 import { freePort, userEnv } from '../helpers/server-process.js';
+import { builtEntry } from '../helpers/built-entries.js';
 
 /** A clock that moves only when the loop sleeps or a check takes time; checks answer from a script. */
 function scripted(answers: (true | string)[], opts: { checkMs?: number; diesAtMs?: number } = {}) {
@@ -29,11 +30,8 @@ function scripted(answers: (true | string)[], opts: { checkMs?: number; diesAtMs
 
 const cli = (args: string[]): Promise<{ code: number | null; stderr: string }> =>
   new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/client-main.ts', ...args],
-      { cwd: projectRoot, env: userEnv(), timeout: 60_000 },
-      (error, _out, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+    execFile(process.execPath, [builtEntry('cli/client-main'), ...args], { cwd: projectRoot, env: userEnv(), timeout: 60_000 }, (error, _out, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
     );
   });
 

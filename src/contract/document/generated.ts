@@ -2048,7 +2048,7 @@ export interface components {
             changes: {
                 [key: string]: components["schemas"]["SandboxBundleCollectionChanges"];
             };
-            /** @description Uploaded files by storage key, their bytes in base64. */
+            /** @description Uploaded files by storage key, their bytes in base64. A file names nothing else (an export writes only these two fields), so another field is refused, as a record's is. */
             uploads: {
                 key: components["schemas"]["SandboxUploadKey"];
                 base64: string;
