@@ -4,7 +4,8 @@
 //   every area through the server a user starts, and the contract checks; in process, no browser, no child process.
 // - node: the files whose outcome depends on the Node release, which CI runs on every Node the engines allow
 //   (.ci/run): the memory guard (V8's heap limits and statistics), the start path (the CLI, npm start, the packed
-//   bin, the seeding thread) and the warnings a start prints (deprecations differ by release).
+//   bin, the seeding thread) and the warnings a start prints (deprecations differ by release); and the inspector, which
+//   a CI job's failed run is read in.
 // - rest: everything else (browsers, nginx, floods, the README's runs), on the Node users run (24).
 
 /** The inner loop: pipeline, handlers, contract checks. */
@@ -58,6 +59,9 @@ export const NODE_DEPENDENT = [
   'test/package/registry-publish.test.ts',
   // What a loaded bundle may hold (issue 31): at every limit it loads and reads promptly, past one it is refused.
   'test/bundle/bundle-limits.property.test.ts',
+  // The inspector (issue 35), the page a CI job's run is read in, with the trail the pipeline records for it: checked
+  // on every Node a job may run, in a real browser.
+  'test/inspector/**/*.test.ts',
 ];
 
 /**
