@@ -90,7 +90,13 @@ export const STARTUP_CASES: StartupCase[] = [
   },
   { key: STARTUP_KEYS.prism, label: 'Prism 5.16 `mock` of openapi.yaml', command: process.execPath, args: [PRISM], rss: true },
   { key: 'packed.cold', label: 'reference: the installed package, first start (no compile cache yet)', command: PACKED, args: [], coldCache: true },
-  { key: 'npm-start.fresh', label: 'reference: `npm start` with no compile cache yet (dist/ made from these sources)', command: 'npm', args: ['start'], coldCache: true },
+  {
+    key: 'npm-start.fresh',
+    label: 'reference: `npm start` with no compile cache yet (dist/ made from these sources)',
+    command: 'npm',
+    args: ['start'],
+    coldCache: true,
+  },
   {
     key: 'dependencies-floor',
     label: "reference: the server's dependencies alone (every package dist/src imports, loaded with the compile cache, then node:http answering 200)",
