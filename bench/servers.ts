@@ -257,3 +257,18 @@ export async function startExpressCreateFloor(validated: boolean): Promise<Runni
     probe: '/health',
   });
 }
+
+/**
+ * The floor of the products page through Express 5 (bench/express-create-floor.mjs with PAGE_FILE): one route
+ * answering the page's JSON with res.json, no middleware, no validator.
+ */
+export async function startExpressPageFloor(pageFile: string): Promise<Running> {
+  const port = await freePort();
+  return startProcess({
+    name: 'Express 5, one route',
+    args: ['bench/express-create-floor.mjs'],
+    env: { PORT: String(port), VALIDATE: '0', PAGE_FILE: pageFile },
+    port,
+    probe: '/page',
+  });
+}
