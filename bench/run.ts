@@ -42,7 +42,7 @@ import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
-import { benchInspector, inspectorChecks } from './inspector-bench.js';
+import { benchInspector, INSPECTOR_WINDOW_S, inspectorChecks } from './inspector-bench.js';
 import {
   bareSequence,
   jsonServerSequence,
@@ -450,6 +450,7 @@ function pageReport(): void {
 }
 
 const INSPECTOR_HEADING = '## Request inspector';
+const LOAD_AT_START = loadavg()[0];
 
 /** The inspector's figures and targets, as the section of bench/results.md that --inspector-only rewrites. */
 function inspectorSection(startedAt: Date): string {
@@ -466,9 +467,11 @@ function inspectorSection(startedAt: Date): string {
     INSPECTOR_HEADING,
     '',
     `Measured ${startedAt.toISOString()} with \`npm run bench -- --inspector-only\`: ${rounds} round(s) on the built server (in memory) and Debian's ` +
-      `chromium (headless, playwright-core) on the same machine, load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections for ${pageSeconds} s ` +
-      `per run; node ${process.version}, load average ${loadavg()[0].toFixed(2)}. The connected inspector is the page itself, open in chromium and polling ` +
-      'while the load runs (every 2 s, every 10 s once a poll comes back full, as under this load); first paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
+      `chromium (headless, playwright-core) on the same machine, load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections; ` +
+      `node ${process.version}, load average ${LOAD_AT_START.toFixed(2)} before the run and ${loadavg()[0].toFixed(2)} after it (its own load included). The connected inspector is the page itself, open in chromium and polling ` +
+      'while the load runs (every 2 s, every 10 s once a poll comes back full, as under this load; each poll reads at most 100 entries summed up, `fields=summary`). ' +
+      `The two windows of ${INSPECTOR_WINDOW_S} s alternate within each round, their order swapped each round; the connected window starts once the page is opened and settled (its journal written, coverage and worlds read), and opening it is measured apart. ` +
+      'CPU times are from /proc (server; chromium, every process of it). First paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
     '',
     '| figure | median | min | max |',
     '|---|---|---|---|',
@@ -476,7 +479,17 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.all-rows.ms'),
     row('inspector.page.alone.rps'),
     row('inspector.page.connected.rps'),
-    row('inspector.poll.ms'),
+    row('inspector.page.alone.server-cpu'),
+    row('inspector.page.connected.server-cpu'),
+    row('inspector.page.alone.chromium-cpu'),
+    row('inspector.page.connected.chromium-cpu'),
+    row('inspector.page.alone.others-cpu'),
+    row('inspector.page.connected.others-cpu'),
+    row('inspector.cpu-taken.share'),
+    row('inspector.open.server.ms'),
+    row('inspector.open.chromium.ms'),
+    row('inspector.poll.summary.ms'),
+    row('inspector.poll.all.ms'),
     row('inspector.size.html'),
     row('inspector.size.js'),
     row('inspector.size.css'),
@@ -488,7 +501,7 @@ function inspectorSection(startedAt: Date): string {
   ].join('\n');
 }
 
-const runInspector = (dir: string) => benchInspector({ rounds, seconds: pageSeconds, connections, tool, dir, log, note });
+const runInspector = (dir: string) => benchInspector({ rounds, connections, tool, dir, log, note });
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {

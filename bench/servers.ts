@@ -1,7 +1,7 @@
 // The servers the benchmark compares, each its own process on its own port: the built sandbox, json-server 1.0
 // (installed by the benchmark itself, bench/json-server.ts) and a bare node:http server. Separate processes, so no server's GC or event loop is charged to another.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,6 +256,50 @@ export async function startExpressCreateFloor(validated: boolean): Promise<Runni
     port,
     probe: '/health',
   });
+}
+
+/**
+ * CPU time (user + system, in ms) of each live process below `root` (this process by default) but the ones `outside`
+ * names and their own descendants, by pid. Linux /proc; empty elsewhere.
+ */
+export function treeCpuMs(outside: ReadonlySet<number>, root = process.pid): Map<number, number> {
+  const used = new Map<number, number>();
+  let dirs: string[];
+  try {
+    dirs = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return used;
+  }
+  const children = new Map<number, { pid: number; ms: number }[]>();
+  for (const name of dirs) {
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), { pid: Number(name), ms: (Number(fields[11]) + Number(fields[12])) * 10 }]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (outside.has(child.pid)) continue;
+      used.set(child.pid, child.ms);
+      walk(child.pid);
+    }
+  };
+  walk(root);
+  return used;
+}
+
+/**
+ * The CPU time a set of processes used between two readings of treeCpuMs: each process alive at the second reading,
+ * less what it had used at the first (all of it when it started since). A process that ended between the two is
+ * left out (its last moments too): the bench closes the pages it measures after its windows.
+ */
+export function treeCpuSince(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /**

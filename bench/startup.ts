@@ -65,8 +65,9 @@ export const STARTUP_KEYS = { installed: 'packed', checkout: 'built', npmStart: 
 
 /**
  * The cases, the first three judged (bench/run.ts, issue 32): the bin of the package installed from its tarball, the
- * built server in the checkout (the bin over `npm run build`'s dist/), and npm start (it transpiles src/ with esbuild,
- * then runs the bin), each against json-server and Prism of the same round.
+ * built server in the checkout (the bin over `npm run build`'s dist/), and npm start (it transpiles src/ with esbuild
+ * when dist/ was not made from the sources as they are, src/build/start-checkout.mjs, then runs the bin), each against
+ * json-server and Prism of the same round.
  */
 export const STARTUP_CASES: StartupCase[] = [
   { key: STARTUP_KEYS.installed, label: 'the installed package (`npm i <tarball> --ignore-scripts`, then its bin)', command: PACKED, args: [], rss: true },
@@ -89,7 +90,13 @@ export const STARTUP_CASES: StartupCase[] = [
   },
   { key: STARTUP_KEYS.prism, label: 'Prism 5.16 `mock` of openapi.yaml', command: process.execPath, args: [PRISM], rss: true },
   { key: 'packed.cold', label: 'reference: the installed package, first start (no compile cache yet)', command: PACKED, args: [], coldCache: true },
-  { key: 'npm-start.fresh', label: 'reference: `npm start` on a fresh clone (no compile cache yet)', command: 'npm', args: ['start'], coldCache: true },
+  {
+    key: 'npm-start.fresh',
+    label: 'reference: `npm start` with no compile cache yet (dist/ made from these sources)',
+    command: 'npm',
+    args: ['start'],
+    coldCache: true,
+  },
   {
     key: 'dependencies-floor',
     label: "reference: the server's dependencies alone (every package dist/src imports, loaded with the compile cache, then node:http answering 200)",

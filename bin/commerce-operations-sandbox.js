@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one way the sandbox starts: `npx commerce-operations-sandbox`, `npm start` (which bundles src/ into dist/src
-// first) and the Docker image all run this file, in one process, so the PID that started it is the server's and a
+// first when the sources changed, src/build/start-checkout.mjs) and the Docker image all run this file, in one process, so the PID that started it is the server's and a
 // signal sent to it stops it.
 //
 // The dependencies stay in node_modules, unbundled: Node reports url.parse() (DEP0169, Node 24 and later) only

@@ -26,9 +26,12 @@ export interface Config {
   multipart: MultipartLimits;
   /** Largest workspace bundle, exported or loaded, in bytes of JSON after decompression (BUNDLE_MAX_BYTES). */
   bundleMaxBytes: number;
-  /** Bundle loads one process reads, checks and builds at once (BUNDLE_LOADS_IN_FLIGHT); one more answers 503. */
+  /**
+   * Bundle loads one process takes at once (BUNDLE_LOADS_IN_FLIGHT); one more answers 503. Of those taken, loads and
+   * exports progress two at a time (src/http/heavy-lanes.ts), the others waiting with their body unread.
+   */
   bundleLoadsInFlight: number;
-  /** Exports one process builds at once (BUNDLE_EXPORTS_IN_FLIGHT), and one per workspace; one more answers 503. */
+  /** Exports one process takes at once (BUNDLE_EXPORTS_IN_FLIGHT), and one per workspace; one more answers 503. */
   bundleExportsInFlight: number;
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;

@@ -10,7 +10,7 @@ import type { RunningSandbox } from './start-sandbox.js';
 import { StoreFileError } from './store/persistence.js';
 
 /** Printed once every operation's validators are compiled (the benchmark waits for it). */
-const WARMED_UP_LINE = '  validators: compiled for every operation';
+const WARMED_UP_LINE = '  validators:  compiled for every operation';
 
 // The server's modules, loaded once the seeding thread has started (main below).
 let startSandbox: typeof import('./start-sandbox.js').startSandbox;
@@ -82,14 +82,14 @@ async function main(): Promise<void> {
 
   if (config.logLevel !== 'silent') {
     console.log(`Commerce Operations API sandbox (2024-09) listening on ${url}`);
-    console.log(`  docs:   ${url}/docs`);
+    console.log(`  docs:        ${url}/docs`);
     // The request inspector: the journal as a page, each answer's trail, the coverage grid (a loaded run's included).
-    console.log(`  inspector: ${url}/_sandbox/inspector`);
-    console.log(`  health: ${url}/_sandbox/health`);
-    console.log(`  store:  ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
+    console.log(`  inspector:   ${url}/_sandbox/inspector`);
+    console.log(`  health:      ${url}/_sandbox/health`);
+    console.log(`  store:       ${sandbox.config.store === 'memory' ? 'in memory' : resolve(config.dataFile)} (seed ${sandbox.config.seed})`);
     if (parsed.options.load) {
       console.log(
-        `  loaded: ${parsed.options.load} into the default world (open its requests in the inspector: ${url}/_sandbox/inspector); the demo tokens below act on it, and so does each token of a user the run made (listed below; POST /_sandbox/users/{user}/tokens issues more), the exporting run's workspace tokens do not`,
+        `  loaded:      ${parsed.options.load} into the default world (open its requests in the inspector: ${url}/_sandbox/inspector); the demo tokens below act on it, and so does each token of a user the run made (listed below; POST /_sandbox/users/{user}/tokens issues more), the exporting run's workspace tokens do not`,
       );
       // A bundle carries no token: each user the run made got a new one at load, to replay its requests as them.
       for (const user of sandbox.loadedUsers ?? []) console.log(`  user of the run: ${user.name} <${user.email}> ${user.id}: ${user.token}`);

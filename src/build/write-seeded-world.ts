@@ -1,4 +1,4 @@
-// `npm run build` runs this (from dist/) after transpiling: it seeds the default seed's world once and writes it as
+// `npm run build` and `npm start` run this (from dist/) after transpiling (src/build/transpile.mjs): it seeds the default seed's world once and writes it as
 // dist/seeded-world.json, which a start of that seed reads instead of seeding (src/seeded-world-json.ts).
 import { worldModel } from '../areas/world-model.js';
 import { DEFAULT_SEED } from '../config.js';

@@ -50,6 +50,8 @@ export interface JournalFilter {
   limit?: number;
   /** Only entries recorded after the newest entry with this id (all of them when none has it). */
   after?: string;
+  /** Only the entry with this id. */
+  id?: string;
 }
 
 /** Construction options; the defaults suit a sandbox process. */
@@ -246,6 +248,18 @@ export class RequestJournal {
 
   /** Entries matching the filter, newest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
+    return this.read(filter, false).entries;
+  }
+
+  /**
+   * Entries matching the filter, newest first, and how many more match than its limit let through (counted, never
+   * copied or serialised: a poller's bounded read stays bounded whatever the flood).
+   */
+  page(filter: JournalFilter = {}): { entries: JournalEntry[]; unlisted: number } {
+    return this.read(filter, true);
+  }
+
+  private read(filter: JournalFilter, countRest: boolean): { entries: JournalEntry[]; unlisted: number } {
     const method = filter.method?.toUpperCase();
     const path = filter.path;
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
@@ -255,9 +269,10 @@ export class RequestJournal {
       (!method || entry.method === method) &&
       (path === undefined || (pathPrefix !== undefined ? entry.path.startsWith(pathPrefix) : entry.path === path)) &&
       (!filter.operationId || entry.operation_id === filter.operationId) &&
+      (filter.id === undefined || entry.id === filter.id) &&
       (!status || status(entry.status));
     const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
-    return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after));
+    return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after), countRest);
   }
 
   /**
@@ -302,7 +317,13 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
  * recorded after `after` (a place in that order): a heap of each ring's next match, so listing a few entries of many
  * rings reads only what it answers.
  */
-function newestFirst(rings: JournalRing[], matches: (entry: JournalEntry) => boolean, limit: number, after = 0): JournalEntry[] {
+function newestFirst(
+  rings: JournalRing[],
+  matches: (entry: JournalEntry) => boolean,
+  limit: number,
+  after: number,
+  countRest: boolean,
+): { entries: JournalEntry[]; unlisted: number } {
   const heads: { next: Held; rest: Generator<Held> }[] = [];
   const nextMatch = (rest: Generator<Held>): Held | undefined => {
     // Not for...of: leaving that loop early would close the generator. A ring is newest first: past `after`, none is newer.
@@ -339,7 +360,9 @@ function newestFirst(rings: JournalRing[], matches: (entry: JournalEntry) => boo
     if (!next) heads.pop();
     if (heads.length > 0) siftDown(0);
   }
-  return out;
+  let unlisted = 0;
+  if (countRest) for (const head of heads) for (let next: Held | undefined = head.next; next; next = nextMatch(head.rest)) unlisted++;
+  return { entries: out, unlisted };
 }
 
 // The ring of one workspace: at most so many entries and so many bytes, the oldest dropped first. Entries arrive

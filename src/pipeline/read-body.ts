@@ -5,9 +5,10 @@
 // body that did not come is `{}`; one the client typed as JSON and then sent as `null` or no bytes is a body that is
 // not an object (422), as `[]` is: the Content-Type says a JSON value follows.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import express from 'express';
-import multer from 'multer';
+import type Multer from 'multer';
 import type { UploadedFile } from '../areas/handler-map.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { MultipartLimits } from '../config.js';
@@ -17,6 +18,9 @@ import type { TurnQueue } from '../http/turn-queue.js';
 import { bundleBodyReader } from './read-bundle-body.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+
+// multer and busboy are loaded by the first multipart body, not by every start: most runs never upload a file.
+const loadMulter = (): typeof Multer => createRequire(import.meta.url)('multer') as typeof Multer;
 
 /** Reads the body an operation takes; answers the uploaded files (none but for multipart). */
 export type ReadBody = (req: Request, res: Response, body: OperationFacts['body'], bodyLimit: OperationFacts['bodyLimit']) => Promise<UploadedFile[]>;
@@ -38,7 +42,7 @@ export function bodyReader(limits: BodyLimits, turns: TurnQueue): ReadBody {
   // A body of only whitespace or `null` is no body (blankJsonIsNoBody below).
   const json = blankJsonIsNoBody(express.json({ limit: limits.bodyLimit, type: () => true }));
   const bundle = blankJsonIsNoBody(bundleBodyReader(limits.bundleMaxBytes, turns));
-  const files = multer(multipartUploader(limits.multipart)).any();
+  let files: RequestHandler | undefined;
   return async (req, res, body, bodyLimit) => {
     let uploaded: UploadedFile[] = [];
     if (body.any && req.is(JSON_TYPES)) {
@@ -46,6 +50,7 @@ export function bodyReader(limits: BodyLimits, turns: TurnQueue): ReadBody {
       // No bytes, whitespace or `null`, under a JSON Content-Type.
       if (req.state && sentNoBody(req)) req.state.typedBlankBody = true;
     } else if (body.multipart && isMultipartBody(req.headers)) {
+      files ??= loadMulter()(multipartUploader(limits.multipart)).any();
       await run(files, req, res).catch((error: unknown) => multipartError(error));
       uploaded = (req.files as UploadedFile[] | undefined) ?? [];
       // The validator checks a file field as present (multer holds its bytes apart): an empty string stands for it.
@@ -65,7 +70,7 @@ function run(step: RequestHandler, req: Request, res: Response): Promise<void> {
  * the limit), a body without its boundary 400; the total-size limit (body-limits.ts) comes as its own 413.
  */
 function multipartError(error: unknown): never {
-  if (error instanceof multer.MulterError) {
+  if (error instanceof loadMulter().MulterError) {
     const tooBig = /LIMIT_(FILE|PART)_(SIZE|COUNT)/.test(error.code);
     // Not an HttpError: the error handler words it by multer's message (multipartLimitMessage).
     throw Object.assign(new Error(error.message), { status: tooBig ? 413 : 400 });

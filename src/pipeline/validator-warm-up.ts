@@ -1,8 +1,9 @@
-// The validator compiles an operation's request and response checks on its first request (and then keeps them).
-// Warming up sends each operation a request made from the contract's own examples through the validator's step
-// alone (no handler runs, nothing is written), then the operation's example answer through its response check,
-// one operation per turn of the event loop and only while the server has no request in flight, so a request waits
-// behind one compile at most, and only when it comes in the middle of one.
+// The validator compiles an operation's request check on its first request, and the check of each status it answers
+// on the first answer with that status (and then keeps them). Warming up sends each operation a request made from
+// the contract's own examples through the validator's step alone (no handler runs, nothing is written), then the
+// operation's example success answer through its response check. Each of the two is one compile, made in a turn of
+// the event loop of its own and only while the server has no request in flight, so a request waits behind one
+// compile at most (one schema, not an operation's all), and only when it comes in the middle of one.
 import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
@@ -118,12 +119,15 @@ export async function warmUpValidator(
   gate: WarmUpGate = async () => {},
 ): Promise<WarmUpResult> {
   const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
-  for (const op of listOperations(doc)) {
-    // One operation a turn of the event loop (setImmediate: I/O waiting in between goes first), and only while no
-    // request is in flight (the gate).
+  // One compile a turn of the event loop (setImmediate: I/O waiting in between goes first), and only while no
+  // request is in flight (the gate); false once the warm-up is stopped.
+  const mayCompile = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     await gate();
-    if (stopped()) break;
+    return !stopped();
+  };
+  for (const op of listOperations(doc)) {
+    if (!(await mayCompile())) break;
     result.operations++;
     const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
     const verdict = await validator.check(req, res, () => {});
@@ -132,6 +136,8 @@ export async function warmUpValidator(
     result.requestsChecked++;
     const success = op.statuses.find((status) => status >= 200 && status < 300);
     if (success === undefined) continue;
+    // The answer's check is the next compile, in a turn of its own.
+    if (!(await mayCompile())) break;
     verdict.armResponseCheck();
     res.status(success);
     const example = exampleBody(doc, op.operation.responses?.[String(success)]);

@@ -2,6 +2,7 @@ import { uploadStorageFor } from '../areas/products/uploads.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
 import { httpError } from '../http/errors.js';
 import { jsonPieces } from '../http/reply.js';
+import { heavyLanesOf } from '../http/heavy-lanes.js';
 import { turnsOf } from '../http/turn-queue.js';
 import { bundleContractOf } from './bundle-contract.js';
 import { exportPieces } from './export-bundle.js';
@@ -15,7 +16,14 @@ export const bundleHandlers = {
     const uploads = uploadStorageFor(world, ctx.config);
     // Refused from counted sizes (413), or short of memory or of room in flight (503), before anything is built.
     const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
+    // Admitted, it waits for its lane (src/http/heavy-lanes.ts), held with the reservation until the last piece is sent.
+    let leaveLane: (() => void) | undefined;
+    const release = () => {
+      leaveLane?.();
+      reservation.release();
+    };
     try {
+      leaveLane = await heavyLanesOf(ctx.shared).enter();
       const source = {
         world,
         name,
@@ -27,9 +35,9 @@ export const bundleHandlers = {
       };
       const limit = ctx.config.bundleMaxBytes;
       // The reservation is held until the last piece is sent (or the client is gone).
-      return jsonPieces(200, await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit))), reservation.release);
+      return jsonPieces(200, await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit))), release);
     } catch (error) {
-      reservation.release();
+      release();
       throw error;
     }
   }),

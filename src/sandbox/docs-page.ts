@@ -1,8 +1,8 @@
 // The docs a reader opens first: Swagger UI over the contract this very server validates against, with
 // "Try it out" aimed back at the same server and the demo token already in the Authorize dialog.
 import { Router, type RequestHandler } from 'express';
-import { dump } from 'js-yaml';
 import type { SwaggerUiOptions } from 'swagger-ui-express';
+import { jsYaml } from '../contract/document/js-yaml.js';
 import { escapeHtml } from '../http/escape-html.js';
 import { requestOrigin } from '../http/public-origin.js';
 import { CONTROL_PLANE_TOKEN_SOURCE, DOWNLOAD_URL_PLUGIN, HOSTED_SOURCE, LOCAL_SOURCE, TRY_IT_SPEC_PLUGIN } from './docs-page-scripts.js';
@@ -36,7 +36,7 @@ type UiOptions = SwaggerUiOptions & { customJsStr?: string | string[] };
 
 // js-yaml, the contract's own parser: no anchors for objects met twice (a reader gets the document as written), no
 // folded lines; its default schema quotes any string a YAML 1.1 reader would take for a date or a boolean.
-const toYaml = (value: unknown): string => dump(value, { noRefs: true, lineWidth: -1 });
+const toYaml = (value: unknown): string => jsYaml().dump(value, { noRefs: true, lineWidth: -1 });
 
 const SERVER_DESCRIPTION = 'This sandbox: the address this document was fetched from.';
 

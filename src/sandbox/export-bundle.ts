@@ -41,10 +41,10 @@ export class ExportBreaksContract extends Error {
 }
 
 /**
- * Records (or journal entries) checked and serialised in one piece: a millisecond or two of work, so that the
- * slice that takes one more piece stays near its time.
+ * Records (or journal entries) checked and serialised in one piece: well under a millisecond of work on a quiet
+ * core (100 of them took 4-10 ms on a loaded one), so that the slice that takes one more piece stays near its time.
  */
-const ITEMS_PER_PIECE = 100;
+const ITEMS_PER_PIECE = 25;
 
 /** The bundle's bytes as pieces of JSON text, in order; `tooLarge` is called (and must throw) once they pass `maxBytes`. */
 export async function exportPieces(source: ExportSource, maxBytes: number, tooLarge: () => never): Promise<Buffer[]> {
@@ -56,8 +56,8 @@ export async function exportPieces(source: ExportSource, maxBytes: number, tooLa
   const recordChecks = contract.checks.recordChecks();
   const pieces: Buffer[] = [];
   let bytes = 0;
-  const add = (text: string) => {
-    const piece = Buffer.from(text);
+  const add = (text: string, encoding: BufferEncoding = 'utf8') => {
+    const piece = Buffer.from(text, encoding);
     bytes += piece.length;
     if (bytes > maxBytes) tooLarge();
     pieces.push(piece);
@@ -114,13 +114,17 @@ export async function exportPieces(source: ExportSource, maxBytes: number, tooLa
   // Every uploaded file an image record of the world names, in the records' order.
   for (const image of store.collections.product_images.all()) {
     if (!image.storage_key) continue;
-    const file = await uploads.read(image.storage_key);
+    const file = await slices.after(uploads.read(image.storage_key));
     if (!file) continue;
     const upload = { key: image.storage_key, base64: file.toString('base64') };
     check('upload', upload, `/uploads/${count}`);
-    add(`${count > 0 ? ',' : ''}${JSON.stringify(upload)}`);
+    // Its base64 text (no character of which JSON escapes) goes into a piece as it is: serialised inside the
+    // file's JSON, each file's megabytes were copied twice more on the heap.
+    add(`${count > 0 ? ',' : ''}{"key":${JSON.stringify(upload.key)},"base64":"`);
+    add(upload.base64, 'latin1');
+    add('"}');
     count++;
-    await slices.yield();
+    await slices.pause();
   }
   add('],"journal":');
   await addArray(observations.journal.list({ workspace: name }), 'journalEntry', '/journal', `,"coverage":${JSON.stringify(coverage)}}`);

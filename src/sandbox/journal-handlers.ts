@@ -5,6 +5,7 @@ import { noContent, ok, reply, text } from '../http/reply.js';
 import { negotiate } from '../http/accept.js';
 import { httpError } from '../http/errors.js';
 import { renderJunit, renderMarkdown } from '../observe/coverage-formats.js';
+import { summaryOf } from '../observe/journal-summary.js';
 import type { JournalFilter } from '../observe/request-journal.js';
 
 /** The coverage report's forms, by `format` and by the media type `Accept` names; JSON first, the default. */
@@ -35,7 +36,7 @@ const journalScope = (named: string | undefined, ctx: Ctx): string | undefined =
  * The ETag of a listing: the version of what its scope holds (src/observe/request-journal.ts) and the query itself,
  * weak (the same entries, not the same bytes: a listing is JSON made anew each time).
  */
-function journalETag(version: string, filter: JournalFilter): string {
+function journalETag(version: string, filter: JournalFilter & { summary: boolean }): string {
   return `W/"${createHash('sha256').update(version).update(JSON.stringify(filter)).digest('base64url').slice(0, 22)}"`;
 }
 
@@ -58,12 +59,15 @@ export const journalHandlers = {
       workspace: journalScope(query.workspace, ctx),
       limit: query.limit ?? 100,
       after: query.after,
+      id: query.id,
     };
+    const summary = query.fields === 'summary';
     const journal = ctx.observations.journal;
     // A poller's "nothing new" costs the version of one ring and a hash, never a listing.
-    const etag = journalETag(journal.version(filter.workspace), filter);
+    const etag = journalETag(journal.version(filter.workspace), { ...filter, summary });
     if (noneMatch(headers['if-none-match'], etag)) return reply(304, undefined, { ETag: etag });
-    return reply(200, { data: journal.list(filter) }, { ETag: etag });
+    const { entries, unlisted } = journal.page(filter);
+    return reply(200, { data: summary ? entries.map(summaryOf) : entries, unlisted }, { ETag: etag });
   },
 
   clearSandboxRequests: ({ query }, ctx) => {

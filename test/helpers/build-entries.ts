@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { BUILD_OPTIONS } from '../../src/build/transpile.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The entries under src/ a test may start, as `npm run build` names them. */
+/** The entries under src/ a test may start (src/build/transpile.mjs builds them into dist/src). */
 const ENTRIES = ['src/main.ts', 'src/seed-worker.ts', 'src/cli/client-main.ts'];
 /** The scripts test/store's tests start as processes (test/store/helpers.ts spawnChild), built into store-children/. */
 const STORE_CHILDREN = ['crash-writer', 'hold-lock', 'try-open'].map((name) => `test/store/children/${name}.ts`);
-/** The options of package.json's build script. */
-const BUILD = { bundle: true, splitting: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' } as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,8 +32,8 @@ async function prepare(): Promise<string> {
   await mkdir(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'sandbox-test-run-'));
   await Promise.all([
-    build({ ...BUILD, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: join(dir, 'src'), outbase: 'src' }),
-    build({ ...BUILD, absWorkingDir: ROOT, entryPoints: STORE_CHILDREN, outdir: join(dir, 'store-children') }),
+    build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: join(dir, 'src'), outbase: 'src' }),
+    build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: STORE_CHILDREN, outdir: join(dir, 'store-children') }),
   ]);
   return dir;
 }

@@ -1,9 +1,10 @@
 // The event loop stays free both ways (issue 31, findings 5 and 7): while ten maximal bundles load at once, and
-// while ten full workspaces export at once, no turn of the server's event loop takes more than 75 ms of CPU (21-48 ms
-// measured), and another client's health checks are answered throughout (within what this noisy machine allows,
-// measured idle in the same run). Before, one load of such a bundle was checked and built in one piece: 346 ms of
-// CPU in one turn.
+// while ten full workspaces export at once, no turn of the server's event loop takes more than 50 ms of CPU, and
+// another client's health checks, asked every 10 ms from a process of their own, are answered throughout (within
+// what this noisy machine allows, measured idle in the same run). Before, one load of such a bundle was checked and
+// built in one piece: 346 ms of CPU in one turn. The waits are printed; bench/results.md keeps them.
 import type { Server } from 'node:http';
+import { loadavg } from 'node:os';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config.js';
@@ -25,27 +26,30 @@ const config = {
   workspaceCreatePerMinute: 10_000,
 };
 /**
- * CPU time one turn of the server's loop may take: its largest pieces are a body's JSON.parse and the contract
- * validator's pass over it (about 10-25 ms each for 8 MiB on a quiet core), a slice of the check or build (about
- * 8 ms), and what the garbage collector does on the thread. With ten loads at once a turn took 21-48 ms here (the
- * higher figures at load averages near 20, where contended cores run slower per CPU millisecond), against 346 ms
- * before (the whole check and build of one load); the bound leaves that contention room.
+ * CPU time one turn of the server's loop may take, the issue's "about 50 ms at a time": a slice of the parse, check,
+ * build or export (about 5 ms, src/sandbox/time-slices.ts), the socket reads of the two loads or exports that
+ * progress at once (src/http/heavy-lanes.ts), and what the garbage collector does on the thread. With ten loads at
+ * once a turn took 13-25 ms at most here (p99 12-14 ms), at load averages of 3 to 12; 346 ms before.
  */
-const CPU_HOLD_MS = 75;
+const CPU_HOLD_MS = 50;
 
 /**
  * What health may wait at the 99th percentile while the work runs: three seconds, or five times its idle 99th
- * percentile measured in the same run. On this shared two-core machine (load averages of 6 to 20) the OS takes the
- * cores from the server for hundreds of milliseconds (its thread was seen off the CPU for 370 ms between two turns
- * that spent 37 ms of CPU; idle health p99 ranged from 37 to 969 ms between runs), so a wall-clock bound can only say
- * that health is answered throughout: CPU_HOLD_MS is what bounds each piece of the work, and the waits are printed.
+ * percentile measured in the same run (before: 4.6 s behind one export, 11 s behind ten loads). On this shared
+ * two-core machine at load averages near 20 each thread gets a tenth of a core, and the garbage collector's pauses
+ * wait for its helper threads: with turns of at most 14-34 ms of CPU, health p99 was 380 ms (loads) and 990 ms
+ * (exports) there, 30-50 ms at load averages of 3 to 6. So this bound says that health is answered throughout;
+ * CPU_HOLD_MS bounds each piece of the work, and the waits are printed.
  */
 const healthBound = (idle: HealthWaits) => Math.max(3000, 5 * idle.p99);
+
+/** A probe's waits as the figures bench/results.md gives. */
+const waits = (w: HealthWaits) => `p50 ${w.p50} / p99 ${w.p99} / max ${w.max} ms over ${w.waits.length} checks`;
 
 const urlOf = (app: unknown) => `http://127.0.0.1:${((app as Server).address() as { port: number }).port}`;
 
 describe('the event loop stays free while bundles load and export (hosted)', () => {
-  it('When ten maximal bundles load at once, then no turn of the loop takes more than 75 ms of CPU and another client’s health is answered', async () => {
+  it('When ten maximal bundles load at once, then no turn of the loop takes more than 50 ms of CPU and another client’s health is answered', async () => {
     const t = await hostedApp(config);
     const url = urlOf(t.app);
     const body = Buffer.from(await maximalBundle(t.app, config));
@@ -57,14 +61,14 @@ describe('the event loop stays free while bundles load and export (hosted)', () 
       statuses = await Promise.all(Array.from({ length: CONCURRENT }, () => post(url, '/_sandbox/workspaces', body)));
     });
     console.info(
-      `event-loop-free loads: ${(body.length / MiB).toFixed(2)} MiB x ${CONCURRENT}; CPU held max ${held.cpuMax.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms; health p99 ${held.health.p99} ms, max ${held.health.max} ms (idle p99 ${idle.p99} ms)`,
+      `event-loop-free loads: ${(body.length / MiB).toFixed(2)} MiB x ${CONCURRENT}; CPU held max ${held.cpuMax.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms; health ${waits(held.health)} (idle ${waits(idle)}; load average ${loadavg()[0]!.toFixed(2)})`,
     );
     expect(statuses).toEqual(Array(CONCURRENT).fill(201));
     expect(held.cpuMax).toBeLessThanOrEqual(CPU_HOLD_MS);
     expect(held.health.p99).toBeLessThanOrEqual(healthBound(idle));
   }, 180_000);
 
-  it('When ten full workspaces export at once, then no turn of the loop takes more than 75 ms of CPU and another client’s health is answered', async () => {
+  it('When ten full workspaces export at once, then no turn of the loop takes more than 50 ms of CPU and another client’s health is answered', async () => {
     const t = await hostedApp(config);
     const url = urlOf(t.app);
     // A world that fills its bundle up to near BUNDLE_MAX_BYTES once exported (its own journal entries added).
@@ -82,7 +86,7 @@ describe('the event loop stays free while bundles load and export (hosted)', () 
       answers = await Promise.all(workspaces.map(exportOf));
     });
     console.info(
-      `event-loop-free exports: ${CONCURRENT} x ${(answers[0]!.bytes / MiB).toFixed(2)} MiB; CPU held max ${held.cpuMax.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms; health p99 ${held.health.p99} ms, max ${held.health.max} ms (idle p99 ${idle.p99} ms)`,
+      `event-loop-free exports: ${CONCURRENT} x ${(answers[0]!.bytes / MiB).toFixed(2)} MiB; CPU held max ${held.cpuMax.toFixed(1)} ms, p99 ${held.cpuP99.toFixed(1)} ms; health ${waits(held.health)} (idle ${waits(idle)}; load average ${loadavg()[0]!.toFixed(2)})`,
     );
     expect(answers.map((a) => a.status)).toEqual(Array(CONCURRENT).fill(200));
     for (const { bytes } of answers) expect(bytes).toBeGreaterThan(6 * MiB);

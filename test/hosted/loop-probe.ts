@@ -1,5 +1,5 @@
 // What another client sees while a test's heavy requests run, and what the server's own work held: health checks
-// asked one after another from a process of their own (test/regressions/health-probe.ts), and the CPU time the
+// asked every 10 ms from a process of their own (test/regressions/health-probe.ts), and the CPU time the
 // server's thread spent between two turns of its event loop. The server runs in the test's process, so a timer
 // here ticks on its loop; CPU time, unlike the wall clock, does not grow when a noisy machine's other processes
 // take the cores, so it measures the longest piece of work itself.

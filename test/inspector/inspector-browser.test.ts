@@ -169,6 +169,51 @@ describeWithBrowser('the request inspector', () => {
     expect(await answeredStep(page).getAttribute('data-step')).toBe('route');
   });
 
+  it('When the journal grows faster than the page polls, then the page lists the newest entries, says how many it skipped, and reads them again on demand', async () => {
+    const seen = await call(sandbox.url, 'GET', '/2024-09/users/current', demo.owner.token);
+    const { page } = browser;
+    await openInspector(page, sandbox.url);
+    await page.locator(`#journal tbody tr[data-id="${seen.id}"]`).waitFor();
+    // The page's next poll waits until the flood is in the journal, so it meets more than one read lists.
+    let flooded!: () => void;
+    const held = new Promise<void>((resolve) => (flooded = resolve));
+    const polls: string[] = [];
+    const isPoll = (url: URL) => url.pathname.endsWith('/_sandbox/requests') && url.searchParams.has('after');
+    await page.route(isPoll, async (route) => {
+      polls.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    try {
+      for (let i = 0; i < 250; i += 25) {
+        await Promise.all(Array.from({ length: 25 }, () => call(sandbox.url, 'GET', '/2024-09/users/current', demo.owner.token)));
+      }
+      const newest = await call(sandbox.url, 'GET', `/2024-09/merchants/${demo.merchant}`, demo.owner.token);
+      flooded();
+      await page.locator(`#journal tbody tr[data-id="${newest.id}"]`).waitFor({ timeout: 20_000 });
+      const note = page.locator('#gap-note');
+      await note.waitFor({ state: 'visible' });
+      // 251 entries arrived after the one the page held: it lists the newest (100 for the held poll; a poll already
+      // on its way when the route was set may have brought a few more) and counts every one it did not list.
+      const listedAfterSeen = await page
+        .locator('#journal tbody tr')
+        .evaluateAll((rows, id) => rows.findIndex((row) => row.getAttribute('data-id') === id), seen.id);
+      expect(listedAfterSeen).toBeGreaterThanOrEqual(100);
+      expect(await note.textContent()).toMatch(
+        new RegExp(`^\\s*${251 - listedAfterSeen} more requests since \\d\\d:\\d\\d:\\d\\d UTC are not listed: each read lists the newest 100\\.`),
+      );
+      expect(await page.locator('#journal tbody tr').first().getAttribute('data-id')).toBe(newest.id);
+      // Polls read entries summed up: no headers or bodies travel until an entry is opened.
+      expect(polls.every((url) => new URL(url).searchParams.get('fields') === 'summary')).toBe(true);
+      await page.locator('#reread').click();
+      await note.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.locator('#journal tbody tr').count()).toBeGreaterThan(251);
+    } finally {
+      flooded();
+      await page.unroute(isPoll);
+    }
+  });
+
   it('When the coverage grid is given a --require file, then its pairs are marked, each exercised cell leads to its entries, and the gate verdict is shown', async () => {
     await call(sandbox.url, 'GET', `/2024-09/merchants/${demo.merchant}`, demo.owner.token);
     const { page } = browser;

@@ -67,7 +67,7 @@ describe('the CLI (src/main.ts)', () => {
       const health = await fetch(`${url}/_sandbox/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', store: 'memory', seed: 7 });
       await new Promise((r) => setTimeout(r, 100));
-      expect(output()).toContain(`  inspector: ${url}/_sandbox/inspector\n`);
+      expect(output()).toContain(`  inspector:   ${url}/_sandbox/inspector\n`);
       const line = output()
         .split('\n')
         .find((l) => l.includes('"operation_id":"getSandboxHealth"'));
@@ -96,8 +96,8 @@ describe('the CLI (src/main.ts)', () => {
     try {
       const banner = await printed(/demo tokens:/);
       const url = /listening on (http:\/\/\S+)/.exec(banner)![1]!;
-      expect(banner).toContain(`  inspector: ${url}/_sandbox/inspector\n`);
-      expect(banner).toMatch(new RegExp(`loaded: .*run\\.json .*${url.replace(/[.]/g, '\\.')}/_sandbox/inspector`));
+      expect(banner).toContain(`  inspector:   ${url}/_sandbox/inspector\n`);
+      expect(banner).toMatch(new RegExp(`loaded: +.*run\\.json .*${url.replace(/[.]/g, '\\.')}/_sandbox/inspector`));
       // The loaded run is what the inspector reads: its journal, marked loaded.
       const journal = (await (await fetch(`${url}/_sandbox/requests`)).json()) as { data: { loaded?: boolean; trail?: unknown }[] };
       expect(journal.data[0]).toMatchObject({ loaded: true, trail: { answered_by: 'handler' } });

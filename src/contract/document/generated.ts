@@ -1400,7 +1400,8 @@ export interface paths {
          *     (`/_sandbox/inspector/inspector.js`, `/_sandbox/inspector/inspector.css`): no CDN, nothing outside this
          *     sandbox. It reads `GET /_sandbox/requests` and `GET /_sandbox/coverage` with the tab's token in the
          *     `Authorization` header, never in a URL, polling every two seconds (`after=<newest id>` and `If-None-Match`,
-         *     so an unchanged journal costs a 304; every ten seconds while requests flood in). Polling, not server-sent events: an `EventSource` cannot send headers,
+         *     so an unchanged journal costs a 304; every ten seconds while requests flood in, at most 100 entries a read,
+         *     summed up with `fields=summary`, the page saying how many it skipped). Polling, not server-sent events: an `EventSource` cannot send headers,
          *     so a hosted token would have to travel in the URL, where logs and browser history keep it. Hosted, the page
          *     shows only the tab's own workspace: the one the docs page made for the tab (the same `sessionStorage` entry),
          *     or a token pasted into the page; locally it switches between the default world and the workspaces.
@@ -1931,7 +1932,37 @@ export interface components {
             docs_anchor?: string;
         };
         SandboxRequestList: {
-            data: components["schemas"]["SandboxRequest"][];
+            /** @description Each entry whole, or summed up with `fields=summary`. */
+            data: (components["schemas"]["SandboxRequest"] | components["schemas"]["SandboxRequestSummary"])[];
+            /**
+             * @description How many more entries match than `limit` let `data` list: the older ones (with `after`, those recorded
+             *     after that entry and before the oldest listed). A poller that reads a bounded page can say how many
+             *     requests it skipped under a flood.
+             */
+            unlisted: number;
+        };
+        /** @description One journaled request as a list shows it (`fields=summary`); `id=` reads it whole. */
+        SandboxRequestSummary: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            workspace: string;
+            method: string;
+            path: string;
+            /** @description The query as the client sent it (redacted as in the whole entry). */
+            query: {
+                [key: string]: unknown;
+            };
+            operation_id: string | null;
+            status: number;
+            duration_ms: number;
+            /**
+             * @description The trail's `response_check`; absent where the entry has no trail.
+             * @enum {string}
+             */
+            response_check?: "passed" | "failed" | "not_checked";
+            /** @description Present (true) on an entry that came with a loaded workspace bundle. */
+            loaded?: boolean;
         };
         SandboxOperationCoverage: {
             operation_id: string;
@@ -9519,6 +9550,21 @@ export interface operations {
                  * @example 0f6c2a9e-3b1d-4c5e-8f7a-9b0c1d2e3f4a
                  */
                 after?: string;
+                /**
+                 * @description Only the entry with this id (the `X-Request-Id` its answer carried): how a list read with
+                 *     `fields=summary` opens one entry whole. No entry with that id answers an empty `data`.
+                 * @example 0f6c2a9e-3b1d-4c5e-8f7a-9b0c1d2e3f4a
+                 */
+                id?: string;
+                /**
+                 * @description `all` (the default): each entry whole. `summary`: each entry as a list of requests shows it (id, time,
+                 *     world, method, path, query, operationId, status, duration, the answer's own check, `loaded`), without
+                 *     headers, bodies or trail: a products page's entry is about 17 KB whole and under 500 bytes summed up,
+                 *     so a poller reading under a flood of requests costs the sandbox (and itself) little. Read one entry
+                 *     whole with `id=`.
+                 * @example summary
+                 */
+                fields?: "all" | "summary";
             };
             header?: {
                 /**
@@ -9543,57 +9589,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "0f6c2a9e-3b1d-4c5e-8f7a-9b0c1d2e3f4a",
-                     *           "at": "2024-09-02T10:00:00.000Z",
-                     *           "workspace": "default",
-                     *           "method": "GET",
-                     *           "path": "/2024-09/merchants",
-                     *           "operation_id": "listMerchants",
-                     *           "status": 200,
-                     *           "duration_ms": 3.27,
-                     *           "request": {
-                     *             "query": {
-                     *               "per_page": "5",
-                     *               "_": "1700000000"
-                     *             },
-                     *             "headers": {
-                     *               "host": "127.0.0.1:4010",
-                     *               "authorization": "Bearer [REDACTED]",
-                     *               "accept": "application/json"
-                     *             },
-                     *             "body": null,
-                     *             "body_truncated": false,
-                     *             "ignored": [
-                     *               "query._"
-                     *             ]
-                     *           },
-                     *           "response": {
-                     *             "body_truncated": false,
-                     *             "body": {
-                     *               "data": [
-                     *                 {
-                     *                   "id": "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa",
-                     *                   "name": "Demo Outfitters"
-                     *                 }
-                     *               ]
-                     *             }
-                     *           },
-                     *           "trail": {
-                     *             "answered_by": "handler",
-                     *             "route": {
-                     *               "matched": true
-                     *             },
-                     *             "response_check": "passed",
-                     *             "docs_anchor": "#/Merchants/listMerchants"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["SandboxRequestList"];
                 };
             };

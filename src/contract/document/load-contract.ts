@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { CORE_SCHEMA, load } from 'js-yaml';
 import { contractPath } from '../../paths.js';
 import { readContractJson } from './contract-json.js';
+import { jsYaml } from './js-yaml.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
 export interface ContractDocument {
@@ -91,6 +91,6 @@ export function deref(doc: ContractDocument, value: unknown): unknown {
  * string the contract writes. The one YAML library of the sandbox (it also serves /openapi.yaml).
  */
 export function parseYaml(text: string): ContractDocument {
-  // express-openapi-validator loads js-yaml on every start anyway (json-schema-ref-parser's YAML parser).
+  const { load, CORE_SCHEMA } = jsYaml();
   return load(text, { schema: CORE_SCHEMA }) as ContractDocument;
 }

@@ -60,8 +60,8 @@ export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): 
         <label>Order <select name="order"><option value="newest">newest first</option><option value="failed">failed first</option></select></label>
       </form>
       <p id="loaded-note" hidden></p>
-      <p id="gap-note" hidden>More requests arrived between two reads than one read brings: the newest are listed, some
-        before them are not. <button type="button" id="reread">Read the journal again</button></p>
+      <p id="gap-note" role="status" hidden><span id="gap-text"></span>
+        <button type="button" id="reread">Read the journal again</button></p>
       <div class="split">
         <div class="list">
           <table id="journal">

@@ -1,0 +1,14 @@
+// The types of src/build/transpile.mjs (plain JavaScript: npm start runs it before anything is built).
+export declare const ENTRIES: string[];
+export declare const BUILD_OPTIONS: {
+  bundle: true;
+  splitting: true;
+  packages: 'external';
+  platform: 'node';
+  format: 'esm';
+  target: string;
+  logLevel: 'warning';
+};
+export declare function sourcesDigest(): string;
+export declare function builtFromTheseSources(): boolean;
+export declare function transpile(): Promise<void>;

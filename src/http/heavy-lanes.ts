@@ -1,0 +1,56 @@
+// The bundle loads and exports that progress at once. Each is held to slices of the event loop (one slice per
+// turn, src/http/turn-queue.ts), yet every one in progress also has its socket read or written in each turn and
+// its whole bundle alive on the heap: with ten at once, a turn read and decoded up to ten bodies' worth of chunks
+// besides its slice, and the garbage collector's pauses grew with ten bundles' trees. Through these lanes, at most
+// HEAVY_LANES of them progress; the others wait their turn with their body unread (the client's socket is not read,
+// so TCP holds its bytes) or their export not started, each answered in the order it came.
+import { resourceKind, type WorldResources } from '../world-resources.js';
+
+/** Loads and exports that progress at once: one to work while the other's bytes travel. */
+export const HEAVY_LANES = 2;
+
+/** Admits work `width` at a time, in the order it asked. */
+export class Lanes {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly width: number) {}
+
+  /** Resolves once a lane is free for the caller; the function it answers frees the lane (calling it again does nothing). */
+  async enter(): Promise<() => void> {
+    if (this.running < this.width) this.running++;
+    else await new Promise<void>((admitted) => this.waiting.push(admitted));
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = this.waiting.shift();
+      // The lane passes to the next in line as it is; else it is free.
+      if (next) next();
+      else this.running--;
+    };
+  }
+}
+
+const HEAVY = resourceKind<Lanes>('heavy-lanes');
+
+/** The sandbox's lanes for bundle loads and exports. */
+export const heavyLanesOf = (shared: WorldResources): Lanes => shared.of(HEAVY, () => new Lanes(HEAVY_LANES));
+
+/** What a lane is held for: an answer, sent (finish) or abandoned by its client (close). */
+interface Answer {
+  once(event: 'finish' | 'close', listener: () => void): Answer;
+}
+
+/** Waits for a lane of `lanes`, and holds it until `res` is sent or its client is gone (even while it still waits). */
+export async function holdLaneUntilAnswered(lanes: Lanes, res: Answer): Promise<void> {
+  let leave: (() => void) | undefined;
+  let answered = false;
+  const done = () => {
+    answered = true;
+    leave?.();
+  };
+  res.once('finish', done).once('close', done);
+  leave = await lanes.enter();
+  if (answered) leave();
+}
