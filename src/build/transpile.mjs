@@ -25,11 +25,12 @@ export const BUILD_OPTIONS = { bundle: true, splitting: true, packages: 'externa
 /** The built scripts run after transpiling, in this order. */
 const WRITERS = ['dist/src/build/write-contract-json.js', 'dist/src/build/write-seeded-world.js'];
 const STAMP = join(ROOT, 'dist', '.sources');
-// What esbuild reads besides src/: tsconfig.json sets how classes and imports are compiled.
-const INPUTS = ['src', 'tsconfig.json'];
+// What the build reads: src/, tsconfig.json (how esbuild compiles classes and imports) and openapi.yaml (the
+// contract's JSON copy is made from it).
+const INPUTS = ['src', 'tsconfig.json', 'openapi.yaml'];
 
 /**
- * A digest of every file and folder esbuild reads (path, size, modification time): an edit, a new file, a removed
+ * A digest of every file and folder the build reads (path, size, modification time): an edit, a new file, a removed
  * one or a checkout of other sources changes it. Statting the few hundred files costs a few milliseconds.
  */
 export function sourcesDigest() {

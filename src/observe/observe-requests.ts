@@ -2,8 +2,7 @@
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
-import { logRequest, requestIdOf } from './request-log.js';
+import { logRequest, requestIdOf, type RequestLogger } from './request-log.js';
 import type { CoverageTracker } from './world-observations.js';
 import type { RequestJournal, RequestTrail } from './request-journal.js';
 
@@ -14,7 +13,7 @@ export interface ObserveOptions {
   /** Coverage per workspace (wins over `coverage`); undefined for a workspace that is gone. */
   coverageOf?: (workspace: string) => CoverageTracker | undefined;
   /** The request log (src/observe/request-log.ts); none without it. */
-  logger?: Logger;
+  logger?: RequestLogger;
   /** The workspace a request ran in (the lead's world resolution); 'default' when it answers undefined. */
   workspaceOf?: (req: Request, res: Response) => string | undefined;
   /** The operationId the request matched; by default the one routing put in the request's state. */

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { RequestHandler } from 'express';
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { DestinationStream, Logger, pino as Pino } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { redactUrl } from './redact.js';
 
@@ -42,24 +42,47 @@ const PRETTY_IN_MESSAGE = 'pid,hostname,method,path,query,status,duration_ms,ope
 // pino-pretty and its dependencies are loaded only when lines are made for a person: a server whose output goes
 // to a file, a pipe or a test never loads them.
 const loadPinoPretty = (): typeof PinoPretty => createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+// pino itself is loaded by the first line a level lets through: a server logging only warnings and errors (a test
+// runner's, a CI job's) loads it when something goes wrong, or never.
+const loadPino = (): typeof Pino => (createRequire(import.meta.url)('pino') as { pino: typeof Pino }).pino;
 
-/** The request logger: pino at the configured level, JSON unless `pretty`. */
-export function createRequestLogger({ level, write, pretty = !write && process.stdout.isTTY === true }: RequestLoggerOptions): Logger {
-  const lines = write && new Writable({ write: (chunk, _encoding, done) => (write(String(chunk).replace(/\n$/, '')), done()) });
-  const destination: DestinationStream = pretty
-    ? loadPinoPretty()({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
-    : write
-      ? { write: (chunk) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) }
-      : pino.destination({ dest: 1, sync: true });
-  return pino(
-    {
-      level,
-      base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-    },
-    destination,
-  );
+/** The levels a request's line is written at (requestLogLevel). */
+export type RequestLineLevel = 'error' | 'info' | 'debug';
+// pino's order of its levels: a logger at one writes the lines of that level and the ones after it.
+const LEVEL_ORDER: RequestLogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** The request log: whether a level's lines are written, and one line at a level. */
+export interface RequestLogger {
+  isLevelEnabled(level: RequestLineLevel): boolean;
+  line(level: RequestLineLevel, fields: Record<string, unknown>): void;
+}
+
+/** The request logger: pino at the configured level, JSON unless `pretty`, made by the first line it writes. */
+export function createRequestLogger({ level, write, pretty = !write && process.stdout.isTTY === true }: RequestLoggerOptions): RequestLogger {
+  let logger: Logger | undefined;
+  const made = (): Logger => {
+    const pino = loadPino();
+    const lines = write && new Writable({ write: (chunk, _encoding, done) => (write(String(chunk).replace(/\n$/, '')), done()) });
+    const destination: DestinationStream = pretty
+      ? loadPinoPretty()({ sync: true, colorize: !lines, singleLine: true, ignore: PRETTY_IN_MESSAGE, messageFormat: PRETTY_MESSAGE, destination: lines || 1 })
+      : write
+        ? { write: (chunk) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) }
+        : pino.destination({ dest: 1, sync: true });
+    return pino(
+      {
+        level,
+        base: undefined,
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+      },
+      destination,
+    );
+  };
+  const from = LEVEL_ORDER.indexOf(level);
+  return {
+    isLevelEnabled: (lineLevel) => level !== 'silent' && LEVEL_ORDER.indexOf(lineLevel) >= from,
+    line: (lineLevel, fields) => (logger ??= made())[lineLevel](fields, 'request'),
+  };
 }
 
 /** The docs pages' files and the contract downloads: useful when debugging the docs, noise otherwise. */
@@ -68,7 +91,7 @@ export function isDocsAsset(path: string): boolean {
 }
 
 /** The level a request is logged at: a 5xx is the sandbox's own fault; docs assets only at debug. */
-export function requestLogLevel(status: number, path = ''): 'error' | 'info' | 'debug' {
+export function requestLogLevel(status: number, path = ''): RequestLineLevel {
   if (status >= 500) return 'error';
   return isDocsAsset(path) ? 'debug' : 'info';
 }
@@ -94,11 +117,11 @@ export function requestLogFields(input: RequestLogInput): Record<string, unknown
  * Writes one request's line at its level (nothing when the level is off). The request's id is a field of the line,
  * not a child logger's binding: a child logger per request would cost every request, logged or not.
  */
-export function logRequest(logger: Logger, input: RequestLogInput): void {
+export function logRequest(logger: RequestLogger, input: RequestLogInput): void {
   const url = input.url;
   const q = url.indexOf('?');
   const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q));
-  if (logger.isLevelEnabled(level)) logger[level](requestLogFields(input), 'request');
+  if (logger.isLevelEnabled(level)) logger.line(level, requestLogFields(input));
 }
 
 // Every answer carries X-Request-Id, the id of its journal entry and its log line, so a client's report of one
