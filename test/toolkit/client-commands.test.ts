@@ -1,6 +1,7 @@
 // The client commands (`coverage`, `export`, `wait`) run in this process against the server a user starts, on a
 // loopback port: what they write to stdout and stderr and the exit code they answer. (coverage-cli.test.ts and
 // wait-ready.test.ts run the built bin in its own process, as a CI step does.)
+import { spawnSync } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import request from 'supertest';
@@ -120,5 +121,14 @@ describe('what keeps a client command from its answer', () => {
     const run = await client(['wait', '--url', urlOf(t.app), '--timeout', '30']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`^commerce-operations-sandbox wait: ready at ${urlOf(t.app)} after \\d+\\.\\d s\\n$`));
+  });
+
+  it('When wait is given the pid of a sandbox process that has exited, then it stops at once with exit 1, long before its deadline', async () => {
+    const exited = spawnSync(process.execPath, ['-e', '']).pid!;
+    const started = performance.now();
+    const run = await client(['wait', '--url', 'http://127.0.0.1:1', '--timeout', '600', '--pid', String(exited)]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`commerce-operations-sandbox wait: the sandbox is not ready: its process ${exited} exited before it answered (its log says why)\n`);
+    expect(performance.now() - started).toBeLessThan(60_000);
   });
 });
