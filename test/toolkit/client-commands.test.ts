@@ -4,6 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runClient } from '../../src/cli/client.js';
@@ -96,6 +98,16 @@ describe('what keeps a client command from its answer', () => {
       code: 2,
       stdout: '',
       stderr: "commerce-operations-sandbox unknown command 'exprot'\ncommerce-operations-sandbox exprot --help shows the options.\n",
+    });
+  });
+
+  it('When the --require file cannot be read, then it exits 2 naming the file and why, before asking any sandbox', async () => {
+    const missing = join(tmpdir(), `no-such-${process.pid}-${Date.now()}.require`);
+    const run = await client(['coverage', '--url', 'http://127.0.0.1:1', '--require', missing]);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `commerce-operations-sandbox coverage: cannot read --require file ${missing}: ENOENT\ncommerce-operations-sandbox coverage --help shows the options.\n`,
     });
   });
 
