@@ -1,7 +1,10 @@
 // The floor of the stack for creates, measured beside the sandbox in `npm run bench`: Express 5 answering
 // POST /2024-09/products with a product kept in a Map, with (VALIDATE=1) or without express-openapi-validator
 // checking the request and the answer against openapi.yaml. No auth, store, journal or observers: whatever the
-// sandbox's create costs above this, it spends on its own work.
+// sandbox's create costs above this, it spends on its own work. With PAGE_FILE, it is the floor of the products
+// page too: GET /page answers that file's JSON through res.json (serialized per request, as the bare node:http
+// server does), through one route and nothing else.
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -31,6 +34,10 @@ const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
 app.get('/health', (_req, res) => res.json({ ok: true }));
+if (process.env.PAGE_FILE) {
+  const page = JSON.parse(readFileSync(process.env.PAGE_FILE, 'utf8'));
+  app.get('/page', (_req, res) => res.json(page));
+}
 app.use(express.json());
 if (process.env.VALIDATE === '1') {
   app.use(

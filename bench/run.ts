@@ -61,6 +61,7 @@ import {
   ROOT,
   startBareServer,
   startExpressCreateFloor,
+  startExpressPageFloor,
   startJsonServer,
   startSandbox,
   type Running,
@@ -478,6 +479,7 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.all-rows.ms'),
     row('inspector.page.alone.rps'),
     row('inspector.page.connected.rps'),
+    row('inspector.page.cost'),
     row('inspector.page.alone.server-cpu'),
     row('inspector.page.connected.server-cpu'),
     row('inspector.page.alone.chromium-cpu'),
@@ -575,6 +577,9 @@ async function main(): Promise<void> {
     if ('skipped' in jsonServerBin) log(`json-server comparison skipped: ${jsonServerBin.skipped}`);
     const bare = await startBareServer(join(dir, 'page-body.json'));
     running.push(bare);
+    // What Express 5 itself costs a page on this machine: one route, the same JSON, nothing else.
+    const expressFloor = await startExpressPageFloor(join(dir, 'page-body.json'));
+    running.push(expressFloor);
     const baselineBuild = baselineCommit === undefined ? undefined : prepareBaseline(baselineCommit);
     if (baselineBuild && 'skipped' in baselineBuild) log(`baseline comparison skipped: ${baselineBuild.skipped}`);
     const baselineRoot = baselineBuild && 'root' in baselineBuild ? baselineBuild : undefined;
@@ -589,6 +594,7 @@ async function main(): Promise<void> {
     const references = [
       ...(jsonServer ? [{ key: 'json-server', server: jsonServer, name: jsonServer.name, path: '/products', headers: {} }] : []),
       { key: 'bare', server: bare, name: bare.name, path: '/', headers: {} },
+      { key: 'express-floor', server: expressFloor, name: expressFloor.name, path: '/page', headers: {} },
     ];
     await warmUp(references);
     for (let round = 1; round <= rounds; round++) {

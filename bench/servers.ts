@@ -301,3 +301,18 @@ export function treeCpuSince(before: ReadonlyMap<number, number>, after: Readonl
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/**
+ * The floor of the products page through Express 5 (bench/express-create-floor.mjs with PAGE_FILE): one route
+ * answering the page's JSON with res.json, no middleware, no validator.
+ */
+export async function startExpressPageFloor(pageFile: string): Promise<Running> {
+  const port = await freePort();
+  return startProcess({
+    name: 'Express 5, one route',
+    args: ['bench/express-create-floor.mjs'],
+    env: { PORT: String(port), VALIDATE: '0', PAGE_FILE: pageFile },
+    port,
+    probe: '/page',
+  });
+}

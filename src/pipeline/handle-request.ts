@@ -31,7 +31,7 @@ import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
 import { startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
 import { requestTrails, type Trail } from './request-trail.js';
-import { ReplayCache } from './replay-cache.js';
+import { ReplayCache, type KeptAnswer } from './replay-cache.js';
 
 type AnyHandler = (input: unknown, ctx: Ctx) => Reply | Promise<Reply>;
 
@@ -87,7 +87,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     strictOf: (req) => config.strict || (req.state?.prefer !== undefined && prefersStrict(req.state.prefer)),
   });
   const trails = requestTrails(doc);
-  const replays = new ReplayCache();
+  const replays = new ReplayCache(doc);
 
   /**
    * Routing: the operation of the method and path (404, 405). A path no route matches may be the raw relay form,
@@ -134,22 +134,48 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
    * A read answered before at this version of the world, kept (src/pipeline/replay-cache.ts): its reply again,
    * already serialized and checked, once every check before the handler passed. Undefined: the handler runs.
    */
-  const replay = (req: Request, state: RequestState, world: World): Reply | undefined => {
-    const kept = replays.find(req, state, world);
+  const replay = (state: RequestState, kept: KeptAnswer | undefined): Reply | undefined => {
     if (kept) {
-      state.replayedBody = kept.body;
+      state.replayedBody = kept.reply.body;
       state.responseCheck = 'passed';
     }
+    return kept?.reply;
+  };
+
+  /**
+   * The replay step, before the body and the validator: a read of an operation that takes no body, identical to one
+   * kept at this version of the world (the key holds all the validator reads of it), has the kept one's verdict,
+   * passed, and its checked query and tolerant reader's report. `null`: looked for and none kept; undefined: no such read.
+   */
+  const findKept = (req: Request, state: RequestState): KeptAnswer | null | undefined => {
+    if (state.operation!.facts.body.any || state.world === undefined) return undefined;
+    const kept = replays.find(req, state, state.world);
+    if (!kept) return replays.keyable(req, state) ? null : undefined;
+    // An own property, as the tolerant reader and the validator leave it (Express 5 parses req.query on every read).
+    Object.defineProperty(req, 'query', { value: kept.query, writable: true, configurable: true, enumerable: true });
+    state.ignored = kept.ignored;
     return kept;
   };
 
   /**
    * Inside the handler's transaction: the records the request names (404 unknown, 403 not a member), resolved once,
    * then the input (a missing required body, the validator's 422, non-finite numbers), then a kept answer of the
-   * same read, or the knobs and the handler. A record changed by a concurrent request is seen as it is now.
+   * same read (`early`: the one the replay step found, `null` when it found none), or the knobs and the handler. A
+   * record changed by a concurrent request is seen as it is now.
    */
   const bindAndHandle =
-    (req: Request, res: Response, state: RequestState, verdict: Verdict, ctx: Ctx, plan: BindingPlan | undefined, handler: AnyHandler, world: World) => () => {
+    (
+      req: Request,
+      res: Response,
+      state: RequestState,
+      verdict: Verdict,
+      ctx: Ctx,
+      plan: BindingPlan | undefined,
+      handler: AnyHandler,
+      world: World,
+      early: KeptAnswer | null | undefined,
+    ) =>
+    () => {
       state.step = 'record';
       const naming = (parameter: string, id: string) => void (state.naming = { parameter, id });
       state.bound = plan
@@ -158,7 +184,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.step = 'validation';
       acceptInput(req, res, state, verdict);
       state.step = 'handler';
-      const kept = replay(req, state, world);
+      const kept = replay(state, early === undefined ? replays.find(req, state, world) : (early ?? undefined));
       if (kept) return kept;
       const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
       state.step = 'prefer';
@@ -169,10 +195,10 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     };
 
   /** Runs the operation's handler on the request's world and answers its reply, kept for replay if it may be. */
-  const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict): Promise<void> => {
+  const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict, early?: KeptAnswer | null): Promise<void> => {
     const operationId = state.operation!.id;
     const world = state.world ?? noWorld(req, res, state, verdict);
-    const version = world.store.version;
+    const stamp = world.store.stamp();
     const clockOffset = world.clock.offset;
     let pure = true;
     const ctx = createCtx({
@@ -191,19 +217,23 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       prefer: state.prefer,
     });
     const handler = handlers[operationId]!;
-    const run = bindAndHandle(req, res, state, verdict, ctx, plans.get(operationId), handler, world);
+    const run = bindAndHandle(req, res, state, verdict, ctx, plans.get(operationId), handler, world, early);
     // A workspace's record quota: the default world (the operator's own) has none.
     const quota = withQuota.has(operationId) && workspaceIdOf(world) !== undefined ? config.workspaceMaxRecords : undefined;
-    const reply = outsideTransaction.has(operationId) ? await run() : await world.store.transact(run as () => Reply, quota);
+    // The collections the records and the handler read, so a kept answer outlives writes to the others. A handler
+    // outside a transaction may read after an await, unseen: its answer counts as reading every collection.
+    const outside = outsideTransaction.has(operationId);
+    const tracked = world.store.readsDuring(() => (outside ? run() : world.store.transact(run as () => Reply, quota)));
+    const reply = await tracked.result;
     if (
       pure &&
       reply.json === undefined &&
-      world.store.version === version &&
+      world.store.version === stamp.version &&
       world.clock.offset === clockOffset &&
       reply.status >= 200 &&
       reply.status < 300
     ) {
-      state.replayable = { version, clockOffset };
+      state.replayable = { stamp, clockOffset, reads: outside ? undefined : tracked.reads };
     }
     // The response check of a text answer (the validator checks JSON ones as they are sent).
     if (reply.type !== undefined) {
@@ -237,6 +267,9 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       // Sent (finish) or abandoned (close): releasing twice releases once.
       if (reservation) res.once('finish', reservation.release).once('close', reservation.release);
       state.step = 'validation';
+      // The replay step: a kept answer of this very read, found before reading a body and running the validator.
+      const early = findKept(req, state);
+      if (early) return await handle(req, res, state, PASSED, early);
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
       // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.
@@ -249,13 +282,16 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
       const verdict = await validator.check(req, res, next);
       if (given) req.body = withItems(req.body, given);
-      await handle(req, res, state, verdict);
+      await handle(req, res, state, verdict, early);
     } catch (error) {
       state.refusal = error;
       next(error);
     }
   }
 }
+
+/** The verdict of a request identical to one the validator passed: its answer's check ran when it was kept. */
+const PASSED: Verdict = { error: undefined, armResponseCheck: () => {} };
 
 /** The path a request was sent to, query apart. */
 const pathOf = (req: Request): string => req.originalUrl.split('?')[0]!;

@@ -10,6 +10,7 @@ import type { BoundRecords } from '../access/record-bindings.js';
 import type { IgnoredFields } from '../observe/ignored-fields.js';
 import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';
+import type { StoreStamp } from '../store/store.js';
 import type { TrailStep } from './request-trail.js';
 
 /** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
@@ -21,13 +22,15 @@ export interface MatchedOperation {
 
 /**
  * Why an answer may be replayed for an identical request: the handler wrote nothing and read only its store and
- * its input, so the same bytes are right while the world's version (store and clock) stays where it was.
+ * its input, so the same bytes are right while the collections it read and the world's clock stay where they were.
  */
 export interface Replayable {
-  /** The world's store version the answer was computed at. */
-  version: number;
+  /** Where the world's store stood when the answer was computed. */
+  stamp: StoreStamp;
   /** The world's clock offset it was computed at. */
   clockOffset: number;
+  /** The collections the request read (its records and its handler); undefined: any of them, so any change counts. */
+  reads: readonly string[] | undefined;
 }
 
 /** The per-request state. Every field but `files` and `tooling` is set by the step that learns it. */

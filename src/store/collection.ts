@@ -14,9 +14,13 @@ export function defineCollection<T extends { id: string }>(
   return { indexes: opts.indexes ?? [], keys: opts.keys ?? {} };
 }
 
-/** Receives every mutation so the store can persist it and undo it if the request fails. */
+/**
+ * Receives every mutation so the store can persist it and undo it if the request fails, and hears of every read, so
+ * the store can tell which collections an answer was made from (a kept answer of a read, src/pipeline/replay-cache.ts).
+ */
 export interface ChangeSink {
   record(collection: string, id: string, before: unknown, after: unknown): void;
+  read(collection: string): void;
 }
 
 /**
@@ -39,6 +43,11 @@ export class Collection<T extends { id: string }> {
   /** Records a view added minus base records it deleted. */
   private sizeDelta = 0;
   private frozen = false;
+  /**
+   * whereInOrder's answers since the collection last changed, by index and value: a list read again and again
+   * between two writes is ordered once. Any write drops them all.
+   */
+  private ordered: Map<string, Map<unknown, { order: (a: T, b: T) => number; records: readonly T[] }>> | undefined;
 
   constructor(
     readonly name: string,
@@ -61,10 +70,12 @@ export class Collection<T extends { id: string }> {
   }
 
   get size(): number {
+    this.sink.read(this.name);
     return this.records.size + this.sizeDelta;
   }
 
   get(id: string): T | undefined {
+    this.sink.read(this.name);
     if (this.own) {
       const changed = this.own.get(id);
       if (changed !== undefined) return changed ?? undefined;
@@ -78,6 +89,7 @@ export class Collection<T extends { id: string }> {
 
   /** Every record in insertion order. */
   all(): T[] {
+    this.sink.read(this.name);
     const own = this.own;
     if (!own || own.size === 0) return [...this.records.values()];
     const out: T[] = [];
@@ -96,6 +108,23 @@ export class Collection<T extends { id: string }> {
     return this.bucket(field, value);
   }
 
+  /**
+   * The records whose indexed `field` equals `value`, sorted by `order` (a total order, so the answer is the same
+   * whatever the insertion order): the array is shared by every caller until the collection next changes, hence
+   * frozen. A view with no change of its own answers from its base's (which never changes).
+   */
+  whereInOrder<K extends keyof T & string>(field: K, value: T[K], order: (a: T, b: T) => number): readonly T[] {
+    this.sink.read(this.name);
+    if (this.base && (!this.own || this.own.size === 0)) return this.base.whereInOrder(field, value, order);
+    const byValue = (this.ordered ??= new Map()).get(field) ?? new Map<unknown, { order: (a: T, b: T) => number; records: readonly T[] }>();
+    this.ordered.set(field, byValue);
+    const kept = byValue.get(value);
+    if (kept && kept.order === order) return kept.records;
+    const records = Object.freeze(this.where(field, value).sort(order));
+    byValue.set(value, { order, records });
+    return records;
+  }
+
   /** The records filed under a computed key of the collection definition (`keys`), in insertion order. */
   byKey(key: string, value: unknown): T[] {
     if (!this.indexes.has(key)) throw new Error(`${this.name} has no key ${key}; declare it in the collection definition`);
@@ -104,6 +133,7 @@ export class Collection<T extends { id: string }> {
 
   /** How many records have `field` equal to `value`, without copying them (in a view with changes, it merges). */
   countWhere<K extends keyof T & string>(field: K, value: T[K]): number {
+    this.sink.read(this.name);
     if (!this.own || this.own.size === 0) return this.indexes.get(field)?.get(value)?.size ?? 0;
     return this.indexes.has(field) ? this.bucket(field, value).length : 0;
   }
@@ -140,6 +170,7 @@ export class Collection<T extends { id: string }> {
 
   /** A view's changed ids (added, updated or deleted), in the order it first changed them; undefined outside a view. */
   ownIds(): IterableIterator<string> | undefined {
+    this.sink.read(this.name);
     if (!this.base) return undefined;
     return (this.own ?? new Map<string, never>()).keys();
   }
@@ -150,6 +181,7 @@ export class Collection<T extends { id: string }> {
     this.own = undefined;
     this.ownIndexes = undefined;
     this.sizeDelta = 0;
+    this.ordered = undefined;
   }
 
   /** Makes this collection a read-only base for views: its records are frozen and every write throws. */
@@ -161,6 +193,7 @@ export class Collection<T extends { id: string }> {
   /** Map.set on an existing key keeps its place, so an update never reorders a collection. */
   private write(id: string, next: T | undefined): void {
     if (this.frozen) throw new Error(`${this.name} is a frozen base; write through a copy-on-write view`);
+    this.ordered = undefined;
     if (!this.base) {
       reindex(this.indexes, this.keyFns, this.records.get(id), next);
       if (next) this.records.set(id, next);
@@ -182,6 +215,7 @@ export class Collection<T extends { id: string }> {
 
   /** One index bucket, merged with a view's changes: base order first, then the records the view filed there. */
   private bucket(name: string, value: unknown): T[] {
+    this.sink.read(this.name);
     const inBase = this.indexes.get(name)!.get(value);
     const own = this.own;
     if (!own || own.size === 0) return inBase ? [...inBase.values()] : [];

@@ -10,6 +10,12 @@ type RecordOf<D> = D extends CollectionDef<infer T> ? T : never;
 /** The collections of a store of these definitions, by name, each typed by its records. */
 export type CollectionsOf<D extends CollectionDefs> = { [K in keyof D]: Collection<RecordOf<D[K]>> };
 
+/** Where a store stands (Store.stamp): what an answer made from it is compared with later. */
+export interface StoreStamp {
+  readonly version: number;
+  readonly attributed: number;
+}
+
 interface PendingChange {
   collection: string;
   id: string;
@@ -25,6 +31,15 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
   readonly collections: CollectionsOf<D>;
   /** Bumped on every committed change: lets caches of rendered answers know they are stale. */
   version = 0;
+  /**
+   * How many of the bumps of `version` were a transaction's, whose collections `changedAt` names. Any other bump (a
+   * load, a reset, a bundle applied) may have changed every collection.
+   */
+  private attributed = 0;
+  /** Per collection, the version at which a transaction last changed it. */
+  private readonly changedAt = new Map<string, number>();
+  /** The collections read while readsDuring runs. */
+  private reads: Set<string> | undefined;
   /** In a copy-on-write view, the records it added that it still holds (what a record quota counts). */
   addedRecords = 0;
   private pending: PendingChange[] = [];
@@ -59,6 +74,39 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
     return new Collection(name, def, this, this.base?.collection(name));
   }
 
+  read(collection: string): void {
+    this.reads?.add(collection);
+  }
+
+  /** Runs `fn` and names the collections it read, synchronously (what it reads after an await is not seen). */
+  readsDuring<R>(fn: () => R): { result: R; reads: string[] } {
+    const outer = this.reads;
+    const reads = new Set<string>();
+    this.reads = reads;
+    try {
+      return { result: fn(), reads: [...reads] };
+    } finally {
+      if (outer) for (const name of reads) outer.add(name);
+      this.reads = outer;
+    }
+  }
+
+  /** Where the store stands now. */
+  stamp(): StoreStamp {
+    return { version: this.version, attributed: this.attributed };
+  }
+
+  /**
+   * Whether none of `collections` changed since `stamp`: every change since was a transaction's, and none of those
+   * touched any of them.
+   */
+  unchangedSince(stamp: StoreStamp, collections: readonly string[]): boolean {
+    if (this.version === stamp.version) return true;
+    if (this.version - stamp.version !== this.attributed - stamp.attributed) return false;
+    for (const name of collections) if ((this.changedAt.get(name) ?? -1) > stamp.version) return false;
+    return true;
+  }
+
   record(collection: string, id: string, before: unknown, after: unknown): void {
     if (!this.inTransaction) throw new Error(`${collection} changed outside a transaction`);
     this.pending.push({ collection, id, before, after });
@@ -88,7 +136,11 @@ export class Store<D extends CollectionDefs = CollectionDefs> implements ChangeS
       if (passesRecordQuota(this.addedRecords, added, maxAddedRecords)) throw new QuotaExceeded('records', maxAddedRecords);
       this.addedRecords += added;
       const changes = this.pending.map(toChange);
-      if (changes.length > 0) this.version++;
+      if (changes.length > 0) {
+        this.version++;
+        this.attributed++;
+        for (const change of changes) this.changedAt.set(change.c, this.version);
+      }
       return { result, changes };
     } catch (error) {
       this.rollback();

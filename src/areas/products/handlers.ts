@@ -19,10 +19,8 @@ function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): 
 
 export const productHandlers = {
   listProducts: ({ query }, ctx) => {
-    const products = ctx.store.products
-      .where('merchant_id', query.merchant_id)
-      .filter((p) => matchesProductFilters(p, query))
-      .sort(byCreation);
+    // Ordered once between two writes of the products (a list read page after page), then filtered.
+    const products = ctx.store.products.whereInOrder('merchant_id', query.merchant_id, byCreation).filter((p) => matchesProductFilters(p, query));
     const page = paginate(products, query, ctx.url);
     return ok({ ...page, data: page.data.map((p) => presentProduct(p, ctx)) });
   },
