@@ -139,6 +139,7 @@ export async function benchInspector(opts: {
         const context = await browser.newContext();
         const cpu = cpuMeter(server.child.pid!);
         let connectedWindow = { machine: NaN, chromium: NaN, polls: NaN };
+        const rps = { alone: NaN, connected: NaN };
         const measure = async (connected: boolean) => {
           const page = connected ? await context.newPage() : undefined;
           if (page) {
@@ -166,6 +167,7 @@ export async function benchInspector(opts: {
           await page?.close();
           if (connected) connectedWindow = { machine: used.machine, chromium: used.chromium, polls };
           const key = connected ? 'connected' : 'alone';
+          rps[key] = r.requestsPerSecond;
           const what = connected ? 'inspector connected' : 'no inspector';
           note(`inspector.page.${key}.rps`, `products page, ${what}`, 'req/s', r.requestsPerSecond);
           note(`inspector.page.${key}.server-cpu`, `server CPU per 1,000 products pages, ${what}`, 'ms', (used.server / r.requests) * 1000);
@@ -182,6 +184,12 @@ export async function benchInspector(opts: {
           );
         };
         for (const connected of round % 2 ? [false, true] : [true, false]) await measure(connected);
+        note(
+          'inspector.page.cost',
+          "the connected inspector's cost, within the round: 1 - req/s connected over none",
+          '%',
+          (1 - rps.connected / rps.alone) * 100,
+        );
         await context.close();
         // What one flood poll asks of the server, the journal full of products pages, read alone (a figure a busy
         // machine blurs less than two throughputs): 100 entries summed up, as the page reads them, and whole.

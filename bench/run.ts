@@ -479,6 +479,7 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.all-rows.ms'),
     row('inspector.page.alone.rps'),
     row('inspector.page.connected.rps'),
+    row('inspector.page.cost'),
     row('inspector.page.alone.server-cpu'),
     row('inspector.page.connected.server-cpu'),
     row('inspector.page.alone.chromium-cpu'),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { acquireDataFileLock, lockPath } from '../../src/store/data-file-lock.js';
 import { JournalPersistence } from '../../src/store/persistence-journal.js';
@@ -35,6 +35,24 @@ describe('one process per data file', () => {
     const { file } = setup();
     writeFileSync(lockPath(file), `${process.pid}\n`);
     const lock = acquireDataFileLock(file);
+    lock.release();
+    expect(existsSync(lockPath(file))).toBe(false);
+  });
+
+  it('When the lock file is empty and was just written, then another process may be claiming it: refused, the pid unknown', () => {
+    const { file } = setup();
+    writeFileSync(lockPath(file), '');
+    expect(() => acquireDataFileLock(file)).toThrow(`The data file ${file} is in use by another sandbox process (pid unknown; lock file ${lockPath(file)}).`);
+    expect(readFileSync(lockPath(file), 'utf8')).toBe('');
+  });
+
+  it('When the lock file holds no pid and is older than a second, then a claim died half-way: it is taken over', () => {
+    const { file } = setup();
+    writeFileSync(lockPath(file), 'not a pid\n');
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockPath(file), aMinuteAgo, aMinuteAgo);
+    const lock = acquireDataFileLock(file);
+    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
     lock.release();
     expect(existsSync(lockPath(file))).toBe(false);
   });
