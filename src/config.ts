@@ -28,7 +28,7 @@ export interface Config {
   bundleMaxBytes: number;
   /**
    * Bundle loads one process takes at once (BUNDLE_LOADS_IN_FLIGHT); one more answers 503. Of those taken, loads and
-   * exports progress two at a time (src/http/heavy-lanes.ts), the others waiting with their body unread.
+   * exports are parsed, checked and built two at a time (src/http/heavy-lanes.ts), the others waiting their turn.
    */
   bundleLoadsInFlight: number;
   /** Exports one process takes at once (BUNDLE_EXPORTS_IN_FLIGHT), and one per workspace; one more answers 503. */

@@ -1,12 +1,12 @@
 // The bundle loads and exports that progress at once. Each is held to slices of the event loop (one slice per
-// turn, src/http/turn-queue.ts), yet every one in progress also has its socket read or written in each turn and
-// its whole bundle alive on the heap: with ten at once, a turn read and decoded up to ten bodies' worth of chunks
-// besides its slice, and the garbage collector's pauses grew with ten bundles' trees. Through these lanes, at most
-// HEAVY_LANES of them progress; the others wait their turn with their body unread (the client's socket is not read,
-// so TCP holds its bytes) or their export not started, each answered in the order it came.
+// turn, src/http/turn-queue.ts), so ten at once never hold the loop longer than one; but ten progressing together
+// keep ten parsed bundles on the heap (the garbage collector's pauses grow with what is live) and each finishes only
+// when all do. Through these lanes, at most HEAVY_LANES of them are parsed, checked and built at a time; the others
+// wait their turn in the order they came. A lane is held for the work only: a load takes one once its body is all
+// read, an export leaves its own once its pieces are built, so a client that sends or reads slowly holds none.
 import { resourceKind, type WorldResources } from '../world-resources.js';
 
-/** Loads and exports that progress at once: one to work while the other's bytes travel. */
+/** Loads and exports parsed, checked and built at once (their slices take turns of the one queue). */
 export const HEAVY_LANES = 2;
 
 /** Admits work `width` at a time, in the order it asked. */

@@ -14,7 +14,7 @@ import { authorizeOperation, controlPlaneWorkspace } from '../access/control-pla
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
 import { sendReply, type Reply } from '../http/reply.js';
-import { heavyLanesOf, holdLaneUntilAnswered } from '../http/heavy-lanes.js';
+import { heavyLanesOf } from '../http/heavy-lanes.js';
 import { turnsOf } from '../http/turn-queue.js';
 import { bundleFrame, withItems } from '../sandbox/bundle-parts.js';
 import { preferCodeStep } from '../knobs/prefer-code.js';
@@ -78,9 +78,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   const routeOperation = compileRoutes(doc, runtime.operations);
   // Loads and exports take their turns of the event loop from one queue (src/http/turn-queue.ts).
   const turns = turnsOf(runtime.shared);
-  // A bundle's body is read, parsed and loaded in one of the few lanes loads and exports share (src/http/heavy-lanes.ts).
-  const lanes = heavyLanesOf(runtime.shared);
-  const readBody = bodyReader(config, turns);
+  // A bundle's body, once read, is parsed and loaded in one of the few lanes loads and exports share (src/http/heavy-lanes.ts).
+  const readBody = bodyReader(config, turns, heavyLanesOf(runtime.shared));
   // Strict mode: the server's --strict, or the request's `Prefer: strict` (the versioned API's knobs only).
   const validator = contractValidator({
     doc,
@@ -267,8 +266,6 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       const reservation = reserveForBody(req.headers, state.operation.facts, worlds.budget, config);
       // Sent (finish) or abandoned (close): releasing twice releases once.
       if (reservation) res.once('finish', reservation.release).once('close', reservation.release);
-      // A bundle waits for its lane with its body unread; the lane is held until the answer is sent.
-      if (reservation && state.operation.facts.bodyLimit === 'bundle') await holdLaneUntilAnswered(lanes, res);
       state.step = 'validation';
       // The replay step: a kept answer of this very read, found before reading a body and running the validator.
       const early = findKept(req, state);

@@ -14,6 +14,7 @@ import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { MultipartLimits } from '../config.js';
 import { multipartUploader } from '../http/body-limits.js';
 import { httpError, unprocessable } from '../http/errors.js';
+import type { Lanes } from '../http/heavy-lanes.js';
 import type { TurnQueue } from '../http/turn-queue.js';
 import { bundleBodyReader } from './read-bundle-body.js';
 
@@ -38,10 +39,10 @@ export interface BodyLimits {
  * The body reader of a configuration: JSON up to its limit (inflated), a bundle's JSON parsed in a turn of `turns`
  * (src/pipeline/read-bundle-body.ts), multipart within its limits.
  */
-export function bodyReader(limits: BodyLimits, turns: TurnQueue): ReadBody {
+export function bodyReader(limits: BodyLimits, turns: TurnQueue, lanes: Lanes): ReadBody {
   // A body of only whitespace or `null` is no body (blankJsonIsNoBody below).
   const json = blankJsonIsNoBody(express.json({ limit: limits.bodyLimit, type: () => true }));
-  const bundle = blankJsonIsNoBody(bundleBodyReader(limits.bundleMaxBytes, turns));
+  const bundle = blankJsonIsNoBody(bundleBodyReader(limits.bundleMaxBytes, turns, lanes));
   let files: RequestHandler | undefined;
   return async (req, res, body, bodyLimit) => {
     let uploaded: UploadedFile[] = [];

@@ -7,6 +7,7 @@
 import type { RequestHandler } from 'express';
 import express from 'express';
 import { parseJsonInSlices } from '../http/sliced-json.js';
+import { holdLaneUntilAnswered, type Lanes } from '../http/heavy-lanes.js';
 import type { TurnQueue } from '../http/turn-queue.js';
 import { TimeSlices } from '../sandbox/time-slices.js';
 
@@ -47,8 +48,12 @@ async function parseJson(text: string, slices: TimeSlices): Promise<unknown> {
   }
 }
 
-/** Reads a bundle's body of at most `limit` bytes (inflated) and parses it in slices, turns of `turns`. */
-export function bundleBodyReader(limit: number, turns: TurnQueue): RequestHandler {
+/**
+ * Reads a bundle's body of at most `limit` bytes (inflated); then, in one of `lanes` (held until the answer is
+ * sent), parses it in slices, turns of `turns`. The lane is taken once the bytes are all in: a client that sends
+ * slowly holds none.
+ */
+export function bundleBodyReader(limit: number, turns: TurnQueue, lanes: Lanes): RequestHandler {
   // Decoded as the bytes come (a `verify` hook would have it decoded whole at the end, in one piece).
   const read = express.text({ limit, type: () => true });
   return (req, res, next) => {
@@ -57,10 +62,13 @@ export function bundleBodyReader(limit: number, turns: TurnQueue): RequestHandle
     read(req, res, (error?: unknown) => {
       if (error !== undefined) return next(error);
       if (typeof req.body !== 'string') return next();
-      parseJson(req.body, new TimeSlices(turns)).then((parsed) => {
-        req.body = parsed;
-        next();
-      }, next);
+      const text = req.body;
+      holdLaneUntilAnswered(lanes, res)
+        .then(() => parseJson(text, new TimeSlices(turns)))
+        .then((parsed) => {
+          req.body = parsed;
+          next();
+        }, next);
     });
   };
 }

@@ -16,12 +16,9 @@ export const bundleHandlers = {
     const uploads = uploadStorageFor(world, ctx.config);
     // Refused from counted sizes (413), or short of memory or of room in flight (503), before anything is built.
     const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
-    // Admitted, it waits for its lane (src/http/heavy-lanes.ts), held with the reservation until the last piece is sent.
+    // Admitted, it waits for its lane (src/http/heavy-lanes.ts), held while its pieces are built: a client that
+    // reads slowly holds the reservation until the last piece is sent, never a lane.
     let leaveLane: (() => void) | undefined;
-    const release = () => {
-      leaveLane?.();
-      reservation.release();
-    };
     try {
       leaveLane = await heavyLanesOf(ctx.shared).enter();
       const source = {
@@ -35,9 +32,12 @@ export const bundleHandlers = {
       };
       const limit = ctx.config.bundleMaxBytes;
       // The reservation is held until the last piece is sent (or the client is gone).
-      return jsonPieces(200, await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit))), release);
+      const pieces = await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit)));
+      leaveLane();
+      return jsonPieces(200, pieces, reservation.release);
     } catch (error) {
-      release();
+      leaveLane?.();
+      reservation.release();
       throw error;
     }
   }),

@@ -28,12 +28,12 @@ const config = {
 /**
  * CPU time one turn of the server's loop may take for the work itself, the issue's "about 50 ms at a time": a slice
  * of the parse, check, build or export (about 5 ms, src/sandbox/time-slices.ts), the step that ends it, and the
- * socket reads of the two loads or exports that progress at once (src/http/heavy-lanes.ts). The garbage
- * collector's pauses that begin in the turn are taken off (their wall time, so a turn with a long pause counts
- * little): they are what the heap asks, not a piece of the work, and at load averages near 16 one major collection
- * took a turn to 51 ms of CPU. With ten loads at once a turn took 13-31 ms of CPU at most (p99 10-14 ms) at load
- * averages of 3 to 19, against 28-53 ms (p99 22-33 ms) with the body parsed in one call and ten loads progressing
- * at once, and 346 ms when a load was checked and built in one piece.
+ * socket reads of the bodies in flight (two loads or exports are parsed, checked and built at a time,
+ * src/http/heavy-lanes.ts). The garbage collector's pauses that begin in the turn are taken off (their wall time,
+ * so a turn with a long pause counts little): they are what the heap asks, not a piece of the work, and at load
+ * averages near 16 one major collection took a turn to 51 ms of CPU. With ten loads at once a turn took 13-33 ms of
+ * CPU at most (p99 10-18 ms) at load averages of 3 to 19, against 28-53 ms (p99 22-33 ms) with the body parsed in
+ * one call and ten loads progressing at once, and 346 ms when a load was checked and built in one piece.
  */
 const CPU_HOLD_MS = 50;
 
