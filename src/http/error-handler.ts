@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { HttpError, ForbiddenError, HOSTED_DEFAULT_TOKEN_MESSAGE, LOADED_WORLD_TOKEN_MESSAGE, summarize, WORKSPACE_GONE_MESSAGE } from './errors.js';
-import { allowHeader } from './allow-header.js';
+import { HttpError, ForbiddenError, summarize } from './errors.js';
 import { bodyTooLargeMessage, multipartLimitMessage } from './body-limits.js';
 import { defaultConfig, type MultipartLimits } from '../config.js';
 import { redactUrl } from '../observe/redact.js';
@@ -78,9 +77,6 @@ function quotaAnswer(err: QuotaExceeded): ErrorAnswer {
   return { status: 422, body: { message, errors: { quota: [message] } } };
 }
 
-/** What the bearer scheme's handler says itself (src/access/auth.ts, with the texts of ./errors.ts), kept through the validator's wrapping. */
-const OWN_401_MESSAGES = new Set([HOSTED_DEFAULT_TOKEN_MESSAGE, WORKSPACE_GONE_MESSAGE, LOADED_WORLD_TOKEN_MESSAGE]);
-
 /** The limits a 413 names. */
 export interface BodyLimits {
   bodyLimit: number;
@@ -109,13 +105,8 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   const multipartLimit = (e.status === 400 || e.status === 413) && multipartLimitMessage(e.message, limits.multipart);
   if (multipartLimit) return { status: 413, body: { message: multipartLimit } };
   if (e.status === 400 && Array.isArray(e.errors)) return fromRequestValidation(e.errors);
-  if (e.status === 404) return { status: 404, body: { message: `The route ${req.path} could not be found.` } };
-  if (e.status === 405) {
-    const body = { message: `The ${req.method} method is not supported for route ${req.path}.` };
-    return { status: 405, body, headers: { Allow: allowedMethods(err) } };
-  }
-  // The security handler's own explanation survives the validator's wrapping; the validator's own words do not.
-  if (e.status === 401) return { status: 401, body: { message: OWN_401_MESSAGES.has(e.message ?? '') ? e.message! : 'Unauthenticated.' } };
+  // The pipeline routes (404, 405) and authenticates (401) before the validator runs, and answers those itself as
+  // HttpErrors above; the validator checks only a matched operation's input (validateSecurity is off).
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 
@@ -126,10 +117,4 @@ function fromRequestValidation(errors: ValidatorError[]): ErrorAnswer {
   if (badUuidInPath) return { status: 404, body: { message: 'Not found.' } };
   const fieldErrors = toFieldErrors(errors);
   return { status: 422, body: { message: summarize(fieldErrors), errors: fieldErrors } };
-}
-
-/** The methods the contract has for the path, as the validator's 405 lists them. */
-function allowedMethods(err: unknown): string {
-  const listed = (err as { headers?: { Allow?: unknown } }).headers?.Allow;
-  return allowHeader(String(listed ?? '').split(','));
 }

@@ -6,7 +6,7 @@
 // read, an export leaves its own once its pieces are built, so a client that sends or reads slowly holds none.
 import { resourceKind, type WorldResources } from '../world-resources.js';
 
-/** Loads and exports that progress at once: one to work while the other's bytes travel. */
+/** Loads and exports parsed, checked and built at once (their slices take turns of the one queue). */
 export const HEAVY_LANES = 2;
 
 /** Admits work `width` at a time, in the order it asked. */

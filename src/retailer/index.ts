@@ -14,7 +14,6 @@ export {
 } from './auth/authorization.js';
 export { adoptGrant, issueGrant, revokeGrant, refreshAccessToken, checkAccessToken, type IssuedTokens } from './auth/grants.js';
 export { randomTokens, tokensFrom, LIFETIME_MS, type TokenSource } from './auth/tokens.js';
-export { createMemoryPort } from './memory-port.js';
 export { createStorePort, type RetailerCollections } from './store-port.js';
 export type { RetailerStatePort } from './state-port.js';
 export { renderConsentPage, renderSuccessPage, renderErrorPage } from './html/pages.js';

@@ -7,7 +7,7 @@ import {
   startAuthorization,
 } from '../../src/retailer/auth/authorization.js';
 import { adoptGrant, checkAccessToken, refreshAccessToken, revokeGrant } from '../../src/retailer/auth/grants.js';
-import { createMemoryPort } from '../../src/retailer/memory-port.js';
+import { createMemoryPort } from './memory-port.js';
 import { CHANNEL, countingTokens, T0 } from './fixture.js';
 
 const at = (ms: number) => new Date(T0.getTime() + ms);

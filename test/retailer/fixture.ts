@@ -1,6 +1,6 @@
 import { adoptGrant } from '../../src/retailer/auth/grants.js';
 import { tokensFrom } from '../../src/retailer/auth/tokens.js';
-import { createMemoryPort } from '../../src/retailer/memory-port.js';
+import { createMemoryPort } from './memory-port.js';
 import { createRetailer, type RetailerOptions } from '../../src/retailer/retailer.js';
 import { loadContract } from '../../src/contract/document/load-contract.js';
 import { retailerEndpointSchema } from '../../src/contract/document/retailer-endpoint.js';

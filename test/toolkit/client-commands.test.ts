@@ -1,8 +1,11 @@
 // The client commands (`coverage`, `export`, `wait`) run in this process against the server a user starts, on a
 // loopback port: what they write to stdout and stderr and the exit code they answer. (coverage-cli.test.ts and
 // wait-ready.test.ts run the built bin in its own process, as a CI step does.)
+import { spawnSync } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runClient } from '../../src/cli/client.js';
@@ -98,6 +101,16 @@ describe('what keeps a client command from its answer', () => {
     });
   });
 
+  it('When the --require file cannot be read, then it exits 2 naming the file and why, before asking any sandbox', async () => {
+    const missing = join(tmpdir(), `no-such-${process.pid}-${Date.now()}.require`);
+    const run = await client(['coverage', '--url', 'http://127.0.0.1:1', '--require', missing]);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `commerce-operations-sandbox coverage: cannot read --require file ${missing}: ENOENT\ncommerce-operations-sandbox coverage --help shows the options.\n`,
+    });
+  });
+
   it('When a proxy in front of the sandbox answers with its own HTML page, then it exits 2 with the status and the page’s first characters', async () => {
     const page = `<html><body>Bad gateway${' '.repeat(400)}</body></html>`;
     const proxy = createHttpServer((_req, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end(page));
@@ -120,5 +133,14 @@ describe('what keeps a client command from its answer', () => {
     const run = await client(['wait', '--url', urlOf(t.app), '--timeout', '30']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`^commerce-operations-sandbox wait: ready at ${urlOf(t.app)} after \\d+\\.\\d s\\n$`));
+  });
+
+  it('When wait is given the pid of a sandbox process that has exited, then it stops at once with exit 1, long before its deadline', async () => {
+    const exited = spawnSync(process.execPath, ['-e', '']).pid!;
+    const started = performance.now();
+    const run = await client(['wait', '--url', 'http://127.0.0.1:1', '--timeout', '600', '--pid', String(exited)]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`commerce-operations-sandbox wait: the sandbox is not ready: its process ${exited} exited before it answered (its log says why)\n`);
+    expect(performance.now() - started).toBeLessThan(60_000);
   });
 });

@@ -1,7 +1,7 @@
-import type { RetailerAuthorizationRecord, RetailerGrantRecord, RetailerStateRecord } from './record-types.js';
-import type { RetailerStatePort } from './state-port.js';
+import type { RetailerAuthorizationRecord, RetailerGrantRecord, RetailerStateRecord } from '../../src/retailer/record-types.js';
+import type { RetailerStatePort } from '../../src/retailer/state-port.js';
 
-/** A port over plain Maps: for unit tests and for anything that runs the retailer without the store. */
+/** A retailer state port over plain Maps, for the tests that run the retailer without a world's store. */
 export function createMemoryPort(): RetailerStatePort {
   const states = new Map<string, RetailerStateRecord>();
   const grants = new Map<string, RetailerGrantRecord>();
