@@ -3,7 +3,8 @@
 // checking the request and the answer against openapi.yaml. No auth, store, journal or observers: whatever the
 // sandbox's create costs above this, it spends on its own work. With PAGE_FILE, it is the floor of the products
 // page too: GET /page answers that file's JSON through res.json (serialized per request, as the bare node:http
-// server does), through one route and nothing else.
+// server does), and GET /page-bytes the same JSON serialized once (as a kept answer is replayed), each through one
+// route and nothing else.
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
@@ -37,6 +38,8 @@ app.get('/health', (_req, res) => res.json({ ok: true }));
 if (process.env.PAGE_FILE) {
   const page = JSON.parse(readFileSync(process.env.PAGE_FILE, 'utf8'));
   app.get('/page', (_req, res) => res.json(page));
+  const bytes = Buffer.from(JSON.stringify(page));
+  app.get('/page-bytes', (_req, res) => res.type('application/json').send(bytes));
 }
 app.use(express.json());
 if (process.env.VALIDATE === '1') {

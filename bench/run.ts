@@ -595,6 +595,7 @@ async function main(): Promise<void> {
       ...(jsonServer ? [{ key: 'json-server', server: jsonServer, name: jsonServer.name, path: '/products', headers: {} }] : []),
       { key: 'bare', server: bare, name: bare.name, path: '/', headers: {} },
       { key: 'express-floor', server: expressFloor, name: expressFloor.name, path: '/page', headers: {} },
+      { key: 'express-floor-bytes', server: expressFloor, name: `${expressFloor.name}, bytes kept`, path: '/page-bytes', headers: {} },
     ];
     await warmUp(references);
     for (let round = 1; round <= rounds; round++) {

@@ -48,6 +48,8 @@ const PARTS: Record<string, string> = { path: 'params', query: 'query', header: 
 /** What the contract says of each operation that a trail names: its anchor in /docs, the schemas of its input. */
 export function requestTrails(doc: ContractDocument): RequestTrails {
   const anchors = new Map<string, string>();
+  /** The trails of plain answers, by operation, answering step and response check (bounded by the contract). */
+  const plainTrails = new Map<string, Trail>();
   const parameters = new Map<string, Map<string, unknown>>();
   for (const op of listOperations(doc)) {
     anchors.set(op.operationId, docsAnchor(op.tags[0], op.operationId));
@@ -127,6 +129,18 @@ export function requestTrails(doc: ContractDocument): RequestTrails {
           ? { ...state.naming, outcome: error instanceof ForbiddenError ? ('not_member' as const) : ('unknown' as const) }
           : undefined;
       const errors = status === 422 && error !== undefined ? fieldErrors(req, state, error) : undefined;
+      const responseCheck = state.responseCheck ?? 'not_checked';
+      // A matched operation's trail that names no record, field error or knob is one of a few per operation: one
+      // frozen object each, so the journal, which keeps a trail once per object, redacts and measures it once.
+      if (state.operation && operationId !== undefined && !record && !errors?.length && !state.prefer) {
+        const key = `${operationId}\n${step}\n${responseCheck}`;
+        let plain = plainTrails.get(key);
+        if (plain === undefined) {
+          plain = Object.freeze({ answered_by: step, route: MATCHED, response_check: responseCheck, ...(anchor !== undefined && { docs_anchor: anchor }) });
+          plainTrails.set(key, plain);
+        }
+        return plain;
+      }
       return {
         answered_by: step,
         route: state.operation ? MATCHED : { matched: false, ...(allow !== undefined && { allow: allow.split(',').map((m) => m.trim()) }) },
