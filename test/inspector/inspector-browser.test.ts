@@ -287,7 +287,8 @@ describeWithBrowser('the request inspector', () => {
       expect(await page.locator('#journal tbody tr').first().getAttribute('data-id')).toBe(failed.id);
       expect(await page.locator('#loaded-note').textContent()).toMatch(/^3 entries came with a loaded run/);
       await page.locator('#journal tbody tr').first().locator('button').click();
-      expect(await page.locator('#detail .tag.loaded').count()).toBe(1);
+      // The detail is drawn once the entry is read whole (`id=`), a fetch after the click.
+      await expect.poll(() => page.locator('#detail .tag.loaded').count()).toBe(1);
       await page.screenshot({ path: join(ARTIFACTS, 'loaded-run-1280.png') });
     } finally {
       await loaded.close();
