@@ -80,7 +80,7 @@ describe('hosted mode: a bundle’s files are uploads', () => {
     const { res, bundle } = await load(t, { filename: 'full.png', contentType: 'image/png', bytes });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     const image = bundle.changes.product_images.added[0]!;
-    const served = await request(t.app).get(new URL(fileUrl(PUBLIC_URL, image, res.body.data.id)).pathname + `?workspace=${res.body.data.id}`);
+    const served = await request(t.app).get(`${new URL(fileUrl(PUBLIC_URL, image, res.body.data.id)).pathname}?workspace=${res.body.data.id}`);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['content-length']).toBe(String(MAX_FILE_BYTES));
