@@ -12,6 +12,7 @@ import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';
 import type { StoreStamp } from '../store/store.js';
 import type { TrailStep } from './request-trail.js';
+import type { SentJson } from '../http/reply.js';
 
 /** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
 export interface MatchedOperation {
@@ -62,6 +63,8 @@ export interface RequestState {
   ignored?: IgnoredFields;
   /** Set when the handler's answer may be replayed (src/pipeline/replay-cache.ts). */
   replayable?: Replayable;
+  /** The JSON answer res.json serialized and sent (src/http/reply.ts), which a kept answer holds as sent. */
+  sentJson?: SentJson;
   /** The body of a replayed answer, sent as the bytes kept (res.json never sees it), for the observers. */
   replayedBody?: unknown;
   /**
