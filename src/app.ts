@@ -18,7 +18,7 @@ import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { inspectorAssets } from './sandbox/inspector/inspector-assets.js';
-import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
+import { keepJsonBodies, observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { identifyRequest } from './observe/request-log.js';
 import { actsIn, requestWorkspace } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
@@ -49,6 +49,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   app.set('etag', false);
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
+  // The journal's copy of each JSON answer (observeRequests, below).
+  keepJsonBodies(app);
 
   // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
   app.use(
