@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { IncomingMessage } from 'node:http';
 import type { Response } from 'express';
 import { unprocessable, type FieldErrors } from './errors.js';
 
@@ -88,4 +89,35 @@ async function writePieces(res: Response, pieces: readonly Buffer[]): Promise<vo
     await nextTurn();
   }
   res.end();
+}
+
+/** A JSON answer as serialized once: the body res.json was given and the bytes sent for it. */
+export interface SentJson {
+  body: unknown;
+  bytes: Buffer;
+}
+
+/**
+ * The app's innermost res.json (the checks and observers wrap it): Express's own, JSON.stringify with no replacer or
+ * spaces as the app configures none and the Content-Type Express gives, serialized into the Buffer that is sent and
+ * handed to `sent`, so a kept answer holds the very bytes answered instead of serializing the body again. A
+ * response whose Content-Type is already set goes to Express's res.json, which adds the charset to it.
+ */
+export function jsonAsSentBytes(res: Response, sent: (json: SentJson) => void): Response['json'] {
+  const json = res.json;
+  return function (this: Response, body?: unknown) {
+    if (res.get('Content-Type') !== undefined) return json.call(res, body);
+    const text = JSON.stringify(body);
+    if (text === undefined) return json.call(res, body);
+    const bytes = Buffer.from(text);
+    sent({ body, bytes });
+    return res.set('Content-Type', 'application/json').send(bytes);
+  };
+}
+
+/** Installs jsonAsSentBytes on a response, noting what it sends in the request's state (`sentJson`). */
+export function noteSentJson(req: IncomingMessage, res: Response): void {
+  res.json = jsonAsSentBytes(res, (json) => {
+    if (req.state) req.state.sentJson = json;
+  });
 }

@@ -97,9 +97,10 @@ export class ReplayCache {
     if (!replayable || state.responseCheck !== 'passed' || reply.status !== 200 || reply.type !== undefined || reply.pieces || reply.json) return;
     const key = this.keyOf(req, state, world);
     if (key === undefined || world.store.version !== replayable.stamp.version || world.clock.offset !== replayable.clockOffset) return;
-    const text = JSON.stringify(reply.body);
-    if (text === undefined || Buffer.byteLength(text) > MAX_BYTES / 8) return;
-    const json = this.bodies.hold(Buffer.from(text));
+    const sent = state.sentJson;
+    const bytes = sent !== undefined && sent.body === reply.body ? sent.bytes : serialized(reply.body);
+    if (bytes === undefined || bytes.length > MAX_BYTES / 8) return;
+    const json = this.bodies.hold(bytes);
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     const entry = {
@@ -159,6 +160,12 @@ export class ReplayCache {
     this.stats.bytes = this.bytes;
     this.stats.bodies = this.bodies.size;
   }
+}
+
+/** A body as JSON bytes, as res.json sends it (undefined: nothing JSON can say). */
+function serialized(body: unknown): Buffer | undefined {
+  const text = JSON.stringify(body);
+  return text === undefined ? undefined : Buffer.from(text);
 }
 
 /** Whether a kept answer is still right: no collection it was made from changed since (any change, when it names none). */

@@ -12,6 +12,7 @@ import type { PreferResult } from '../knobs/prefer-header.js';
 import type { World } from '../world.js';
 import type { StoreStamp } from '../store/store.js';
 import type { TrailStep } from './request-trail.js';
+import type { SentJson } from '../http/reply.js';
 
 /** The operation a request matched: its id, what the pipeline decides by, and its path parameters (decoded). */
 export interface MatchedOperation {
@@ -64,6 +65,8 @@ export interface RequestState {
   replayable?: Replayable;
   /** The body the answer was sent with through res.json, for the observers (src/observe/observe-requests.ts). */
   jsonBody?: unknown;
+  /** The JSON answer res.json serialized and sent (src/http/reply.ts), which a kept answer holds as sent. */
+  sentJson?: SentJson;
   /** The body of a replayed answer, sent as the bytes kept (res.json never sees it), for the observers. */
   replayedBody?: unknown;
   /**

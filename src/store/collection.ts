@@ -193,7 +193,7 @@ export class Collection<T extends { id: string }> {
   /** Map.set on an existing key keeps its place, so an update never reorders a collection. */
   private write(id: string, next: T | undefined): void {
     if (this.frozen) throw new Error(`${this.name} is a frozen base; write through a copy-on-write view`);
-    this.ordered = undefined;
+    this.keepOrdered(id, next);
     if (!this.base) {
       reindex(this.indexes, this.keyFns, this.records.get(id), next);
       if (next) this.records.set(id, next);
@@ -211,6 +211,30 @@ export class Collection<T extends { id: string }> {
     if (next === inBase) own.delete(id);
     else own.set(id, next ?? null);
     this.sizeDelta += (next ? 1 : 0) - (wasVisible ? 1 : 0);
+  }
+
+  /**
+   * whereInOrder's answers after a write. A new record (an id never seen here) that sorts after every record of a
+   * list it joins is that list's last one, in a list shared by no caller yet, while the lists it does not join stay
+   * as they are: a list read between creates (each newer than the last) is not sorted again. Any other write drops
+   * them all.
+   */
+  private keepOrdered(id: string, next: T | undefined): void {
+    const ordered = this.ordered;
+    if (!ordered) return;
+    if (next === undefined || this.records.has(id) || this.own?.get(id) !== undefined) {
+      this.ordered = undefined;
+      return;
+    }
+    for (const [field, byValue] of ordered) {
+      for (const value of new Set(this.keyFns.get(field)!(next))) {
+        const kept = byValue.get(value);
+        if (!kept) continue;
+        const last = kept.records.at(-1);
+        if (last === undefined || kept.order(last, next) < 0) byValue.set(value, { order: kept.order, records: Object.freeze([...kept.records, next]) });
+        else byValue.delete(value);
+      }
+    }
   }
 
   /** One index bucket, merged with a view's changes: base order first, then the records the view filed there. */

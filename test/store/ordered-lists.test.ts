@@ -59,4 +59,39 @@ describe('a list ordered once between two writes (whereInOrder)', () => {
     view.discardChanges();
     expect(names(view.collections.users.whereInOrder('email', SHARED, byNameDesc))).toEqual(['b', 'a']);
   });
+
+  it('When a record that sorts last is added, then the list gains it at its end without being sorted again; one that sorts earlier is placed by a new sort', () => {
+    const store = aUserStore();
+    const users = store.collections.users;
+    for (const id of ['b', 'c']) insert(store, id);
+    let compared = 0;
+    const counted = (a: User, b: User) => (compared++, a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const before = users.whereInOrder('email', SHARED, counted);
+    expect(names(before)).toEqual(['b', 'c']);
+    compared = 0;
+    insert(store, 'd');
+    store.apply(() => users.insert(aUser('other', 'other@x.example')));
+    const after = users.whereInOrder('email', SHARED, counted);
+    expect(names(after)).toEqual(['b', 'c', 'd']);
+    expect(compared).toBe(1);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(names(before)).toEqual(['b', 'c']);
+    insert(store, 'a');
+    expect(names(users.whereInOrder('email', SHARED, counted))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('When a copy-on-write view adds a record that sorts last to a list it already ordered, then its list gains it and the base list stays', () => {
+    const base = aUserStore();
+    for (const id of ['a', 'b']) insert(base, id);
+    base.freeze();
+    const view = aUserStore(new MemoryPersistence(), base);
+    const byName = (a: User, b: User) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    insert(view, 'c');
+    expect(names(view.collections.users.whereInOrder('email', SHARED, byName))).toEqual(['a', 'b', 'c']);
+    insert(view, 'd');
+    expect(names(view.collections.users.whereInOrder('email', SHARED, byName))).toEqual(['a', 'b', 'c', 'd']);
+    view.apply(() => view.collections.users.remove('a'));
+    expect(names(view.collections.users.whereInOrder('email', SHARED, byName))).toEqual(['b', 'c', 'd']);
+    expect(names(base.collections.users.whereInOrder('email', SHARED, byName))).toEqual(['a', 'b']);
+  });
 });

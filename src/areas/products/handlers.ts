@@ -9,7 +9,7 @@ import { presentProduct, presentProductIdentifier, presentProductImage, uploadsO
 import type { ProductImageRecord, ProductRecord } from './records.js';
 import { imageRefErrors } from './rules/image-refs.js';
 import { safeFilename, uploadErrors, uploadStorageKey, uploadUrl } from './rules/image-upload.js';
-import { matchesProductFilters } from './rules/product-search.js';
+import { filterProducts } from './rules/product-search.js';
 
 /** 422 `sku` when another product of the merchant already uses it. */
 function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): FieldErrors {
@@ -20,7 +20,7 @@ function skuErrors(ctx: Ctx, merchantId: string, sku: string, selfId?: string): 
 export const productHandlers = {
   listProducts: ({ query }, ctx) => {
     // Ordered once between two writes of the products (a list read page after page), then filtered.
-    const products = ctx.store.products.whereInOrder('merchant_id', query.merchant_id, byCreation).filter((p) => matchesProductFilters(p, query));
+    const products = filterProducts(ctx.store.products.whereInOrder('merchant_id', query.merchant_id, byCreation), query);
     const page = paginate(products, query, ctx.url);
     return ok({ ...page, data: page.data.map((p) => presentProduct(p, ctx)) });
   },

@@ -10,3 +10,9 @@ export function matchesProductFilters(product: ProductRecord, filters: { q?: str
   }
   return true;
 }
+
+/** The products that pass the filters, in their order: the list itself when none is asked for (nothing copied). */
+export function filterProducts(products: readonly ProductRecord[], filters: { q?: string; sku?: string }): readonly ProductRecord[] {
+  const filtered = filters.sku !== undefined || (filters.q !== undefined && filters.q !== '');
+  return filtered ? products.filter((p) => matchesProductFilters(p, filters)) : products;
+}
