@@ -12,6 +12,7 @@ import { composeMiddleware } from './pipeline/contract-validator.js';
 import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operation.js';
 import { allowedOrigins, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { sendJsonAsBytes } from './http/reply.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -49,7 +50,9 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   app.set('etag', false);
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
-  // The journal's copy of each JSON answer (observeRequests, below).
+  // res.json sends the bytes it serialized and notes them (src/http/reply.ts); around it, the journal's copy of
+  // each JSON answer is kept (observeRequests, below).
+  sendJsonAsBytes(app);
   keepJsonBodies(app);
 
   // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
