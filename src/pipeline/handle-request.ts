@@ -13,7 +13,7 @@ import { createCtx, type Ctx } from '../areas/context.js';
 import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
-import { noteSentJson, sendReply, type Reply } from '../http/reply.js';
+import { jsonNotingBytes, sendReply, type Reply } from '../http/reply.js';
 import { heavyLanesOf } from '../http/heavy-lanes.js';
 import { turnsOf } from '../http/turn-queue.js';
 import { bundleFrame, withItems } from '../sandbox/bundle-parts.js';
@@ -60,7 +60,7 @@ export function newRequestState(): RequestState {
  */
 export function attachRequestState(req: IncomingMessage, res: Response, next: () => void): void {
   req.state = newRequestState();
-  noteSentJson(req, res);
+  res.json = jsonNotingBytes;
   next();
 }
 
