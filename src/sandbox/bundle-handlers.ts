@@ -18,25 +18,26 @@ export const bundleHandlers = {
     const reservation = admitExport(name, countedBundleBytes(uploads, ctx.observations.journal.bytesOf(name)), ctx.worlds.budget, ctx.config);
     // Admitted, it waits for its lane (src/http/heavy-lanes.ts), held while its pieces are built: a client that
     // reads slowly holds the reservation until the last piece is sent, never a lane.
-    let leaveLane: (() => void) | undefined;
     try {
-      leaveLane = await heavyLanesOf(ctx.shared).enter();
-      const source = {
-        world,
-        name,
-        observations: ctx.observations,
-        uploads,
-        contract: bundleContractOf(ctx),
-        seeded: ctx.worlds.seeded,
-        turns: turnsOf(ctx.shared),
-      };
       const limit = ctx.config.bundleMaxBytes;
+      const pieces = await heavyLanesOf(ctx.shared)(() =>
+        exportPieces(
+          {
+            world,
+            name,
+            observations: ctx.observations,
+            uploads,
+            contract: bundleContractOf(ctx),
+            seeded: ctx.worlds.seeded,
+            turns: turnsOf(ctx.shared),
+          },
+          limit,
+          () => httpError(413, bundleTooLargeMessage(limit)),
+        ),
+      );
       // The reservation is held until the last piece is sent (or the client is gone).
-      const pieces = await exportPieces(source, limit, () => httpError(413, bundleTooLargeMessage(limit)));
-      leaveLane();
       return jsonPieces(200, pieces, reservation.release);
     } catch (error) {
-      leaveLane?.();
       reservation.release();
       throw error;
     }
