@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import express, { type Response } from 'express';
+import type { Express, Response } from 'express';
 import { unprocessable, type FieldErrors } from './errors.js';
 
 /** What a handler returns: the status, the JSON body (none for 204) and extra headers. One adapter sends it. */
@@ -72,8 +72,7 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
   if (headers) res.set(headers);
   res.status(status);
   if (pieces) return writePieces(res, pieces);
-  // The kept bytes' Content-Type as res.json gave it (Express's res.set would parse it again to the same text).
-  if (json !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8').send(json);
+  if (json !== undefined) res.set('Content-Type', 'application/json; charset=utf-8').send(json);
   else if (status === 204 || body === undefined) res.end();
   else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
@@ -97,21 +96,23 @@ export interface SentJson {
   bytes: Buffer;
 }
 
-/** Express's res.json, which the app's own (jsonNotingBytes) leaves a preset Content-Type to. */
-const expressJson = express.response.json;
-
 /**
- * The app's innermost res.json (the checks and observers wrap it), one function for every response: Express's own,
- * JSON.stringify with no replacer or spaces as the app configures none and the Content-Type Express gives,
- * serialized into the Buffer that is sent and noted in the request's state (`sentJson`), so a kept answer holds
- * the very bytes answered instead of serializing the body again. A response whose Content-Type is already set goes
- * to Express's res.json, which adds the charset to it.
+ * Makes the app's innermost res.json (the checks and observers wrap it): Express's own, JSON.stringify with no
+ * replacer or spaces as the app configures none and the Content-Type Express gives, serialized into the Buffer that
+ * is sent and noted in the request's state (`sentJson`), so a kept answer holds the very bytes answered instead of
+ * serializing the body again. A response whose Content-Type is already set goes to Express's res.json, which adds
+ * the charset to it. Set once on the app's response prototype (`app.response`, Express's documented way to override
+ * a response method), never as a function of each response's own (keepJsonBodies, src/observe/observe-requests.ts,
+ * says why).
  */
-export function jsonNotingBytes(this: Response, body?: unknown): Response {
-  if (this.get('Content-Type') !== undefined) return expressJson.call(this, body);
-  const text = JSON.stringify(body);
-  if (text === undefined) return expressJson.call(this, body);
-  const bytes = Buffer.from(text);
-  if (this.req.state) this.req.state.sentJson = { body, bytes };
-  return this.set('Content-Type', 'application/json').send(bytes);
+export function sendJsonAsBytes(app: Express): void {
+  const json = app.response.json;
+  app.response.json = function (this: Response, body?: unknown) {
+    if (this.get('Content-Type') !== undefined) return json.call(this, body);
+    const text = JSON.stringify(body);
+    if (text === undefined) return json.call(this, body);
+    const bytes = Buffer.from(text);
+    if (this.req.state) this.req.state.sentJson = { body, bytes };
+    return this.set('Content-Type', 'application/json').send(bytes);
+  };
 }
