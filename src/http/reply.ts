@@ -72,7 +72,8 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
   if (headers) res.set(headers);
   res.status(status);
   if (pieces) return writePieces(res, pieces);
-  if (json !== undefined) res.set('Content-Type', 'application/json; charset=utf-8').send(json);
+  // The kept bytes' Content-Type as res.json gave it (Express's res.set would parse it again to the same text).
+  if (json !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8').send(json);
   else if (status === 204 || body === undefined) res.end();
   else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
