@@ -1,6 +1,6 @@
 // The contract compiled once per process: what every app built over the same openapi.yaml may share, because none
 // of it depends on a world, a configuration or an app. Whoever starts sandboxes builds it at the top (main.ts and
-// startSandbox once per start unless given one; the test helper once per test file) and hands it to createRuntime:
+// startSandbox once per start unless given one; the test helper once per test process) and hands it to createRuntime:
 // nothing below holds a contract of its own, and no module-level registry keeps one.
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';

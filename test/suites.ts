@@ -7,6 +7,7 @@
 //   bin, the seeding thread) and the warnings a start prints (deprecations differ by release); and the inspector, which
 //   a CI job's failed run is read in.
 // - rest: everything else (browsers, nginx, floods, the README's runs), on the Node users run (24).
+// - isolated: the files of quick or rest that need a module graph of their own (ISOLATED below).
 
 /** The inner loop: pipeline, handlers, contract checks. */
 export const QUICK = [
@@ -65,11 +66,18 @@ export const NODE_DEPENDENT = [
 ];
 
 /**
- * The files that take longest (docs/testing.md lists their times), started first: on two cores the suite ends when
- * its longest file does, so those must not start last. Vitest orders by the last run's times when it has them; a
- * fresh clone has none. The files that install the package alternate with the browser files: the first packs the
- * run's one tarball (test/helpers/packed-package.ts) while the other core runs a browser file, and the others, which
- * wait for that tarball, start after it.
+ * The files that need a module graph of their own: vitest runs the quick and rest projects' files one after another
+ * on the same modules in each worker (vitest.config.ts), so a file that replaces a module with vi.mock, which only
+ * reaches importers evaluated after it, runs in the `isolated` project instead.
+ */
+export const ISOLATED = ['test/toolkit/prefer-parsed-once.test.ts'];
+
+/**
+ * The files that take longest (docs/testing.md lists their times), slowest first and started first: on two cores the
+ * suite ends when its longest file does, so those must not start last. Vitest orders by the last run's times when it
+ * has them; a fresh clone has none. The files that install the package alternate with the browser files: the first
+ * packs the run's one tarball (test/helpers/packed-package.ts) while the other core runs a browser file, and the
+ * others, which wait for that tarball, start after it.
  */
 export const SLOWEST_FIRST = [
   'test/package/packed-install.test.ts',
@@ -77,14 +85,19 @@ export const SLOWEST_FIRST = [
   'test/package/one-artifact.test.ts',
   'test/toolkit/docs-every-example.test.ts',
   'test/package/registry-publish.test.ts',
-  'test/regressions/journal-flood.test.ts',
+  'test/regressions/upload-flood-memory.test.ts',
   'test/readme/ci-job.test.ts',
-  'test/contract/contract-fuzz.test.ts',
-  'test/toolkit/docs-world-switch.test.ts',
+  'test/inspector/inspector-hosted.test.ts',
+  'test/regressions/workspace-flood-heap.test.ts',
   'test/hosted/docs-per-tab.test.ts',
-  'test/durability/shutdown.test.ts',
+  'test/inspector/inspector-browser.test.ts',
+  'test/toolkit/docs-world-switch.test.ts',
   'test/toolkit/docs-try-it.test.ts',
-  'test/durability/response-cache.test.ts',
-  'test/durability/concurrency.test.ts',
-  'test/regressions/bundle-load-flood.test.ts',
+  'test/durability/graceful-shutdown.test.ts',
+  'test/contract/contract-fuzz.test.ts',
+  'test/hosted/event-loop-free.test.ts',
+  'test/hosted/upload-xss.test.ts',
+  'test/regressions/journal-flood.test.ts',
+  'test/toolkit/docs-page.test.ts',
+  'test/readme/readme-typescript.test.ts',
 ];

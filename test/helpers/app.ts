@@ -6,14 +6,15 @@ import { defaultConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
 import { Worlds, worldsOptions } from '../../src/worlds.js';
 import type { MemoryGauge } from '../../src/memory-budget.js';
-import { compileContract } from '../../src/compiled-contract.js';
+import { compileContract, type CompiledContract } from '../../src/compiled-contract.js';
 import { freshWorld, testBases } from './test-world.js';
 
 /**
- * The contract every sandbox of this test file serves, read and compiled once (src/compiled-contract.ts): each
- * operation's validator checks compile on its first request in the file, not again in every testApp(). A memo of
- * the test helper's module, so one per test file (vitest gives each file its own modules); the sandbox itself keeps
- * no registry: the compiled contract is handed to createRuntime, as startSandbox's `contract` option takes it.
+ * The contract every sandbox of this test process serves, read and compiled once (src/compiled-contract.ts): each
+ * operation's validator checks compile on its first request in the process, not again in every testApp(). A memo of
+ * the test helper's module: one per test file where vitest isolates files, one per worker where it runs files one
+ * after another on the same modules (the quick and rest projects, vitest.config.ts). The sandbox itself keeps no
+ * registry: the compiled contract is handed to createRuntime, as startSandbox's `contract` option takes it.
  */
 export const contract = compileContract();
 
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   requestLog?: (line: string) => void;
   /** The registry's memory gauge, for tests that drive the memory budget without allocating. */
   memory?: MemoryGauge;
+  /** The compiled contract, for a test that needs checks compiled for it alone; by default the one shared above. */
+  contract?: CompiledContract;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function testApp(overrides: Partial<Config> = {}, options: TestAppO
   // `now` is the wall clock of workspace idle expiry, for tests that move it instead of sleeping.
   const worlds = new Worlds(world, { ...worldsOptions(config), now: options.now, seeded: testBases, memory: options.memory });
   const errors: string[] = [];
-  const runtime = createRuntime({ worlds, config, contract, log: (line) => errors.push(line), requestLog: options.requestLog });
+  const runtime = createRuntime({ worlds, config, contract: options.contract ?? contract, log: (line) => errors.push(line), requestLog: options.requestLog });
   const server = createServer(runtime, createApp(runtime));
   await listenForTheTest(server);
   return {
