@@ -12,13 +12,14 @@ import { composeMiddleware } from './pipeline/contract-validator.js';
 import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operation.js';
 import { allowedOrigins, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
+import { sendJsonAsBytes } from './http/reply.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
 import { landingRouter } from './sandbox/landing-page.js';
 import { inspectorAssets } from './sandbox/inspector/inspector-assets.js';
-import { observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
+import { keepJsonBodies, observeRequests, toolingPage, unjournaled } from './observe/observe-requests.js';
 import { identifyRequest } from './observe/request-log.js';
 import { actsIn, requestWorkspace } from './access/auth.js';
 import { latency } from './knobs/scenario-knobs.js';
@@ -49,6 +50,10 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   app.set('etag', false);
   // One spelling per operation: the validator reads this too, so `/_SANDBOX/requests` matches nothing (404).
   app.set('case sensitive routing', true);
+  // res.json sends the bytes it serialized and notes them (src/http/reply.ts); around it, the journal's copy of
+  // each JSON answer is kept (observeRequests, below).
+  sendJsonAsBytes(app);
+  keepJsonBodies(app);
 
   // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
   app.use(

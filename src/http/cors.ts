@@ -72,9 +72,14 @@ export function cors(options: CorsOptions = {}): RequestHandler {
     maxAge: options.maxAgeSeconds ?? 600,
   };
   const refused: CorsPackageOptions = { origin: allowed, methods: [], allowedHeaders: [], exposedHeaders: [] };
+  // The four answers' options, made once: granted or refused, for a preflight or any other request.
+  const both = (base: CorsPackageOptions) => ({ preflight: { ...base, preflightContinue: false }, other: { ...base, preflightContinue: true } });
+  const grantedOptions = both(granted);
+  const refusedOptions = both(refused);
   return corsMiddleware<Request>((req, callback) => {
     const origin = req.headers.origin;
     const ok = !allowed || (origin !== undefined && allowed.some((p) => p.test(origin)));
-    callback(null, { ...(ok ? granted : refused), preflightContinue: !isPreflight(req) });
+    const answer = ok ? grantedOptions : refusedOptions;
+    callback(null, isPreflight(req) ? answer.preflight : answer.other);
   });
 }

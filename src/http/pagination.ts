@@ -47,8 +47,9 @@ export function paginateCounted<T>(list: { total: number; slice(start: number, c
   const data = list.slice(start, perPage);
   const url = new URL(requestUrl);
   const path = `${url.origin}${url.pathname}`;
+  // One copy of the query, its `page` set again for each link (set keeps the first one's place and drops the others).
+  const params = url.searchParams;
   const pageUrl = (n: number) => {
-    const params = new URLSearchParams(url.search);
     params.set('page', String(n));
     return `${path}?${params.toString()}`;
   };

@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { IncomingMessage } from 'node:http';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
 import { unprocessable, type FieldErrors } from './errors.js';
 
 /** What a handler returns: the status, the JSON body (none for 204) and extra headers. One adapter sends it. */
@@ -73,7 +72,8 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
   if (headers) res.set(headers);
   res.status(status);
   if (pieces) return writePieces(res, pieces);
-  if (json !== undefined) res.set('Content-Type', 'application/json; charset=utf-8').send(json);
+  // The kept bytes' Content-Type as res.json gave it (Express's res.set would parse it again to the same text).
+  if (json !== undefined) res.setHeader('Content-Type', 'application/json; charset=utf-8').send(json);
   else if (status === 204 || body === undefined) res.end();
   else if (type !== undefined) res.type(type).send(String(body));
   else res.json(body);
@@ -98,26 +98,22 @@ export interface SentJson {
 }
 
 /**
- * The app's innermost res.json (the checks and observers wrap it): Express's own, JSON.stringify with no replacer or
- * spaces as the app configures none and the Content-Type Express gives, serialized into the Buffer that is sent and
- * handed to `sent`, so a kept answer holds the very bytes answered instead of serializing the body again. A
- * response whose Content-Type is already set goes to Express's res.json, which adds the charset to it.
+ * Makes the app's innermost res.json (the checks and observers wrap it): Express's own, JSON.stringify with no
+ * replacer or spaces as the app configures none and the Content-Type Express gives, serialized into the Buffer that
+ * is sent and noted in the request's state (`sentJson`), so a kept answer holds the very bytes answered instead of
+ * serializing the body again. A response whose Content-Type is already set goes to Express's res.json, which adds
+ * the charset to it. Set once on the app's response prototype (`app.response`, Express's documented way to override
+ * a response method), never as a function of each response's own (keepJsonBodies, src/observe/observe-requests.ts,
+ * says why).
  */
-export function jsonAsSentBytes(res: Response, sent: (json: SentJson) => void): Response['json'] {
-  const json = res.json;
-  return function (this: Response, body?: unknown) {
-    if (res.get('Content-Type') !== undefined) return json.call(res, body);
+export function sendJsonAsBytes(app: Express): void {
+  const json = app.response.json;
+  app.response.json = function (this: Response, body?: unknown) {
+    if (this.get('Content-Type') !== undefined) return json.call(this, body);
     const text = JSON.stringify(body);
-    if (text === undefined) return json.call(res, body);
+    if (text === undefined) return json.call(this, body);
     const bytes = Buffer.from(text);
-    sent({ body, bytes });
-    return res.set('Content-Type', 'application/json').send(bytes);
+    if (this.req.state) this.req.state.sentJson = { body, bytes };
+    return this.set('Content-Type', 'application/json').send(bytes);
   };
-}
-
-/** Installs jsonAsSentBytes on a response, noting what it sends in the request's state (`sentJson`). */
-export function noteSentJson(req: IncomingMessage, res: Response): void {
-  res.json = jsonAsSentBytes(res, (json) => {
-    if (req.state) req.state.sentJson = json;
-  });
 }

@@ -13,7 +13,7 @@ import { createCtx, type Ctx } from '../areas/context.js';
 import { authorizeOperation, controlPlaneWorkspace } from '../access/control-plane-access.js';
 import { notFound } from '../http/errors.js';
 import { reportIgnored } from '../observe/ignored-fields.js';
-import { noteSentJson, sendReply, type Reply } from '../http/reply.js';
+import { sendReply, type Reply } from '../http/reply.js';
 import { heavyLanesOf } from '../http/heavy-lanes.js';
 import { turnsOf } from '../http/turn-queue.js';
 import { bundleFrame, withItems } from '../sandbox/bundle-parts.js';
@@ -54,13 +54,9 @@ export function newRequestState(): RequestState {
   return { tooling: false, files: [] };
 }
 
-/**
- * The first step of the app: gives the request its state, which every later step fills in or reads, and the
- * response the res.json every later one wraps, which notes the bytes it sends (src/http/reply.ts).
- */
-export function attachRequestState(req: IncomingMessage, res: Response, next: () => void): void {
+/** The first step of the app: gives the request its state, which every later step fills in or reads. */
+export function attachRequestState(req: IncomingMessage, _res: unknown, next: () => void): void {
   req.state = newRequestState();
-  noteSentJson(req, res);
   next();
 }
 

@@ -43,6 +43,8 @@ interface Entry {
   query: unknown;
   /** What the tolerant reader ignored: named again in the answer's header and the journal. */
   ignored: IgnoredFields | undefined;
+  /** What find answers for it: one object for every replay, as nothing a replay does changes it. */
+  answer: KeptAnswer;
 }
 
 /** A kept answer, found for a request: the reply to send and the checked input it was answered for. */
@@ -79,7 +81,7 @@ export class ReplayCache {
     const entry = this.entries.get(key);
     if (entry && entry.world === world && entry.store === world.store && entry.clockOffset === world.clock.offset && current(entry, world.store)) {
       this.stats.hits++;
-      return { reply: { ...entry.reply, json: entry.json }, query: entry.query, ignored: entry.ignored };
+      return entry.answer;
     }
     if (entry) this.drop(key, entry);
     this.stats.misses++;
@@ -113,6 +115,7 @@ export class ReplayCache {
       json,
       query: req.query,
       ignored: state.ignored,
+      answer: Object.freeze({ reply: Object.freeze({ ...reply, json }), query: req.query, ignored: state.ignored }),
     };
     this.entries.set(key, entry);
     this.bytes += json.length;

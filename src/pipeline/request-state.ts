@@ -63,6 +63,8 @@ export interface RequestState {
   ignored?: IgnoredFields;
   /** Set when the handler's answer may be replayed (src/pipeline/replay-cache.ts). */
   replayable?: Replayable;
+  /** The body the answer was sent with through res.json, for the observers (src/observe/observe-requests.ts). */
+  jsonBody?: unknown;
   /** The JSON answer res.json serialized and sent (src/http/reply.ts), which a kept answer holds as sent. */
   sentJson?: SentJson;
   /** The body of a replayed answer, sent as the bytes kept (res.json never sees it), for the observers. */

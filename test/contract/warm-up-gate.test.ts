@@ -15,6 +15,13 @@ const watch = (promise: Promise<void>) => {
   void promise.then(() => (state.open = true));
   return state;
 };
+/** The gate stays shut for `ms` less a millisecond, and opens at `ms`. */
+const opensAfter = async (next: { open: boolean }, ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(next.open).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(next.open).toBe(true);
+};
 
 describe('the warm-up compiles between requests', () => {
   beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] }));
@@ -49,6 +56,38 @@ describe('the warm-up compiles between requests', () => {
     }
     await vi.advanceTimersByTimeAsync(25);
     expect(next.open).toBe(true);
+  });
+
+  it('When a request comes between the warm-up steps each time, then it waits for a lull twice as long each time, up to 1 s', async () => {
+    const server = fakeServer();
+    const gate = quietServerGate(server);
+    await vi.advanceTimersByTimeAsync(100);
+    let next = watch(gate());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.open).toBe(true);
+    for (const lull of [40, 80, 160, 320, 640, 1_000, 1_000]) {
+      // A client's request came while the step the gate let through ran.
+      request(server).close();
+      next = watch(gate());
+      await opensAfter(next, lull);
+    }
+  });
+
+  it('When the warm-up steps meet no request, then the lull it waits for shrinks back to 20 ms', async () => {
+    const server = fakeServer();
+    const gate = quietServerGate(server);
+    await vi.advanceTimersByTimeAsync(100);
+    await gate();
+    for (let i = 0; i < 6; i++) {
+      request(server).close();
+      const next = watch(gate());
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(next.open).toBe(true);
+    }
+    // Six steps without a request halve the lull from 1 s to its least, 20 ms; a request then doubles it to 40 ms.
+    for (let i = 0; i < 6; i++) await gate();
+    request(server).close();
+    await opensAfter(watch(gate()), 40);
   });
 
   it('When nothing is asked, then the warm-up does not wait', async () => {

@@ -1,13 +1,15 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOperations, type ContractDocument } from '../../src/contract/document/load-contract.js';
 import { createRequestLogger } from '../../src/observe/request-log.js';
 import { CoverageTracker } from '../../src/observe/world-observations.js';
-import { observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
+import { keepJsonBodies, observeRequests, unjournaled } from '../../src/observe/observe-requests.js';
 import { RequestJournal } from '../../src/observe/request-journal.js';
 import type { OperationFacts } from '../../src/contract/document/operation-facts.js';
 import { newRequestState } from '../../src/pipeline/handle-request.js';
+import { demo, testApp } from '../helpers/app.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -24,6 +26,7 @@ function setup(logLevel: 'info' | 'warn' = 'info') {
   const lines: string[] = [];
   const app = express();
   app.use(express.json());
+  keepJsonBodies(app);
   app.use(
     observeRequests({
       journal,
@@ -106,5 +109,27 @@ describe('observeRequests', () => {
     const { app, lines } = setup('warn');
     await request(app).post('/2024-09/channels').send({ name: 'x' }).expect(200);
     expect(lines).toEqual([]);
+  });
+});
+
+describe('The app keeping its JSON answers for the journal', () => {
+  // A function left on each answered response kept much of every request alive through V8's young-generation
+  // collections (keepJsonBodies says why): the bodies are kept once, on the app's response prototype.
+  it('When an operation, a refused request and an unknown path were answered, then no response keeps a res.json of its own', async () => {
+    const t = await testApp();
+    const answered: ServerResponse[] = [];
+    t.app.on('request', (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => answered.push(res)));
+    await request(t.app).get('/2024-09/users/current').set('Authorization', `Bearer ${demo.owner.token}`).expect(200);
+    await request(t.app).post('/2024-09/merchants').set('Authorization', `Bearer ${demo.owner.token}`).send({}).expect(422);
+    await request(t.app).get('/nowhere').expect(404);
+    expect(answered).toHaveLength(3);
+    for (const res of answered) expect((res as ServerResponse & { json: unknown }).json).toBe((Object.getPrototypeOf(res) as { json: unknown }).json);
+    const bodies = (await request(t.app).get('/_sandbox/requests').set('Authorization', `Bearer ${demo.owner.token}`).expect(200)).body.data.map(
+      (entry: { response: { body: unknown } }) => entry.response.body,
+    );
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) expect(body).toBeTypeOf('object');
+    expect(bodies).not.toContain(null);
+    expect(bodies.some((body: { data?: { id?: string } }) => body.data?.id === demo.owner.id)).toBe(true);
   });
 });
