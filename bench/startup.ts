@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { join } from 'node:path';
 import { bareAnswerScript, freePort, memoryOf, OWNER_TOKEN, ROOT, startProcess } from './servers.js';
 import { VALIDATOR_OPTIONS } from '../src/compiled-contract.js';
+import { BUNDLED_PACKAGES } from '../src/build/transpile.mjs';
 import { installJsonServer } from './json-server.js';
 import { installPrism, prismArgs } from './prism.js';
 
@@ -27,6 +28,8 @@ export interface StartupCase {
   anonymous?: boolean;
   /** Noted with the RSS of its process at its first 200 (the command is the server's own process). */
   rss?: boolean;
+  /** Runs in the bench's own npm package (npmFloorPackage) instead of this checkout. */
+  inNpmFloorPackage?: boolean;
 }
 
 const BIN = join(ROOT, 'bin', 'commerce-operations-sandbox.js');
@@ -36,13 +39,28 @@ const PACKED = 'packed';
 const FLOOR = ['-e', bareAnswerScript(64)];
 /** The bare-Node case, which the report compares each start with in its round (bench/run.ts). */
 export const FLOOR_KEY = 'node-floor';
+/** The npm script of npmFloorPackage: bare Node as `npm start` runs the sandbox (`exec node <file>`). */
+const NPM_FLOOR_SCRIPT = 'bare-node';
 
 /**
- * The packages the built server imports (`from "pkg"` and `import "pkg"` in dist/src, node: built-ins left out):
- * what bench/dependencies-floor.mjs loads. Read from the build, so the list follows the code.
+ * A package of the bench's own whose one script starts the bare-Node server the way package.json's `start` starts the
+ * sandbox: what that case adds to bare Node is npm's own cost, which `npm start` pays before the sandbox runs.
  */
-export function builtServerPackages(build = join(ROOT, 'dist', 'src')): string[] {
-  const specifiers = new Set<string>();
+function npmFloorPackage(dir: string): string {
+  const folder = join(dir, 'npm-floor');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'bare-node.cjs'), bareAnswerScript(64));
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'npm-floor', private: true, scripts: { [NPM_FLOOR_SCRIPT]: 'exec node bare-node.cjs' } }));
+  return folder;
+}
+
+/**
+ * The packages the built server imports (`from "pkg"` and `import "pkg"` in dist/src, node: built-ins left out), and
+ * those the build bundled into it (BUNDLED_PACKAGES, loaded here from node_modules as they are published): what
+ * bench/dependencies-floor.mjs loads. Read from the build, so the list follows the code.
+ */
+export function builtServerPackages(build = join(ROOT, 'dist', 'src'), bundled: readonly string[] = BUNDLED_PACKAGES): string[] {
+  const specifiers = new Set<string>(bundled);
   for (const file of readdirSync(build, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.js')) continue;
     for (const [, specifier] of readFileSync(join(build, file), 'utf8').matchAll(/^(?:import|export)\s*(?:[^'";]*?\bfrom\s*)?["']([^"'./][^"']*)["']/gm)) {
@@ -110,6 +128,14 @@ export const STARTUP_CASES: StartupCase[] = [
     command: process.execPath,
     args: [join(ROOT, 'bench', 'validator-floor.mjs'), join(ROOT, 'dist', 'openapi.json'), JSON.stringify(VALIDATOR_OPTIONS)],
   },
+  {
+    key: 'npm-run-floor',
+    label: "reference: `npm run` of a script that starts bare Node (npm's own cost, which `npm start` pays first)",
+    command: 'npm',
+    args: ['run', NPM_FLOOR_SCRIPT],
+    anonymous: true,
+    inNpmFloorPackage: true,
+  },
   { key: FLOOR_KEY, label: 'reference: bare Node (`node -e` with a node:http server answering 200)', command: process.execPath, args: FLOOR, anonymous: true },
 ];
 
@@ -165,6 +191,7 @@ export async function measureStartup(
     log(`  Prism skipped: ${prism.skipped}`);
   }
   const cases = STARTUP_CASES.filter((c) => !unavailable.has(c.key));
+  const npmFloor = npmFloorPackage(dir);
   for (let round = 1; round <= rounds; round++) {
     // Reversed every other round, so no case always follows the same one.
     for (const c of round % 2 ? cases : [...cases].reverse()) {
@@ -183,7 +210,7 @@ export async function measureStartup(
         name: c.label,
         command: c.command === PACKED ? installed.bin : c.command,
         args,
-        cwd: c.command === PACKED ? installed.consumer : ROOT,
+        cwd: c.command === PACKED ? installed.consumer : c.inNpmFloorPackage ? npmFloor : ROOT,
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',

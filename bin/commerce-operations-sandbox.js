@@ -3,8 +3,8 @@
 // first when the sources changed, src/build/start-checkout.mjs) and the Docker image all run this file, in one process, so the PID that started it is the server's and a
 // signal sent to it stops it.
 //
-// The dependencies stay in node_modules, unbundled: Node reports url.parse() (DEP0169, Node 24 and later) only
-// when code outside node_modules calls it, and express-openapi-validator 5.6.2 calls it on every validated request.
+// The build bundles express with the sandbox's code; every other dependency stays in node_modules
+// (src/build/transpile.mjs, BUNDLED_PACKAGES, says why).
 import module from 'node:module';
 import { existsSync } from 'node:fs';
 

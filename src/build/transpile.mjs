@@ -1,5 +1,5 @@
 // How `npm run build` and `npm start` make dist/ from src/: esbuild bundles each entry, the code entries share split
-// into chunks and every dependency left in node_modules (bin/commerce-operations-sandbox.js says why); then the
+// into chunks, express bundled with them and every other dependency left in node_modules (BUNDLED_PACKAGES); then the
 // built scripts write the contract's JSON copy (dist/openapi.json) and the default seed's world
 // (dist/seeded-world.json), which a start reads instead of parsing the YAML and seeding. Last, dist/.sources names
 // the sources it was made from (sourcesDigest), so that `npm start` transpiles again only after they change.
@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,8 +20,41 @@ export const ENTRIES = [
   'src/build/write-contract-json.ts',
   'src/build/write-seeded-world.ts',
 ];
+/**
+ * The packages bundled into dist/src with the code that imports them, with every file they require: express, the
+ * largest load of a start (some 130 CommonJS files, each resolved, read and compiled on its own), becomes one chunk.
+ * Every other package stays in node_modules, above all express-openapi-validator: Node reports url.parse()
+ * (DEP0169, Node 24 and later) only when code outside node_modules calls it, and the validator calls it for
+ * requests with query parameters. Its patch (patches/) loads express only for operation handlers, which the
+ * sandbox does not use, so express is loaded once, from the bundle.
+ */
+export const BUNDLED_PACKAGES = ['express'];
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+/** A package stays external unless it is bundled or a bundled package's own file requires it (what express needs). */
+const bundledPackagesOnly = {
+  name: 'bundled-packages-only',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      BUNDLED_PACKAGES.includes(packageName(args.path)) || relative(ROOT, args.importer).split(sep)[0] === 'node_modules' ? undefined : { external: true },
+    );
+  },
+};
 /** esbuild's options for them (test/helpers/build-entries.ts builds a test run's entries with the same). */
-export const BUILD_OPTIONS = { bundle: true, splitting: true, packages: 'external', platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' };
+export const BUILD_OPTIONS = {
+  bundle: true,
+  splitting: true,
+  plugins: [bundledPackagesOnly],
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  logLevel: 'warning',
+  // The bundled CommonJS files require Node's modules; an ES module has no `require` of its own.
+  banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+};
 /** The built scripts run after transpiling, in this order. */
 const WRITERS = ['dist/src/build/write-contract-json.js', 'dist/src/build/write-seeded-world.js'];
 const STAMP = join(ROOT, 'dist', '.sources');

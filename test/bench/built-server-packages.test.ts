@@ -27,7 +27,7 @@ describe('the packages the built server imports', () => {
       'chunk-A.js': 'import { faker } from "@faker-js/faker/locale/en";\nimport express2, { Router } from "express";\nexport { a, b };\n',
       'cli/nested.js': 'import "side-effect-pkg";\nimport { JSONFile } from "lowdb/node";\n',
     });
-    expect(builtServerPackages(dir)).toEqual(['@faker-js/faker/locale/en', 'express', 'lowdb/node', 'side-effect-pkg']);
+    expect(builtServerPackages(dir, [])).toEqual(['@faker-js/faker/locale/en', 'express', 'lowdb/node', 'side-effect-pkg']);
   });
 
   it('When a file names Node built-ins, relative chunks, or a string after an export list, then none of them is listed', () => {
@@ -35,6 +35,11 @@ describe('the packages the built server imports', () => {
       'main.js': 'import { resolve } from "node:path";\nimport "./chunk-C.js";\nexport { x };\nconst label = "not-a-package";\n',
       'types.d.ts': 'import type { Express } from "express";\n',
     });
-    expect(builtServerPackages(dir)).toEqual([]);
+    expect(builtServerPackages(dir, [])).toEqual([]);
+  });
+
+  it('When the build bundled a package into its chunks, then it is listed too, once, as the floor loads it from node_modules', () => {
+    const dir = build({ 'main.js': 'import cors from "cors";\n', 'chunk-A.js': 'import helmet from "helmet";\nimport cors2 from "cors";\n' });
+    expect(builtServerPackages(dir, ['express', 'helmet'])).toEqual(['cors', 'express', 'helmet']);
   });
 });
