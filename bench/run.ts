@@ -42,7 +42,7 @@ import { benchWorkspaces, workspaceChecks } from './workspace-bench.js';
 import { benchCatchUpStall, catchUpChecks } from './catch-up-stall.js';
 import { benchMemory } from './memory-bench.js';
 import { benchBundles, bundleChecks } from './bundle-bench.js';
-import { benchInspector, INSPECTOR_WINDOW_S, inspectorChecks } from './inspector-bench.js';
+import { benchInspector, INSPECTOR_WINDOW_S, inspectorChecks, inspectorPairs } from './inspector-bench.js';
 import {
   bareSequence,
   jsonServerSequence,
@@ -76,6 +76,7 @@ const HELP = `npm run bench [-- options]: the built sandbox against json-server,
   --startup-only         only the start-up section (the installed package, the checkout, npm start, json-server, Prism, bare Node; the first call of each operation)
   --export-only          only the workspace export and load of 10,000 records (issue 25), against 1 s each
   --inspector-only       only the request inspector (issue 35): first paint with 1,000 entries, the page with it connected, its sizes
+  --inspector-aa         the inspector's products-page structure with no inspector in either arm (A/A), printed only: the bias of the structure itself
   --smoke                one short round, no targets judged, bench/results.md left as it was
   --rounds N             interleaved rounds (default 5; 1 with --smoke)
   --no-build             use the build in dist/ as it is
@@ -381,6 +382,8 @@ const BUNDLE_HEADING = '## Workspace export and load';
 function bundleSection(startedAt: Date): string {
   const row = (key: string) => {
     const f = figures.get(key);
+    // A figure no window gave (no quiet pair) has no row.
+    if (f === undefined && key === 'inspector.page.quiet-cost') return undefined;
     const unit = f?.unit ?? 'ms';
     return `| ${f?.label ?? key} (${unit}) | ${fmt(med(key), unit)} | ${fmt(Math.min(...(f?.values ?? [NaN])), unit)} | ${fmt(Math.max(...(f?.values ?? [NaN])), unit)} |`;
   };
@@ -456,21 +459,25 @@ const LOAD_AT_START = loadavg()[0];
 function inspectorSection(startedAt: Date): string {
   const row = (key: string) => {
     const f = figures.get(key);
+    // A figure no window gave (no quiet pair) has no row.
+    if (f === undefined && key === 'inspector.page.quiet-cost') return undefined;
     const unit = f?.unit ?? 'ms';
     const show = (x: number) => (unit === 'bytes' ? String(x) : fmt(x, unit));
     return `| ${f?.label ?? key} (${unit}) | ${show(med(key))} | ${show(Math.min(...(f?.values ?? [NaN])))} | ${show(Math.max(...(f?.values ?? [NaN])))} |`;
   };
-  const checks = inspectorChecks(med, roundRatio).map(
+  const checks = inspectorChecks(med, roundRatio, (key) => figures.get(key)?.values.length ?? 0).map(
     (c) => `| ${c.target} | ${c.measured} | ${smoke ? 'smoke, not judged' : 'reference' in c ? 'no target' : c.ok ? 'met' : 'SHORT'} |`,
   );
-  return [
+  const rows = [
     INSPECTOR_HEADING,
     '',
     `Measured ${startedAt.toISOString()} with \`npm run bench -- --inspector-only\`: ${rounds} round(s) on the built server (in memory) and Debian's ` +
       `chromium (headless, playwright-core) on the same machine, load tool ${tool === 'wrk' ? 'wrk -t1' : 'autocannon'} at ${connections} connections; ` +
       `node ${process.version}, load average ${LOAD_AT_START.toFixed(2)} before the run and ${loadavg()[0].toFixed(2)} after it (its own load included). The connected inspector is the page itself, open in chromium and polling ` +
       'while the load runs (every 2 s, every 10 s once a poll comes back full, as under this load; each poll reads at most 100 entries summed up, `fields=summary`). ' +
-      `The two windows of ${INSPECTOR_WINDOW_S} s alternate within each round, their order swapped each round; the connected window starts once the page is opened and settled (its journal written, coverage and worlds read), and opening it is measured apart. ` +
+      `${inspectorPairs(rounds)} pairs of ${INSPECTOR_WINDOW_S} s windows, the order within a pair swapped each pair; each window on its own fresh server, through the same steps ` +
+      '(its validators compiled, 1 s of the page to warm up and fill the journal, the inspector opened, and for the window with none closed again, then 2 s of the page to settle, then the window), ' +
+      "so neither window inherits the other's process, heap or journal; opening the inspector is measured apart. " +
       'CPU times are from /proc (server; chromium, every process of it). First paint is from the navigation to the frame showing the journal of 1,000 entries (its first 100 rows; the rest are written 300 per task after it), in a fresh browser context each round.',
     '',
     '| figure | median | min | max |',
@@ -480,6 +487,8 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.page.alone.rps'),
     row('inspector.page.connected.rps'),
     row('inspector.page.cost'),
+    row('inspector.page.quiet-cost'),
+    row('inspector.page.order'),
     row('inspector.page.alone.server-cpu'),
     row('inspector.page.connected.server-cpu'),
     row('inspector.page.alone.chromium-cpu'),
@@ -494,15 +503,32 @@ function inspectorSection(startedAt: Date): string {
     row('inspector.size.html'),
     row('inspector.size.js'),
     row('inspector.size.css'),
-    '',
-    '| target (issue 35) | measured (medians) | |',
-    '|---|---|---|',
-    ...checks,
-    '',
-  ].join('\n');
+  ].filter((line) => line !== undefined);
+  return [...rows, '', '| target (issue 35) | measured (medians) | |', '|---|---|---|', ...checks, ''].join('\n');
 }
 
 const runInspector = (dir: string) => benchInspector({ rounds, connections, tool, dir, log, note });
+
+/** The A/A run: both arms without an inspector, through the same steps as the real comparison; printed only. */
+async function inspectorAaRun(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  try {
+    await benchInspector({ rounds, connections, tool, dir, log, note, aa: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const spread = (key: string) => {
+    const values = figures.get(key)?.values ?? [NaN];
+    return `median ${fmt(median(values), '')}, min ${fmt(Math.min(...values), '')}, max ${fmt(Math.max(...values), '')}`;
+  };
+  log('');
+  log(`A/A (no inspector in either arm), load average ${LOAD_AT_START.toFixed(2)} before and ${loadavg()[0].toFixed(2)} after:`);
+  log(`  the second arm's "cost" within the pair (%): ${spread('inspector.page.cost')}`);
+  log(`  the later window over the earlier (order bias): ${spread('inspector.page.order')}`);
+  log(
+    `  server CPU per 1,000 pages, second arm over first arm within the pair: ${roundRatio('inspector.page.again.server-cpu', 'inspector.page.alone.server-cpu').toFixed(3)}`,
+  );
+}
 
 /** This build against the earlier commit's, page and creates: no worse than before (medians of the same run). */
 function baselineChecks() {
@@ -543,6 +569,7 @@ async function main(): Promise<void> {
 
   if (startupOnly) return startupOnlyRun(startedAt);
   if (argv.includes('--export-only')) return bundleOnlyRun(startedAt);
+  if (argv.includes('--inspector-aa')) return inspectorAaRun();
   if (argv.includes('--inspector-only')) return sectionOnlyRun(runInspector, () => inspectorSection(startedAt), INSPECTOR_HEADING);
 
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
