@@ -2,9 +2,8 @@
 // on the first answer with that status (and then keeps them). Warming up sends each operation a request made from
 // the contract's own examples through the validator's step alone (no handler runs, nothing is written), then the
 // operation's example success answer through its response check. Each of the two is one compile, made in a turn of
-// the event loop of its own and only after a lull in the server's requests, so a request waits behind one compile
-// at most (one schema, not an operation's all), and only when it comes in the middle of one; the busier the
-// clients, the longer the lull (quietServerGate).
+// the event loop of its own and only while the server has no request in flight, so a request waits behind one
+// compile at most (one schema, not an operation's all), and only when it comes in the middle of one.
 import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
@@ -33,45 +32,33 @@ export interface WarmUp {
 
 // How long a server that has not been asked anything yet waits before it warms up.
 const QUIET_START_MS = 100;
-// How long a server has had no request in flight before the warm-up compiles its next operation: at least this,
+// How long a server has had no request in flight before the warm-up compiles its next operation.
 const QUIET_GAP_MS = 20;
-// and up to this while a client keeps sending requests (quietServerGate).
-const BUSY_GAP_MS = 1_000;
 
 /** Resolves once the warm-up may compile: resolved at once when nothing else runs (a test of the warm-up alone). */
 export type WarmUpGate = () => Promise<void>;
 
 /**
- * A gate that opens once `server` has had no request in flight for a while: a compile takes the event loop for its
- * whole length, so it runs between a client's requests, never while one is being answered. A request that comes
- * while a compile runs still waits for its end, so the lull the gate waits for grows with the client's pace: twice
- * as long (up to BUSY_GAP_MS) each time a request came after the gate last opened, half as long (down to
- * QUIET_GAP_MS) each time none did. A client that sends request after request is not held up by compiles; the
- * warm-up goes on in its pauses, or once it stops. An operation called before the warm-up reached it compiles its
- * checks on that call, as it would without a warm-up.
+ * A gate that opens once `server` has had no request in flight for QUIET_GAP_MS: a compile takes the event loop for
+ * its whole length, so it runs between a client's requests, never while one waits. An operation called before the
+ * warm-up reached it compiles its checks on that call, as it would without a warm-up.
  */
 export function quietServerGate(server: Server): WarmUpGate {
   let inFlight = 0;
   let lastEnd = 0;
-  let requests = 0;
-  let requestsAtOpen: number | undefined;
-  let gap = QUIET_GAP_MS;
   server.on('request', (_req: unknown, res: { once(event: 'close', listener: () => void): unknown }) => {
     inFlight++;
-    requests++;
     res.once('close', () => {
       inFlight--;
       lastEnd = performance.now();
     });
   });
   return async () => {
-    if (requestsAtOpen !== undefined) gap = requests > requestsAtOpen ? Math.min(gap * 2, BUSY_GAP_MS) : Math.max(gap / 2, QUIET_GAP_MS);
     for (;;) {
       const quietFor = performance.now() - lastEnd;
-      if (inFlight === 0 && quietFor >= gap) break;
-      await new Promise((resolve) => setTimeout(resolve, inFlight === 0 ? gap - quietFor : QUIET_GAP_MS));
+      if (inFlight === 0 && quietFor >= QUIET_GAP_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, inFlight === 0 ? QUIET_GAP_MS - quietFor : QUIET_GAP_MS));
     }
-    requestsAtOpen = requests;
   };
 }
 

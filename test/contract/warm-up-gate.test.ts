@@ -51,45 +51,6 @@ describe('the warm-up compiles between requests', () => {
     expect(next.open).toBe(true);
   });
 
-  it('When a request comes between the warm-up steps each time, then it waits for a lull twice as long each time, up to 1 s', async () => {
-    const server = fakeServer();
-    const gate = quietServerGate(server);
-    await vi.advanceTimersByTimeAsync(100);
-    let next = watch(gate());
-    await vi.advanceTimersByTimeAsync(0);
-    expect(next.open).toBe(true);
-    for (const lull of [40, 80, 160, 320, 640, 1_000, 1_000]) {
-      // A client's request came while the step the gate let through ran.
-      request(server).close();
-      next = watch(gate());
-      await vi.advanceTimersByTimeAsync(lull - 1);
-      expect(next.open).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(next.open).toBe(true);
-    }
-  });
-
-  it('When the warm-up steps meet no request, then the lull it waits for shrinks back to 20 ms', async () => {
-    const server = fakeServer();
-    const gate = quietServerGate(server);
-    await vi.advanceTimersByTimeAsync(100);
-    await gate();
-    for (let i = 0; i < 6; i++) {
-      request(server).close();
-      const next = watch(gate());
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(next.open).toBe(true);
-    }
-    // Six steps without a request halve the lull from 1 s to its least, 20 ms; a request then doubles it to 40 ms.
-    for (let i = 0; i < 6; i++) await gate();
-    request(server).close();
-    const next = watch(gate());
-    await vi.advanceTimersByTimeAsync(39);
-    expect(next.open).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(next.open).toBe(true);
-  });
-
   it('When nothing is asked, then the warm-up does not wait', async () => {
     const gate = quietServerGate(fakeServer());
     await vi.advanceTimersByTimeAsync(100);
