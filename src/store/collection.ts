@@ -45,7 +45,8 @@ export class Collection<T extends { id: string }> {
   private frozen = false;
   /**
    * whereInOrder's answers since the collection last changed, by index and value: a list read again and again
-   * between two writes is ordered once. Any write drops them all.
+   * between two writes is ordered once. A create keeps those it extends at the end (keepOrdered); any other write
+   * drops them all.
    */
   private ordered: Map<string, Map<unknown, { order: (a: T, b: T) => number; records: readonly T[] }>> | undefined;
 
