@@ -1,5 +1,6 @@
 // How `npm run build` and `npm start` make dist/ from src/: esbuild bundles each entry, the code entries share split
-// into chunks, express bundled with them and every other dependency left in node_modules (BUNDLED_PACKAGES); then the
+// into chunks, the dependencies a start loads bundled with them (BUNDLED_PACKAGES) and the others left in
+// node_modules; then the
 // built scripts write the contract's JSON copy (dist/openapi.json) and the default seed's world
 // (dist/seeded-world.json), which a start reads instead of parsing the YAML and seeding. Last, dist/.sources names
 // the sources it was made from (sourcesDigest), so that `npm start` transpiles again only after they change.
@@ -21,14 +22,26 @@ export const ENTRIES = [
   'src/build/write-seeded-world.ts',
 ];
 /**
- * The packages bundled into dist/src with the code that imports them, with every file they require: express, the
- * largest load of a start (some 130 CommonJS files, each resolved, read and compiled on its own), becomes one chunk.
- * Every other package stays in node_modules, above all express-openapi-validator: Node reports url.parse()
- * (DEP0169, Node 24 and later) only when code outside node_modules calls it, and the validator calls it for
- * requests with query parameters. Its patch (patches/) loads express only for operation handlers, which the
- * sandbox does not use, so express is loaded once, from the bundle.
+ * The packages bundled into dist/src with the code that imports them, with every file they require: what a start
+ * loads, which would otherwise be some 400 CommonJS files, each resolved, read and compiled on its own. The validator
+ * among them is the patched copy in node_modules (patches/), so the build carries the patch wherever dist/ goes: the
+ * package and the image need no copy of it and no install script. Its patch replaces url.parse(), which Node 24
+ * reports (DEP0169) when code outside node_modules calls it, as bundled code is, and loads express only for operation
+ * handlers, which the sandbox does not use. Left in node_modules: what is loaded after the start or in a thread of
+ * its own (swagger-ui-express serves files of its package, pino's transports, multer, js-yaml, faker).
  */
-export const BUNDLED_PACKAGES = ['express'];
+export const BUNDLED_PACKAGES = [
+  'express',
+  'express-openapi-validator',
+  'ajv',
+  'ajv-formats',
+  'path-to-regexp',
+  'cors',
+  'helmet',
+  'lowdb',
+  'p-limit',
+  'rate-limiter-flexible',
+];
 const packageName = (specifier) =>
   specifier
     .split('/')
@@ -58,9 +71,10 @@ export const BUILD_OPTIONS = {
 /** The built scripts run after transpiling, in this order. */
 const WRITERS = ['dist/src/build/write-contract-json.js', 'dist/src/build/write-seeded-world.js'];
 const STAMP = join(ROOT, 'dist', '.sources');
-// What the build reads: src/, tsconfig.json (how esbuild compiles classes and imports) and openapi.yaml (the
-// contract's JSON copy is made from it).
-const INPUTS = ['src', 'tsconfig.json', 'openapi.yaml'];
+// What the build reads: src/, tsconfig.json (how esbuild compiles classes and imports), openapi.yaml (the
+// contract's JSON copy is made from it), and what decides the bundled packages' files: the lockfile's versions and
+// the patches applied to them.
+const INPUTS = ['src', 'tsconfig.json', 'openapi.yaml', 'package-lock.json', 'patches'];
 
 /**
  * A digest of every file and folder the build reads (path, size, modification time): an edit, a new file, a removed

@@ -64,9 +64,10 @@ function packInto(packs: string): void {
   try {
     const checkout = join(root, 'checkout');
     cpSync(projectRoot, checkout, { recursive: true, filter: (src) => !NOT_PACKED.has(relative(projectRoot, src).split('/')[0]!) });
-    // The build needs the dev dependencies (tsc, esbuild), and the tarball bundles the patched validator with its
-    // dependencies (bundleDependencies), which npm collects only from a real node_modules folder, not a symlinked one:
-    // the checkout's own install, hard-linked (copied where the temporary folder is on another file system).
+    // The build needs the dev dependencies (tsc, esbuild, and the packages it bundles, the patched validator among
+    // them) in a real node_modules folder of the copy, not a symlinked one: esbuild follows a symlink to the real
+    // path, and bundles a package's own requires only from under the checkout's node_modules (src/build/transpile.mjs).
+    // The checkout's own install, hard-linked (copied where the temporary folder is on another file system).
     const modules = realpathSync(join(projectRoot, 'node_modules'));
     try {
       execFileSync('cp', ['-al', modules, join(checkout, 'node_modules')], { stdio: 'ignore' });
