@@ -37,13 +37,18 @@ export interface CompiledContract extends LoadedContract {
   readonly validator: readonly RequestHandler[];
 }
 
-/** Compiles a contract (openapi.yaml, read now, by default) for every app of this process to share. */
+/**
+ * Compiles a contract (openapi.yaml, read now, by default) for every app of this process to share. The validator is
+ * given the spec the build prepared from this very document with these options when there is one (its preparation
+ * is then skipped: src/contract/document/validator-spec-json.ts); otherwise it prepares the document itself.
+ */
 export function compileContract(loaded: LoadedContract = loadContract()): CompiledContract {
+  const preparedSpec = loaded.preparedSpec?.(JSON.stringify(VALIDATOR_OPTIONS));
   return {
     text: loaded.text,
     doc: loaded.doc,
     operations: operationFacts(loaded.doc),
-    validator: OpenApiValidator.middleware({ apiSpec: loaded.doc as never, ...VALIDATOR_OPTIONS }) as RequestHandler[],
+    validator: OpenApiValidator.middleware({ apiSpec: loaded.doc as never, ...VALIDATOR_OPTIONS, ...(preparedSpec && { preparedSpec }) }) as RequestHandler[],
   };
 }
 

@@ -1,9 +1,9 @@
 // How `npm run build` and `npm start` make dist/ from src/: esbuild bundles each entry, the code entries share split
 // into chunks, the dependencies a start loads bundled with them (BUNDLED_PACKAGES) and the others left in
-// node_modules; then the
-// built scripts write the contract's JSON copy (dist/openapi.json) and the default seed's world
-// (dist/seeded-world.json), which a start reads instead of parsing the YAML and seeding. Last, dist/.sources names
-// the sources it was made from (sourcesDigest), so that `npm start` transpiles again only after they change.
+// node_modules; then the built scripts write the contract's JSON copy (dist/openapi.json), the validator's spec
+// prepared from it (dist/validator-spec.json) and the default seed's world (dist/seeded-world.json), which a start
+// reads instead of parsing the YAML, preparing the spec and seeding. Last, dist/.sources names the sources it was
+// made from (sourcesDigest), so that `npm start` transpiles again only after they change.
 // Plain JavaScript: npm start runs it before anything is built. `node src/build/transpile.mjs` transpiles.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -93,7 +93,12 @@ export function sourcesDigest() {
 
 /** Whether dist/ holds every entry and its writers' files, made from the sources as they are now. */
 export function builtFromTheseSources() {
-  const outputs = [...ENTRIES.map((entry) => entry.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js')), 'dist/openapi.json', 'dist/seeded-world.json'];
+  const outputs = [
+    ...ENTRIES.map((entry) => entry.replace(/^src\//, 'dist/src/').replace(/\.ts$/, '.js')),
+    'dist/openapi.json',
+    'dist/validator-spec.json',
+    'dist/seeded-world.json',
+  ];
   return existsSync(STAMP) && outputs.every((output) => existsSync(join(ROOT, output))) && readFileSync(STAMP, 'utf8') === sourcesDigest();
 }
 

@@ -3,6 +3,7 @@
 import corsMiddleware, { type CorsOptions as CorsPackageOptions } from 'cors';
 import type { Request, RequestHandler } from 'express';
 import type { Config } from '../config.js';
+import { headersByKey } from './header-sets.js';
 
 /** Which origins may call the sandbox from a browser. */
 export interface CorsOptions {
@@ -76,10 +77,17 @@ export function cors(options: CorsOptions = {}): RequestHandler {
   const both = (base: CorsPackageOptions) => ({ preflight: { ...base, preflightContinue: false }, other: { ...base, preflightContinue: true } });
   const grantedOptions = both(granted);
   const refusedOptions = both(refused);
-  return corsMiddleware<Request>((req, callback) => {
+  const middleware = corsMiddleware<Request>((req, callback) => {
     const origin = req.headers.origin;
     const ok = !allowed || (origin !== undefined && allowed.some((p) => p.test(origin)));
     const answer = ok ? grantedOptions : refusedOptions;
     callback(null, isPreflight(req) ? answer.preflight : answer.other);
   });
+  // For any request but an OPTIONS, the package's headers depend on the Origin alone: worked out by it once per
+  // Origin (src/http/header-sets.ts). An OPTIONS, a preflight or not, runs it.
+  return headersByKey(
+    middleware,
+    (req) => (req.method === 'OPTIONS' ? undefined : req.headers.origin === undefined ? '' : `:${req.headers.origin}`),
+    (key) => ({ method: 'GET', headers: key === '' ? {} : { origin: key.slice(1) } }),
+  );
 }

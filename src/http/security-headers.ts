@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { fixedHeaders } from './header-sets.js';
 
 type Directives = Record<string, string[]>;
 
@@ -21,8 +22,15 @@ const PAGE_DIRECTIVES: Directives = {
   'script-src': ["'self'"],
 };
 
-/** helmet with the headers above and nothing else (HSTS, COOP, CORP and the rest are a deployment's choice). */
+/**
+ * helmet with the headers above and nothing else (HSTS, COOP, CORP and the rest are a deployment's choice). Its
+ * headers depend on no request: helmet works them out once and each answer gets them (src/http/header-sets.ts).
+ */
 function helmetWith(directives: Directives): RequestHandler {
+  return fixedHeaders(helmetOf(directives));
+}
+
+function helmetOf(directives: Directives): RequestHandler {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     xContentTypeOptions: true,

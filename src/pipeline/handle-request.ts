@@ -158,9 +158,22 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   };
 
   /**
+   * The replay step's answer, once it found one kept: the records this read names are the kept answer's (404 and
+   * 403 come from the store's merchants and memberships, and the caller, the path and the query are in the key, and
+   * the answer is kept only while none of the collections its records and handler read changed), so they resolved
+   * then, to the same, and need no transaction to resolve again; its input is the kept one, which the validator
+   * passed; the reply is its bytes.
+   */
+  const answerKept = (req: Request, res: Response, state: RequestState, kept: KeptAnswer): void | Promise<void> => {
+    acceptInput(req, res, state, PASSED);
+    state.step = 'handler';
+    return sendReply(res, replay(state, kept)!);
+  };
+
+  /**
    * Inside the handler's transaction: the records the request names (404 unknown, 403 not a member), resolved once,
    * then the input (a missing required body, the validator's 422, non-finite numbers), then a kept answer of the
-   * same read (`early`: the one the replay step found, `null` when it found none), or the knobs and the handler. A
+   * same read (looked for here unless the replay step did: `early` is `null` when it found none), or the knobs and the handler. A
    * record changed by a concurrent request is seen as it is now.
    */
   const bindAndHandle =
@@ -173,7 +186,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       plan: BindingPlan | undefined,
       handler: AnyHandler,
       world: World,
-      early: KeptAnswer | null | undefined,
+      early: null | undefined,
     ) =>
     () => {
       state.step = 'record';
@@ -184,7 +197,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.step = 'validation';
       acceptInput(req, res, state, verdict);
       state.step = 'handler';
-      const kept = replay(state, early === undefined ? replays.find(req, state, world) : (early ?? undefined));
+      const kept = replay(state, early === undefined ? replays.find(req, state, world) : undefined);
       if (kept) return kept;
       const input = { params: req.params, query: req.query, body: req.body, files: state.files, headers: req.headers, bound: state.bound };
       state.step = 'prefer';
@@ -195,7 +208,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     };
 
   /** Runs the operation's handler on the request's world and answers its reply, kept for replay if it may be. */
-  const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict, early?: KeptAnswer | null): Promise<void> => {
+  const handle = async (req: Request, res: Response, state: RequestState, verdict: Verdict, early: null | undefined): Promise<void> => {
     const operationId = state.operation!.id;
     const world = state.world ?? noWorld(req, res, state, verdict);
     const stamp = world.store.stamp();
@@ -269,7 +282,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.step = 'validation';
       // The replay step: a kept answer of this very read, found before reading a body and running the validator.
       const early = findKept(req, state);
-      if (early) return await handle(req, res, state, PASSED, early);
+      if (early) return await answerKept(req, res, state, early);
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
       // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.

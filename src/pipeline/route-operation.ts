@@ -33,7 +33,7 @@ export type RouteOperation = (method: string, path: string, respell?: () => stri
  */
 class ContractPaths {
   private readonly table: CompiledPath[];
-  private readonly byPath = new Map<string, CompiledPath | null>();
+  private readonly byPath = new Map<string, FoundPath | null>();
 
   constructor(doc: ContractDocument) {
     const paths = new Map<string, CompiledPath>();
@@ -51,17 +51,24 @@ class ContractPaths {
   }
 
   /** The first path of the contract whose matcher `path` (as sent, query apart) meets, if any. */
-  find(path: string): CompiledPath | undefined {
-    let compiled = this.byPath.get(path);
-    if (compiled === undefined) {
-      compiled = this.table.find(({ regexp }) => regexp.test(path)) ?? null;
+  find(path: string): FoundPath | undefined {
+    let found = this.byPath.get(path);
+    if (found === undefined) {
+      const compiled = this.table.find(({ regexp }) => regexp.test(path));
+      found = compiled ? { compiled, matched: new Map() } : null;
       if (path.length <= MAX_REMEMBERED_PATH) {
         if (this.byPath.size >= MAX_REMEMBERED_PATHS) this.byPath.clear();
-        this.byPath.set(path, compiled);
+        this.byPath.set(path, found);
       }
     }
-    return compiled ?? undefined;
+    return found ?? undefined;
   }
+}
+
+/** A path as sent, the contract's path it met, and the operation it names by method, once routed. */
+interface FoundPath {
+  compiled: CompiledPath;
+  matched: Map<string, MatchedOperation>;
 }
 
 /** Bounds of the paths whose matcher ContractPaths remembers. */
@@ -76,8 +83,11 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       const respelled = respell();
       if (respelled !== undefined) return routeOperation(method, respelled);
     }
-    const compiled = paths.find(path);
-    if (compiled) {
+    const found = paths.find(path);
+    if (found) {
+      const { compiled, matched } = found;
+      const known = matched.get(method);
+      if (known) return known;
       const { regexp, keys, methods } = compiled;
       const id = methods.get(method);
       if (id === undefined) {
@@ -86,7 +96,10 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       const match = regexp.exec(path)!;
       const pathParams: Record<string, string> = Object.create(null);
       for (const [i, key] of keys.entries()) pathParams[key] = decodeSegment(match[i + 1]!);
-      return { id, facts: facts.get(id)!, pathParams };
+      // The same path and method always name the same operation and parameters: one frozen match, kept with the path.
+      const operation = Object.freeze({ id, facts: facts.get(id)!, pathParams: Object.freeze(pathParams) });
+      matched.set(method, operation);
+      return operation;
     }
     const respelled = respell?.();
     if (respelled !== undefined) return routeOperation(method, respelled);

@@ -122,3 +122,87 @@ describe('a kept answer outlives writes to collections it was not made from', ()
     expect(t.cache.stats.hits).toBe(0);
   });
 });
+
+// A kept answer is sent without resolving its records again: they are the kept answer's only while the key (world,
+// user, URL) and the collections its records read hold. Each case is one step off a kept read.
+describe('a replayed read answers for the same records, caller and world only', () => {
+  it('When the caller leaves the merchant after a kept read, then the same read answers 403, not the kept page', async () => {
+    const t = await testApp();
+    await request(t.app).get(PRODUCTS).set(t.auth('member')).expect(200);
+    await request(t.app).get(PRODUCTS).set(t.auth('member')).expect(200);
+    expect(t.cache.stats.hits).toBe(1);
+    await t.world.store.transact(() => {
+      const membership = t.store.memberships.where('user_id', demo.member.id).find((m) => m.merchant_id === demo.merchant)!;
+      t.store.memberships.remove(membership.id);
+    });
+    await request(t.app).get(PRODUCTS).set(t.auth('member')).expect(403);
+    expect(t.cache.stats.hits).toBe(1);
+  });
+
+  it('When the merchant is gone after a kept read, then the same read answers 404', async () => {
+    const t = await testApp();
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    await t.world.store.transact(() => void t.store.merchants.remove(demo.merchant));
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(404);
+    expect(t.cache.stats.hits).toBe(0);
+  });
+
+  it('When another member reads the kept URL, then the answer is computed for that user, and a non-member still gets 403', async () => {
+    const t = await testApp();
+    const owner = await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    const member = await request(t.app).get(PRODUCTS).set(t.auth('member')).expect(200);
+    expect(t.cache.stats.hits).toBe(0);
+    expect(member.body).toEqual(owner.body);
+    await request(t.app).get(PRODUCTS).set(t.auth('outsider')).expect(403);
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    expect(t.cache.stats.hits).toBe(1);
+  });
+
+  it("When a workspace's token reads the URL kept in the default world, then it gets its own world's answer", async () => {
+    const t = await testApp();
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data as { tokens: Record<'owner', string> };
+    const wsAuth = { Authorization: `Bearer ${ws.tokens.owner}` };
+    await request(t.app).post('/2024-09/products').set(wsAuth).send({ merchant_id: demo.merchant, sku: 'WS-ONLY', title: 'In the workspace' }).expect(201);
+    const all = PRODUCTS.replace('per_page=25', 'per_page=100');
+    const inWorkspace = (await request(t.app).get(all).set(wsAuth).expect(200)).body;
+    const inDefault = (await request(t.app).get(all).set(t.auth('owner')).expect(200)).body;
+    expect(inWorkspace.data.map((p: { sku: string }) => p.sku)).toContain('WS-ONLY');
+    expect(inDefault.data.map((p: { sku: string }) => p.sku)).not.toContain('WS-ONLY');
+    expect(t.cache.stats.hits).toBe(0);
+  });
+
+  it('When a read is refused (per_page=0), then it is refused every time and nothing is kept for it', async () => {
+    const t = await testApp();
+    const refused = PRODUCTS.replace('per_page=25', 'per_page=0');
+    const first = await request(t.app).get(refused).set(t.auth('owner')).expect(422);
+    const second = await request(t.app).get(refused).set(t.auth('owner')).expect(422);
+    expect(second.body).toEqual(first.body);
+    expect(t.cache.stats.stored).toBe(0);
+    expect(t.cache.stats.hits).toBe(0);
+  });
+
+  it('When the sandbox clock moves after a kept read, then the read is computed again', async () => {
+    const t = await testApp();
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    t.world.clock.advance(60_000);
+    await request(t.app).get(PRODUCTS).set(t.auth('owner')).expect(200);
+    expect(t.cache.stats.hits).toBe(0);
+  });
+
+  it('When a kept read is replayed, then it carries the same headers as the computed answer but its own request id', async () => {
+    const t = await testApp();
+    const origin = { Origin: 'https://docs.example' };
+    const first = await request(t.app).get(PRODUCTS).set(t.auth('owner')).set(origin).expect(200);
+    const second = await request(t.app).get(PRODUCTS).set(t.auth('owner')).set(origin).expect(200);
+    expect(t.cache.stats.hits).toBe(1);
+    const headers = (res: request.Response) => {
+      const { 'x-request-id': id, date: _date, ...rest } = res.headers;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      return rest;
+    };
+    expect(headers(second)).toEqual(headers(first));
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(second.text).toBe(first.text);
+  });
+});

@@ -46,6 +46,7 @@ describe('the packed package, installed in an empty folder', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/openapi.json',
+      'dist/validator-spec.json',
       'dist/seeded-world.json',
       'openapi.yaml',
       'fixtures/identity.json',

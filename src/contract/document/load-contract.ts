@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { contractPath } from '../../paths.js';
+import type { PreparedSpec } from 'express-openapi-validator/dist/framework/types.js';
 import { readContractJson } from './contract-json.js';
 import { jsYaml } from './js-yaml.js';
+import { readValidatorSpecJson } from './validator-spec-json.js';
 
 /** The parts of an OpenAPI document the sandbox reads itself (the validator reads the rest). */
 export interface ContractDocument {
@@ -31,16 +33,24 @@ export interface ContractOperation {
 export interface LoadedContract {
   text: string;
   doc: ContractDocument;
+  /**
+   * When the document is the build's copy: the validator's spec the build prepared from it with these options (their
+   * JSON), read anew on each call, or undefined (src/contract/document/validator-spec-json.ts).
+   */
+  preparedSpec?: (options: string) => PreparedSpec | undefined;
 }
 
 /**
  * openapi.yaml as text and as a parsed object, read on every call: whoever starts a sandbox reads it once and gives
  * the document to createRuntime, so nothing below the top holds a contract of its own. Never mutate the returned
- * document. The build's JSON copy is used when it was made from this very text; otherwise the YAML is parsed.
+ * document. The build's JSON copy is used when it was made from this very text (with the validator's spec the build
+ * prepared from it); otherwise the YAML is parsed.
  */
 export function loadContract(): LoadedContract {
   const text = readFileSync(contractPath, 'utf8');
-  return { text, doc: (readContractJson(text) as ContractDocument | undefined) ?? parseYaml(text) };
+  const built = readContractJson(text) as ContractDocument | undefined;
+  if (!built) return { text, doc: parseYaml(text) };
+  return { text, doc: built, preparedSpec: (options) => readValidatorSpecJson(text, options) };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
