@@ -146,7 +146,8 @@ export class ReplayCache {
     const h = req.headers;
     const operationId = state.operation!.id;
     let key = `${world.id}\n${operationId}\n${state.caller!.user.id}\n${h.host ?? ''}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}\n${h.accept ?? ''}\n${req.originalUrl}`;
-    for (const name of this.checkedHeaders.get(operationId) ?? []) key += `\n${name}: ${JSON.stringify(h[name] ?? null)}`;
+    const checked = this.checkedHeaders.get(operationId);
+    if (checked !== undefined) for (const name of checked) key += `\n${name}: ${JSON.stringify(h[name] ?? null)}`;
     return key;
   }
 
