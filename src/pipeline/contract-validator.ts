@@ -28,7 +28,19 @@ export interface ContractValidator {
    * error goes to `late`.
    */
   check(req: Request, res: Response, late: (error: unknown) => void): Promise<Verdict>;
+  /**
+   * Compiles one component schema (`#/components/schemas/<name>`) of the request bodies' or the answers' checks, which
+   * every check that refers to it then shares (the validator's patch, patches/README.md). False when the validator
+   * has not made that side's checks yet (before its first request) or knows no such schema.
+   */
+  compileComponent(side: ComponentSide, name: string): boolean;
 }
+
+/** Which of the validator's checks a component schema is compiled for. */
+export type ComponentSide = 'request' | 'response';
+
+/** What the validator's patch adds to its middleware array (absent from an unpatched validator). */
+type CompilesComponents = { compileComponent?: (side: ComponentSide, name: string) => boolean };
 
 /**
  * What the step needs to know: the contract, the validator's middleware over it (shared by every app of the process,
@@ -51,7 +63,9 @@ export function contractValidator({ doc, middleware, strictOf }: ContractValidat
     const schema = bodies.get(req.state?.operation?.id ?? '');
     if (schema !== undefined && found?.status === 400 && Array.isArray(found.errors)) found.errors = narrowOneOfErrors(doc, schema, req, found.errors);
   };
+  const { compileComponent } = middleware as CompilesComponents;
   return {
+    compileComponent: (side, name) => compileComponent?.(side, name) ?? false,
     check: (req, res, late) =>
       new Promise((resolve) => {
         const unchecked = res.json;

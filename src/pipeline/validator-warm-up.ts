@@ -1,25 +1,32 @@
 // The validator compiles an operation's request check on its first request, and the check of each status it answers
 // on the first answer with that status (and then keeps them). Warming up sends each operation a request made from
 // the contract's own examples through the validator's step alone (no handler runs, nothing is written), then the
-// operation's example success answer through its response check. Each of the two is one compile, made in a turn of
-// the event loop of its own and only while the server has no request in flight, so a request waits behind one
-// compile at most (one schema, not an operation's all), and only when it comes in the middle of one.
+// operation's example success answer through its response check. The validator compiles each component schema once
+// and shares it among the checks that refer to it, so the warm-up first compiles the components a check uses that
+// are not compiled yet, one a turn, those it refers to before it; the check itself then compiles only its own part.
+// Each compile is made in a turn of the event loop of its own and only while the server has no request in flight, so
+// a request waits behind one compile at most (one component or one check's own part, not an operation's all), and
+// only when it comes in the middle of one.
 import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
 import { IncomingMessage, ServerResponse } from '../node-http.js';
 import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
-import type { ContractValidator } from './contract-validator.js';
+import type { ComponentSide, ContractValidator } from './contract-validator.js';
 import type { RequestState } from './request-state.js';
 
 type Obj = Record<string, unknown>;
 
-/** What warming up did: operations whose request and whose answer were checked (so their checks are compiled). */
+/**
+ * What warming up did: operations whose request and whose answer were checked (so their checks are compiled), and
+ * the component schemas it compiled ahead of them.
+ */
 export interface WarmUpResult {
   operations: number;
   requestsChecked: number;
   answersChecked: number;
+  componentsCompiled: number;
 }
 
 /** A warm-up under way. */
@@ -89,7 +96,7 @@ export function warmUpAfterFirstAnswer(server: Server, begin: (gate: WarmUpGate)
       clearTimeout(timer);
       server.off('request', onRequest);
       started?.stop();
-      settle({ operations: 0, requestsChecked: 0, answersChecked: 0 });
+      settle({ operations: 0, requestsChecked: 0, answersChecked: 0, componentsCompiled: 0 });
     },
   };
 }
@@ -118,7 +125,7 @@ export async function warmUpValidator(
   stopped: () => boolean = () => false,
   gate: WarmUpGate = async () => {},
 ): Promise<WarmUpResult> {
-  const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0 };
+  const result: WarmUpResult = { operations: 0, requestsChecked: 0, answersChecked: 0, componentsCompiled: 0 };
   // One compile a turn of the event loop (setImmediate: I/O waiting in between goes first), and only while no
   // request is in flight (the gate); false once the warm-up is stopped.
   const mayCompile = async () => {
@@ -126,7 +133,21 @@ export async function warmUpValidator(
     await gate();
     return !stopped();
   };
+  // The components `schema` uses that this side has not compiled yet, each in a turn of its own; false once stopped.
+  const compiled = new Set<string>();
+  const compileComponents = async (side: ComponentSide, schema: unknown) => {
+    for (const name of componentsOf(doc, schema)) {
+      if (compiled.has(`${side} ${name}`)) continue;
+      if (!(await mayCompile())) return false;
+      // False before the validator made this side's checks (the first operation's own check then compiles them).
+      if (!validator.compileComponent(side, name)) continue;
+      compiled.add(`${side} ${name}`);
+      result.componentsCompiled++;
+    }
+    return true;
+  };
   for (const op of listOperations(doc)) {
+    if (!(await compileComponents('request', jsonSchema(doc, op.operation.requestBody)))) break;
     if (!(await mayCompile())) break;
     result.operations++;
     const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
@@ -136,7 +157,8 @@ export async function warmUpValidator(
     result.requestsChecked++;
     const success = op.statuses.find((status) => status >= 200 && status < 300);
     if (success === undefined) continue;
-    // The answer's check is the next compile, in a turn of its own.
+    // The answer's check is the next compile, in a turn of its own, after the components it uses.
+    if (!(await compileComponents('response', jsonSchema(doc, op.operation.responses?.[String(success)])))) break;
     if (!(await mayCompile())) break;
     verdict.armResponseCheck();
     res.status(success);
@@ -190,11 +212,45 @@ function exampleOf(doc: ContractDocument, param: Obj): unknown {
   return param.example ?? (isObj(schema) ? (schema.example ?? schema.default) : undefined);
 }
 
-/** The JSON example of a request body or a response: `example`, else the first of `examples`. */
-function exampleBody(doc: ContractDocument, holder: unknown): unknown {
+/** The JSON media type of a request body or a response. */
+function jsonMedia(doc: ContractDocument, holder: unknown): Obj | undefined {
   const resolved = deref(doc, holder);
   const media = isObj(resolved) && isObj(resolved.content) ? deref(doc, resolved.content['application/json']) : undefined;
-  if (!isObj(media)) return undefined;
+  return isObj(media) ? media : undefined;
+}
+
+/** The JSON schema of a request body or a response. */
+const jsonSchema = (doc: ContractDocument, holder: unknown): unknown => jsonMedia(doc, holder)?.schema;
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/~%#]+)$/;
+
+/**
+ * The names of the component schemas `schema` refers to, directly or through other components, each after those it
+ * refers to: compiled in this order, each component's compile finds the ones it calls compiled already.
+ */
+export function componentsOf(doc: ContractDocument, schema: unknown): string[] {
+  const schemas = isObj(doc.components) && isObj(doc.components.schemas) ? doc.components.schemas : {};
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObj(node)) return;
+    const name = typeof node.$ref === 'string' ? COMPONENT_REF.exec(node.$ref)?.[1] : undefined;
+    if (name !== undefined && !seen.has(name) && isObj(schemas[name])) {
+      seen.add(name);
+      walk(schemas[name]);
+      order.push(name);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== '$ref' && key !== 'example' && key !== 'examples') walk(value);
+  };
+  walk(schema);
+  return order;
+}
+
+/** The JSON example of a request body or a response: `example`, else the first of `examples`. */
+function exampleBody(doc: ContractDocument, holder: unknown): unknown {
+  const media = jsonMedia(doc, holder);
+  if (!media) return undefined;
   if (media.example !== undefined) return media.example;
   const first = isObj(media.examples) ? deref(doc, Object.values(media.examples)[0]) : undefined;
   return isObj(first) ? first.value : undefined;

@@ -1,6 +1,7 @@
 // The background warm-up gives requests the event loop between compiles (src/pipeline/validator-warm-up.ts): each
-// turn it takes compiles one check, an operation's request check or its success answer's, never an operation's all,
-// so a call that comes in the middle of the warm-up waits for that one compile at most.
+// turn it takes compiles one component schema a check uses, or one check's own part (an operation's request check
+// or its success answer's), never an operation's all, so a call that comes in the middle of the warm-up waits for
+// that one compile at most.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxApp } from '../../src/app.js';
 import { quietServerGate, warmUpAfterFirstAnswer, type WarmUpGate } from '../../src/pipeline/validator-warm-up.js';
@@ -48,6 +49,14 @@ describe('The warm-up compiles one check a turn', () => {
     // One opening for each operation's request check, one more for each success answer it then checked.
     expect(result.answersChecked).toBeGreaterThan(result.operations / 2);
     expect(gate.openings()).toBeGreaterThanOrEqual(result.operations + result.answersChecked);
+  }, 60_000);
+
+  it('When the warm-up runs, then the component schemas a check uses are compiled first, each in a turn of its own', async () => {
+    const sandbox = await start();
+    const gate = watchedGate();
+    const result = await sandbox.app.warmUp(gate.watched).done;
+    expect(result.componentsCompiled).toBeGreaterThan(20);
+    expect(gate.openings()).toBeGreaterThanOrEqual(result.operations + result.answersChecked + result.componentsCompiled);
   }, 60_000);
 
   it('When a client calls every 25 ms while the warm-up runs, then nine calls in ten wait no longer than the same calls once it is over, plus one turn of the warm-up', async () => {
