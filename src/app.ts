@@ -78,17 +78,14 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
             hosted: config.hosted,
           }),
         ),
-      ),
-      outsideApi(
         toolingPage(docsRouter({ spec: doc, originOf: runtime.originOf, ...(config.hosted ? { hosted: true } : { demoToken: DEMO_USERS[0].token }) })),
+        toolingPage(favicon()),
+        // The inspector page's script and style sheet (the page itself is an operation, getSandboxInspector).
+        toolingPage(inspectorAssets()),
       ),
-      outsideApi(toolingPage(favicon())),
-      // The inspector page's script and style sheet (the page itself is an operation, getSandboxInspector).
-      outsideApi(toolingPage(inspectorAssets())),
       // The configured latency, before any work.
       ...(config.latencyMs > 0 ? [latency(config.latencyMs)] : []),
-      outsideApi(productUploadsRouter(worlds, config)),
-      outsideApi(consentPages(worlds, actsIn)),
+      outsideApi(productUploadsRouter(worlds, config), consentPages(worlds, actsIn)),
       // The operations: route, Prefer knobs, authenticate, authorize, body, records, input, a kept answer or the handler, reply.
       pipeline,
     ]),

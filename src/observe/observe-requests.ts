@@ -138,7 +138,8 @@ function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
 
 /** The one place a finished request becomes an exchange and is observed: `answer` is read once the response has finished. */
 function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
-  res.once('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
+  // A response finishes once: a plain listener, without the wrapper `once` makes for each response.
+  res.on('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
 }
 
 /** Observes a complete answer. */

@@ -97,13 +97,12 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
 
   /**
    * The Prefer knobs of an operation that takes them, and the delay they ask for, before any work. A request that
-   * sends no Prefer header has no knobs: nothing to parse, wait for or answer.
+   * sends no Prefer header has no knobs: nothing to parse, wait for or answer (undefined: no promise to wait on).
    */
-  const readKnobs = async (req: Request, state: RequestState) => {
-    if (state.operation!.facts.knobs && req.headers.prefer !== undefined) {
-      state.prefer = await waitForKnobs(req.headers.prefer, { maxDelayMs: config.maxDelayMs });
-    }
-  };
+  const readKnobs = (req: Request, state: RequestState): Promise<void> | undefined =>
+    state.operation!.facts.knobs && req.headers.prefer !== undefined
+      ? waitForKnobs(req.headers.prefer, { maxDelayMs: config.maxDelayMs }).then((prefer) => void (state.prefer = prefer))
+      : undefined;
 
   /** The bearer token of an operation the contract secures (401): the caller, and the world it acts in. */
   const authenticate = (req: Request, state: RequestState) => {
@@ -112,14 +111,18 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     state.actingWorld = state.caller.world;
   };
 
-  /** Who may call the operation (401, 403, 429), then the world it acts on. */
-  const authorize = async (req: Request, state: RequestState) => {
+  /**
+   * Who may call the operation (401, 403, 429), then the world it acts on. Only an operation that declares a rule
+   * of its own is asked about (src/contract/document/operation-facts.ts): undefined for the others, nothing to wait on.
+   */
+  const authorize = (req: Request, state: RequestState): Promise<void> | undefined => {
     const { facts, pathParams } = state.operation!;
-    // Only an operation that declares a rule of its own is asked about (src/contract/document/operation-facts.ts).
-    const controlPlane = facts.caller === 'workspace' || facts.caller === 'owner';
-    if (controlPlane || facts.createsWorkspace) await authorizeOperation(req, state, facts, pathParams, worlds, policy);
     // An operation anyone may call acts on the world its `workspace` query names (the default world without one).
-    state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req));
+    const actOn = () => void (state.world = state.actingWorld ?? worlds.find(controlPlaneWorkspace(req)));
+    const controlPlane = facts.caller === 'workspace' || facts.caller === 'owner';
+    if (controlPlane || facts.createsWorkspace) return authorizeOperation(req, state, facts, pathParams, worlds, policy).then(actOn);
+    actOn();
+    return undefined;
   };
 
   /**
@@ -268,11 +271,14 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     try {
       state.step = 'route';
       state.operation = route(req);
+      // A step with nothing to wait for is not awaited: a read that needs no turn of the event loop takes none.
       state.step = 'prefer';
-      await readKnobs(req, state);
+      const knobs = readKnobs(req, state);
+      if (knobs) await knobs;
       state.step = 'authentication';
       authenticate(req, state);
-      await authorize(req, state);
+      const authorized = authorize(req, state);
+      if (authorized) await authorized;
       // What reading the body will take of the memory budget, reserved before a byte of it is read (503 when short),
       // and held until the answer is sent.
       state.step = 'limit';
@@ -282,7 +288,11 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       state.step = 'validation';
       // The replay step: a kept answer of this very read, found before reading a body and running the validator.
       const early = findKept(req, state);
-      if (early) return await answerKept(req, res, state, early);
+      if (early) {
+        const sent = answerKept(req, res, state, early);
+        if (sent) await sent;
+        return;
+      }
       state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
       // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
       // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.
@@ -307,7 +317,11 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
 const PASSED: Verdict = { error: undefined, armResponseCheck: () => {} };
 
 /** The path a request was sent to, query apart. */
-const pathOf = (req: Request): string => req.originalUrl.split('?')[0]!;
+const pathOf = (req: Request): string => {
+  const url = req.originalUrl;
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
 
 /**
  * What a request names as accepted input, in the service's order, once its records are bound: a required body that

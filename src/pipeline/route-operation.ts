@@ -10,6 +10,7 @@ import { listOperations, type ContractDocument } from '../contract/document/load
 import { allowHeader } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
+import { composeMiddleware } from './contract-validator.js';
 
 interface CompiledPath {
   regexp: RegExp;
@@ -153,10 +154,12 @@ function decodes(segment: string): boolean {
 }
 
 /**
- * A middleware for pages outside the versioned API, skipped in one check by every API request (`/2024-09/...`),
- * which would otherwise walk each of their routes. It decides no access and no observation: a request it lets pass
- * is answered by the contract's case-sensitive routing (an operation or 404), as it would be after the pages.
+ * Middlewares for pages outside the versioned API, in order, skipped in one check by every API request
+ * (`/2024-09/...`), which would otherwise walk each of their routes. It decides no access and no observation: a
+ * request they let pass is answered by the contract's case-sensitive routing (an operation or 404), as it would be
+ * after the pages.
  */
-export function outsideApi(handler: RequestHandler): RequestHandler {
-  return (req, res, next) => (req.url.startsWith('/2024-09/') ? next() : handler(req, res, next));
+export function outsideApi(...handlers: RequestHandler[]): RequestHandler {
+  const pages = handlers.length === 1 ? handlers[0]! : composeMiddleware(handlers);
+  return (req, res, next) => (req.url.startsWith('/2024-09/') ? next() : pages(req, res, next));
 }
