@@ -1,7 +1,6 @@
 // Starts the seeding of a world on another thread (src/seed-worker.ts), when the start is going to seed one.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Config } from './config.js';
 import type { Snapshot } from './store/persistence.js';
 import { readSeededWorldJson, readSeededWorldJsonSync } from './seeded-world-json.js';
@@ -39,7 +38,9 @@ export function seededByTheBuild(config: Pick<Config, 'store' | 'dataFile' | 're
 const seeds = (config: Pick<Config, 'store' | 'dataFile' | 'reset'>): boolean =>
   config.store === 'memory' || config.reset || !existsSync(resolve(config.dataFile));
 
-function seedOnWorker(seed: number, script: URL, execArgv: string[] | undefined): Promise<Snapshot | undefined> {
+// node:worker_threads is loaded only here: a start that finds the build's seeded world starts no thread.
+async function seedOnWorker(seed: number, script: URL, execArgv: string[] | undefined): Promise<Snapshot | undefined> {
+  const { Worker } = await import('node:worker_threads');
   return new Promise((done) => {
     const worker = new Worker(script, { workerData: { seed }, ...(execArgv && { execArgv }) });
     worker.once('message', (snapshot: Snapshot) => {
