@@ -59,6 +59,7 @@ import {
   memoryOf,
   OWNER_TOKEN,
   ROOT,
+  startBareAnswerer,
   startBareServer,
   startExpressCreateFloor,
   startExpressPageFloor,
@@ -264,11 +265,11 @@ function startupSection(startedAt: Date): string {
 let firstCallCases: FirstCallCase[] = [];
 /** The package installed from its tarball for this run (the start-up and first-call sections). */
 let installedPackage: InstalledPackage | undefined;
-const FIRST_CALL_KEYS = { installed: 'installed', checkout: 'checkout', prism: 'prism' } as const;
+const FIRST_CALL_KEYS = { installed: 'installed', checkout: 'checkout', prism: 'prism', bare: 'bare' } as const;
 
 /**
  * The first call of each operation (bench/first-calls.ts), at once after the first 200: the installed package (the
- * target), the checkout, Prism, and the earlier commit.
+ * target), the checkout, Prism, the earlier commit, and a bare node:http server that does no work (the harness's floor).
  */
 async function firstCallRun(dir: string, installed: InstalledPackage, baselineRoot: { root: string; commit: string } | undefined): Promise<void> {
   log('first call of each operation:');
@@ -279,6 +280,7 @@ async function firstCallRun(dir: string, installed: InstalledPackage, baselineRo
     { key: FIRST_CALL_KEYS.checkout, name: 'the checkout build', root: ROOT },
     ...('bin' in prism ? [{ key: FIRST_CALL_KEYS.prism, name: `Prism ${PRISM_VERSION} mock`, root: ROOT, start: () => startPrism(prism.bin) }] : []),
     ...(baselineRoot ? [{ key: 'baseline', name: `sandbox @${baselineRoot.commit}`, root: baselineRoot.root }] : []),
+    { key: FIRST_CALL_KEYS.bare, name: 'reference: bare node:http (200 to every call, no work)', root: ROOT, start: () => startBareAnswerer() },
   ];
   firstCallCases = cases;
   await measureFirstCalls(cases, rounds, dir, note, log);
@@ -295,7 +297,7 @@ function firstCallSection(): string {
     const k = (figure: string) => `first-call.${c.key}.${figure}`;
     return `| ${c.name} | ${Math.round(med(k('count')))} | ${Math.round(med(k('2xx')))} | ${fmt(med(k('median')), 'ms')} | ${fmt(med(k('worst')), 'ms')} | ${fmt(med(k('repeat-worst')), 'ms')} | ${fmt(med(k('rss')), 'MB')} |`;
   });
-  const { installed, checkout, prism } = FIRST_CALL_KEYS;
+  const { installed, checkout, prism, bare } = FIRST_CALL_KEYS;
   const key = (c: string, figure: string) => `first-call.${c}.${figure}`;
   const bound = (target: string, figure: string, limit: number) => {
     const m = med(key(installed, figure));
@@ -309,6 +311,12 @@ function firstCallSection(): string {
       'repeat-worst',
       FIRST_CALL_TARGETS.repeatWorstMs,
     ),
+    // The same harness against a server that does nothing: what the client and the machine alone add to the slowest call.
+    {
+      target: `(reference) bare node:http's slowest repeated call in the first ${REPEAT_WINDOW_MS / 1000} s, same rounds (the harness's floor)`,
+      measured: `${fmt(med(key(bare, 'repeat-worst')), 'ms')} ms`,
+      verdict: 'no target',
+    },
     ratioCheck('installed package within 25% of the checkout: median', key(installed, 'median'), key(checkout, 'median'), STARTUP_RATIOS.installedOverCheckout),
     ratioCheck('installed package within 25% of the checkout: worst', key(installed, 'worst'), key(checkout, 'worst'), STARTUP_RATIOS.installedOverCheckout),
   ];

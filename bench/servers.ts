@@ -207,6 +207,16 @@ export async function startJsonServer(bin: string, dbFile: string): Promise<Runn
   });
 }
 
+/**
+ * A bare node:http server that answers every request 200 with a small JSON once it has read the body: what the
+ * first-call harness measures with no server work at all (its own client and the machine), beside the servers it times.
+ */
+export async function startBareAnswerer(): Promise<Running> {
+  const port = await freePort();
+  const source = `require('node:http').createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'Content-Type': 'application/json' }); res.end('{"data":{}}'); }); }).listen(${port}, '127.0.0.1');`;
+  return startProcess({ name: 'bare node:http', args: ['-e', source], port, probe: '/2024-09/users/current' });
+}
+
 /** A bare node:http server that serializes the page per request (the floor of what Node can do). */
 export async function startBareServer(pageFile: string): Promise<Running> {
   const port = await freePort();
