@@ -1,7 +1,7 @@
 // Headers a middleware gives every answer of a kind the same way (helmet's, the CORS grant of one Origin), worked out
 // once by running that middleware itself on a probe, then set on each answer without running it again: its
 // per-request work (helmet's chain of small middlewares, the cors package's options merged and its headers built on
-// every request) was a measurable share of a replayed read. The middleware stays the one source of these headers:
+// every request) is a measurable share of a replayed read. The middleware stays the one source of these headers:
 // nothing here names a header or a value.
 import type { OutgoingHttpHeader } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
