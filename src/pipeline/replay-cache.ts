@@ -128,14 +128,6 @@ export class ReplayCache {
     this.count();
   }
 
-  /** Forgets every answer (tests; a world swapped under the app). */
-  clear(): void {
-    this.entries.clear();
-    this.bodies.clear();
-    this.bytes = 0;
-    this.count();
-  }
-
   /**
    * What an identical read sends, in the same world: the user, the Host and forwarded headers (behind a trusted proxy
    * they change the links), Accept, the header parameters the operation declares, and the URL as sent. Undefined for

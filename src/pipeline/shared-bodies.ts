@@ -34,10 +34,6 @@ export class SharedBodies {
   get size(): number {
     return this.byDigest.size;
   }
-
-  clear(): void {
-    this.byDigest.clear();
-  }
 }
 
 const digestOf = (body: Buffer): string => `${body.length}:${hash('sha256', body, 'base64')}`;
