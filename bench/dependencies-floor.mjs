@@ -1,8 +1,9 @@
-// The floor of the start-up that this stack imposes, measured beside the sandbox's starts in `npm run bench`
-// (bench/startup.ts): a process that loads the packages named on its command line (every package the built server
-// imports, read from dist/src by bench/startup.ts; or express and its validator alone), with Node's compile cache on
-// as the bin has it, and then answers 200 from node:http. Nothing of the sandbox runs: no contract, no validator preparation, no seeding. What a start
-// costs above this, the sandbox spends on its own work; a target below it cannot be met with these libraries.
+// A reference row of the start-up section of `npm run bench` (bench/startup.ts): a process that loads the packages
+// named on its command line from node_modules (every package the built server uses, those the build bundles included,
+// as bench/startup.ts lists them; or express and its validator alone), with Node's compile cache on as the bin has
+// it, and then answers 200 from node:http. Nothing of the sandbox runs: no contract, no validator, no seeding. It shows
+// what these libraries cost as their packages ship them; the built server, which loads most of them bundled, may
+// start below it (docs/benchmark.md).
 import module from 'node:module';
 import http from 'node:http';
 

@@ -1,5 +1,5 @@
-// The floor of the start-up that the chosen validator imposes on this contract, measured beside the sandbox's starts
-// in `npm run bench` (bench/startup.ts): express and express-openapi-validator, with the compile cache on as the bin
+// A reference row of the start-up section of `npm run bench` (bench/startup.ts), no floor of the built server (which
+// loads these bundled and hands the validator a spec prepared at build time, docs/benchmark.md): express and express-openapi-validator, with the compile cache on as the bin
 // has it, given the built contract (dist/openapi.json, the first argument) and the options the sandbox uses (their
 // JSON, the second: VALIDATOR_OPTIONS of src/pipeline/contract-validator.ts), answering GET /2024-09/users/current
 // with its contract example, the request and the answer both validated. Nothing else of the sandbox runs: no world,
