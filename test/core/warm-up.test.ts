@@ -95,7 +95,7 @@ describe('The validators warm up in the background without changing any answer',
     );
   }, 120_000);
 
-  it('When the sandbox has just started, then the checks\' shared set-up is made before any request, and nothing is journaled', async () => {
+  it('When the sandbox has just started, then the set-up its checks share is made before any request, and nothing is journaled', async () => {
     const warming = await start(true);
     const cold = await start(false);
     const [component] = Object.keys((warming.runtime.contract.components as { schemas: object }).schemas);
