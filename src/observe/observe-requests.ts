@@ -75,6 +75,8 @@ export interface AnswerFacts {
   query?: Record<string, unknown>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /** The body of a replayed answer, as the JSON bytes kept for it (src/pipeline/replay-cache.ts), instead of `responseBody`. */
+  responseJson?: Buffer;
   /** What the tolerant reader ignored in the request. */
   ignored?: string[];
   operationId?: string | null;
@@ -86,7 +88,7 @@ export interface AnswerFacts {
   forced?: boolean;
   /** Why it was answered as it was: the step that answered and what it found (src/pipeline/request-trail.ts). */
   trail?: RequestTrail;
-  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query, body and trail are the kept objects, handed on each replay. */
+  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query is the kept object, handed on each replay. */
   replayed?: boolean;
 }
 
@@ -118,6 +120,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         headers: ex.headers,
         requestBody: ex.requestBody,
         responseBody: ex.responseBody,
+        responseJson: ex.responseJson,
         ignored: ex.ignored,
         trail: ex.trail,
         kept: ex.replayed,
@@ -147,7 +150,7 @@ function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () =
 
 /** Observes a complete answer. */
 function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
-  const { path, query, requestBody, responseBody, ignored, operationId, workspace, unjournaled, forced, trail } = facts;
+  const { path, query, requestBody, responseBody, responseJson, ignored, operationId, workspace, unjournaled, forced, trail, replayed } = facts;
   const { requestId, at, method, url, headers } = arrival;
   const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
   observe({
@@ -160,12 +163,14 @@ function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, o
     query,
     requestBody,
     responseBody,
+    responseJson,
     ignored,
     operationId,
     workspace,
     unjournaled,
     forced,
     trail,
+    replayed,
     status,
     durationMs,
   });
@@ -213,13 +218,14 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
         // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
         requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
-        responseBody: req.state?.jsonBody ?? req.state?.replayedBody,
+        responseBody: req.state?.jsonBody,
+        responseJson: req.state?.replayedJson,
         ignored: ignored?.fields,
         operationId: operationIdOf(req),
         workspace: options.workspaceOf?.(req, res),
         forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
         trail: trailOf?.(req, res),
-        replayed: req.state?.replayedBody !== undefined,
+        replayed: req.state?.replayedJson !== undefined,
       });
     };
     if (req.state) req.state.answer = answer;

@@ -28,6 +28,11 @@ export interface JournalRecordInput {
   headers?: Record<string, string | string[] | number | undefined>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /**
+   * The response body as JSON bytes held beyond this request and handed again (a replayed answer's kept bytes),
+   * instead of `responseBody`: read and redacted once per bytes.
+   */
+  responseJson?: Buffer;
   /** What the tolerant reader ignored (`query._`, `body.id`). */
   ignored?: string[];
   /** Why it was answered as it was (src/pipeline/request-trail.ts); kept redacted and counted like the bodies. */
@@ -35,9 +40,9 @@ export interface JournalRecordInput {
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
   /**
-   * The query and the response body are objects held beyond this request and handed again (a replayed answer's):
-   * the journal keeps its redacted text of each by object instead of redacting them again. Only those: text kept by
-   * an object that dies with its request (in a WeakMap) lives on through the young collections, to a full one.
+   * The query is an object held beyond this request and handed again (a replayed answer's): the journal keeps its
+   * redacted text by object instead of redacting it again. Only such objects: text kept by an object that dies
+   * with its request (in a WeakMap) lives on through the young collections, to a full one.
    */
   kept?: boolean;
   /**
@@ -125,8 +130,8 @@ export class RequestJournal {
   private readonly accepts: (workspace: string) => boolean;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
-  private readonly bodies = new WeakMap<object, KeptText>();
+  // A replayed answer hands the journal the same body bytes on every hit: they are redacted once, not per entry.
+  private readonly bodies = new WeakMap<Buffer, KeptText>();
   /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
   private readonly names = new SecretNames();
   private readonly times = new IsoTimes();
@@ -152,8 +157,13 @@ export class RequestJournal {
     const workspace = input.workspace ?? DEFAULT_WORKSPACE;
     if (!this.accepts(workspace)) return;
     const kept = input.kept === true;
-    const requestBody = input.requestBody === undefined ? undefined : this.keptBody(input.requestBody, false);
-    const responseBody = input.responseBody === undefined ? undefined : this.keptBody(input.responseBody, kept);
+    const requestBody = input.requestBody === undefined ? undefined : this.bodyText(input.requestBody);
+    const responseBody =
+      input.responseJson !== undefined
+        ? remembered(this.bodies, input.responseJson, () => this.bodyText(JSON.parse(input.responseJson!.toString())))
+        : input.responseBody === undefined
+          ? undefined
+          : this.bodyText(input.responseBody);
     const id = input.id ?? this.newId();
     const method = input.method.toUpperCase();
     const operationId = input.operationId ?? null;
@@ -170,13 +180,10 @@ export class RequestJournal {
     this.hold(workspace, json, { seq: ++this.seq, bytes: 0, start: 0, id, method, path: input.path, operationId, status: input.status });
   }
 
-  /** A body redacted and cut to the cap, as JSON; a kept body object already recorded is not walked again. */
-  private keptBody(body: unknown, kept: boolean): KeptText {
-    const text = (): KeptText => {
-      const { value, truncated } = capBody(body, this.maxBodyBytes, this.names);
-      return { json: JSON.stringify(value) ?? 'null', truncated };
-    };
-    return kept && body !== null && typeof body === 'object' ? remembered(this.bodies, body, text) : text();
+  /** A body redacted and cut to the cap, as JSON. */
+  private bodyText(body: unknown): KeptText {
+    const { value, truncated } = capBody(body, this.maxBodyBytes, this.names);
+    return { json: JSON.stringify(value) ?? 'null', truncated };
   }
 
   /** A query redacted, as JSON; a kept query object already recorded is not walked again. */
