@@ -67,6 +67,9 @@ export interface RequestJournalOptions {
   newId?: () => string;
 }
 
+/** The `ignored` of an entry whose request had nothing ignored: one array for all of them. */
+const NONE_IGNORED: readonly string[] = Object.freeze([]);
+
 // What an entry holds beside its bodies, headers and query (ids, path, time, the JSON around them).
 const ENTRY_OVERHEAD_BYTES = 256;
 
@@ -140,38 +143,40 @@ export class RequestJournal {
     const headers = redactHeaders(input.headers ?? {}, this.names);
     const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies, this.names);
     const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies, this.names);
-    const ignored = input.ignored ?? [];
+    const ignored = input.ignored ?? NONE_IGNORED;
     const trail = input.trail === undefined ? undefined : this.keptTrail(input.trail);
-    const entry: JournalEntry = {
+    const held: Held = {
+      seq: 0,
+      bytes: 0,
       id: input.id ?? this.newId(),
       at: this.times.of(input.at ?? this.now()),
       workspace,
       method: input.method.toUpperCase(),
       path: input.path,
-      operation_id: input.operationId ?? null,
+      operationId: input.operationId ?? null,
       status: input.status,
-      duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      request: {
-        query,
-        headers,
-        body: requestBody?.value ?? null,
-        body_truncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated,
-        ignored,
-      },
-      response: { body: responseBody?.value ?? null, body_truncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated },
-      ...(input.loaded && { loaded: true }),
-      ...(trail && { trail: trail.value }),
+      durationMs: Math.max(0, Math.round(input.durationMs * 100) / 100),
+      query,
+      headers,
+      requestBody: requestBody?.value ?? null,
+      requestTruncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated,
+      ignored,
+      responseBody: responseBody?.value ?? null,
+      responseTruncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated,
+      loaded: input.loaded !== undefined,
+      trail: trail?.value,
     };
-    const bytes =
+    held.bytes =
       ENTRY_OVERHEAD_BYTES +
-      entry.path.length +
+      held.path.length +
       queryJson +
       textBytes(headers) +
       ignored.reduce((sum, name) => sum + name.length + 3, 0) +
       (requestBody?.bytes ?? 0) +
       (responseBody?.bytes ?? 0) +
       (trail?.json ?? 0);
-    this.hold(workspace, { seq: ++this.seq, bytes, entry });
+    held.seq = ++this.seq;
+    this.hold(workspace, held);
   }
 
   /** A query redacted, and its JSON's length; a query object already recorded is not walked again. */
@@ -265,12 +270,12 @@ export class RequestJournal {
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
     const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
     const limit = filter.limit ?? Infinity;
-    const matches = (entry: JournalEntry): boolean =>
-      (!method || entry.method === method) &&
-      (path === undefined || (pathPrefix !== undefined ? entry.path.startsWith(pathPrefix) : entry.path === path)) &&
-      (!filter.operationId || entry.operation_id === filter.operationId) &&
-      (filter.id === undefined || entry.id === filter.id) &&
-      (!status || status(entry.status));
+    const matches = (held: Held): boolean =>
+      (!method || held.method === method) &&
+      (path === undefined || (pathPrefix !== undefined ? held.path.startsWith(pathPrefix) : held.path === path)) &&
+      (!filter.operationId || held.operationId === filter.operationId) &&
+      (filter.id === undefined || held.id === filter.id) &&
+      (!status || status(held.status));
     const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
     return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after), countRest);
   }
@@ -303,7 +308,7 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
   for (const ring of rings) {
     for (const held of ring.newestFirst()) {
       if (held.seq <= newest) break;
-      if (held.entry.id === id) {
+      if (held.id === id) {
         newest = held.seq;
         break;
       }
@@ -319,7 +324,7 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
  */
 function newestFirst(
   rings: JournalRing[],
-  matches: (entry: JournalEntry) => boolean,
+  matches: (held: Held) => boolean,
   limit: number,
   after: number,
   countRest: boolean,
@@ -327,7 +332,7 @@ function newestFirst(
   const heads: { next: Held; rest: Generator<Held> }[] = [];
   const nextMatch = (rest: Generator<Held>): Held | undefined => {
     // Not for...of: leaving that loop early would close the generator. A ring is newest first: past `after`, none is newer.
-    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value.entry)) return step.value;
+    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value)) return step.value;
     return undefined;
   };
   const above = (i: number, j: number) => heads[i]!.next.seq > heads[j]!.next.seq;
@@ -353,7 +358,7 @@ function newestFirst(
   const out: JournalEntry[] = [];
   while (heads.length > 0 && out.length < limit) {
     const head = heads[0]!;
-    out.push(head.next.entry);
+    out.push(entryOf(head.next));
     const next = nextMatch(head.rest);
     if (next) head.next = next;
     else heads[0] = heads[heads.length - 1]!;
@@ -371,11 +376,57 @@ function newestFirst(
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
 export type JournalEntry = components['schemas']['SandboxRequest'];
 
-/** An entry as a ring keeps it: its place in the order of all rings, and about how many bytes it holds. */
-export interface Held {
+/**
+ * An entry as a ring keeps it, redacted and capped: its place in the order of all rings, about how many bytes it
+ * holds, and its fields in one flat object (the query, bodies and trail of identical requests shared, as recorded).
+ * A ring holds up to a thousand entries a workspace, each recorded on a request's way out: one object each instead
+ * of the entry's nested ones is less for every request to allocate and for the garbage collector to copy. A read
+ * makes the entries it answers (entryOf).
+ */
+interface Held {
   seq: number;
   bytes: number;
-  entry: JournalEntry;
+  id: string;
+  at: string;
+  workspace: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  durationMs: number;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  requestBody: unknown;
+  requestTruncated: boolean;
+  ignored: readonly string[];
+  responseBody: unknown;
+  responseTruncated: boolean;
+  loaded: boolean;
+  trail: RequestTrail | undefined;
+}
+
+/** The entry a read answers for what a ring holds, in the contract's order of fields. */
+function entryOf(held: Held): JournalEntry {
+  return {
+    id: held.id,
+    at: held.at,
+    workspace: held.workspace,
+    method: held.method,
+    path: held.path,
+    operation_id: held.operationId,
+    status: held.status,
+    duration_ms: held.durationMs,
+    request: {
+      query: held.query,
+      headers: held.headers,
+      body: held.requestBody,
+      body_truncated: held.requestTruncated,
+      ignored: held.ignored as string[],
+    },
+    response: { body: held.responseBody, body_truncated: held.responseTruncated },
+    ...(held.loaded && { loaded: true }),
+    ...(held.trail && { trail: held.trail }),
+  } as JournalEntry;
 }
 
 /** A bounded ring, newest last. */
