@@ -29,6 +29,8 @@ import type { Runtime } from './runtime.js';
 export interface SandboxApp extends Express {
   /** `gate` holds each operation's compile until it opens (quietServerGate: no request in flight). */
   warmUp(gate?: WarmUpGate): WarmUp;
+  /** Makes the validator's set-up that every check shares, which the first request would otherwise make. */
+  primeValidator(): Promise<void>;
   /** The answers the pipeline's replay step keeps (src/pipeline/replay-cache.ts); tests read its stats. */
   readonly replays: ReplayCache;
 }
@@ -91,5 +93,9 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
     ]),
   );
   app.use(errorHandler(log, config));
-  return Object.assign(app, { warmUp: (gate?: WarmUpGate) => pipeline.warmUp(app, gate), replays: pipeline.replays });
+  return Object.assign(app, {
+    warmUp: (gate?: WarmUpGate) => pipeline.warmUp(app, gate),
+    primeValidator: () => pipeline.primeValidator(app),
+    replays: pipeline.replays,
+  });
 }

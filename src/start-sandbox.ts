@@ -129,11 +129,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         resolve();
       });
     });
-    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/validator-warm-up.ts).
+    // Every operation's validators are compiled from the first answer on, in the background (src/pipeline/validator-warm-up.ts);
+    // the set-up they share is made at once, while the first client connects, instead of on its request.
+    const primed = warmsUp ? app.primeValidator().catch(() => {}) : undefined;
     if (warmsUp) warmUp = warmUpAfterFirstAnswer(server, (gate) => app.warmUp(gate));
     // A new data file's seeded world is written while the server starts to listen and answer; the start is over
-    // (and a write that failed stops it, as a port in use does) once it is on disk.
-    await written;
+    // (and a write that failed stops it, as a port in use does) once it is on disk, and the validator's set-up made.
+    await Promise.all([written, primed]);
   } catch (error) {
     warmUp?.stop();
     if (server.listening) await stopListening(server);

@@ -11,6 +11,4 @@ export declare const BUILD_OPTIONS: {
   logLevel: 'warning';
   banner: { js: string };
 };
-export declare function sourcesDigest(): string;
-export declare function builtFromTheseSources(): boolean;
 export declare function transpile(): Promise<void>;

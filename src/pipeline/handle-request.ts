@@ -29,7 +29,7 @@ import { bodyReader, requireBody } from './read-body.js';
 import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
-import { startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
+import { primeValidator, startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
 import { requestTrails, type Trail } from './request-trail.js';
 import { ReplayCache, type KeptAnswer } from './replay-cache.js';
 
@@ -43,6 +43,8 @@ export interface RequestPipeline extends RequestHandler {
    * calls it once the server listens.
    */
   warmUp(app: Express, gate?: WarmUpGate): WarmUp;
+  /** Makes the validator's shared set-up before any request (src/pipeline/validator-warm-up.ts, primeValidator). */
+  primeValidator(app: Express): Promise<void>;
   /** The trail of an answered request (src/pipeline/request-trail.ts), for the journal. */
   trailOf(req: Request, res: Response): Trail | undefined;
   /** The answers kept for the replay step (src/pipeline/replay-cache.ts); tests read its stats. */
@@ -263,7 +265,8 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
   };
 
   const warmUp = (app: Express, gate?: WarmUpGate) => startWarmUp(app, doc, runtime.operations, validator, gate);
-  return Object.assign(handleRequest, { warmUp, trailOf: trails.of, replays });
+  const prime = (app: Express) => primeValidator(app, doc, runtime.operations, validator);
+  return Object.assign(handleRequest, { warmUp, primeValidator: prime, trailOf: trails.of, replays });
 
   async function handleRequest(req: Request, res: Response, next: NextFunction): Promise<void> {
     const state = (req.state ??= newRequestState());

@@ -101,6 +101,29 @@ export function warmUpAfterFirstAnswer(server: Server, begin: (gate: WarmUpGate)
   };
 }
 
+/** The readiness probe (GET /_sandbox/health): what `wait`, the CI action and a polling client ask first. */
+const READINESS_OPERATION = 'getSandboxHealth';
+
+/**
+ * Makes the validator's set-up that every check shares (its request and response Ajv instances, each with the
+ * contract's component schemas added), which it otherwise makes on the first request: startSandbox runs it as soon as
+ * the server listens, while the first client is still connecting. It checks a synthetic request (no handler runs,
+ * nothing is written) of the readiness probe, whose own check is among the smallest (no parameters, no body);
+ * whatever the verdict, the set-up is made.
+ */
+export async function primeValidator(
+  app: Express,
+  doc: ContractDocument,
+  facts: ReadonlyMap<string, OperationFacts>,
+  validator: ContractValidator,
+): Promise<void> {
+  const operations = listOperations(doc);
+  const op = operations.find((candidate) => candidate.operationId === READINESS_OPERATION) ?? operations[0];
+  if (op === undefined) return;
+  const { req, res } = syntheticExchange(app, doc, op, facts.get(op.operationId)!);
+  await validator.check(req, res, () => {});
+}
+
 /** Starts warming up in the background (see warmUpValidator). */
 export function startWarmUp(
   app: Express,

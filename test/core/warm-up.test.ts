@@ -10,6 +10,10 @@ afterEach(async () => {
   for (const sandbox of running.splice(0)) await sandbox.close();
 });
 
+/** The validator's middleware array, with what its patch adds (patches/README.md). */
+const contractValidatorOf = (sandbox: RunningSandbox) =>
+  sandbox.runtime.compiled.validator as { compileComponent?: (side: 'request' | 'response', name: string) => boolean };
+
 async function start(warmUp: boolean): Promise<RunningSandbox> {
   const sandbox = await startSandbox({ logLevel: 'silent', warmUp });
   running.push(sandbox);
@@ -90,6 +94,20 @@ describe('The validators warm up in the background without changing any answer',
       JSON.parse(JSON.stringify(b).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')),
     );
   }, 120_000);
+
+  it('When the sandbox has just started, then the set-up its checks share is made before any request, and nothing is journaled', async () => {
+    const warming = await start(true);
+    const cold = await start(false);
+    const [component] = Object.keys((warming.runtime.contract.components as { schemas: object }).schemas);
+    // The validator answers false until it has made a side's Ajv instance (src/pipeline/contract-validator.ts).
+    const made = (sandbox: RunningSandbox) =>
+      (['request', 'response'] as const).map((side) => contractValidatorOf(sandbox).compileComponent?.(side, component!) ?? false);
+    expect(made(warming)).toEqual([true, true]);
+    expect(made(cold)).toEqual([false, false]);
+    const headers = { Authorization: `Bearer ${warming.tokens.owner}` };
+    const journal = (await (await fetch(`${warming.url}/_sandbox/requests`, { headers })).json()) as { data: unknown[] };
+    expect(journal.data).toEqual([]);
+  });
 
   it('When every operation has been called once after the warm-up, then each answered as on a server without one', async () => {
     const warmed = await start(true);
