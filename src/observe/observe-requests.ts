@@ -72,6 +72,8 @@ export interface AnswerFacts {
   forced?: boolean;
   /** Why it was answered as it was: the step that answered and what it found (src/pipeline/request-trail.ts). */
   trail?: RequestTrail;
+  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query, body and trail are the kept objects, handed on each replay. */
+  replayed?: boolean;
 }
 
 /** One finished request/response: what createObserver records. */
@@ -111,6 +113,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         responseBody: ex.responseBody,
         ignored: ex.ignored,
         trail: ex.trail,
+        kept: ex.replayed,
       });
     }
     if (logger) logRequest(logger, ex);
@@ -168,6 +171,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       unjournaled: skipJournal?.(req, res),
       forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
       trail: trailOf?.(req, res),
+      replayed: state?.replayedBody !== undefined,
       status: res.statusCode,
       durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     };
