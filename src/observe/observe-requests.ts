@@ -86,6 +86,8 @@ export interface AnswerFacts {
   forced?: boolean;
   /** Why it was answered as it was: the step that answered and what it found (src/pipeline/request-trail.ts). */
   trail?: RequestTrail;
+  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query, body and trail are the kept objects, handed on each replay. */
+  replayed?: boolean;
 }
 
 /** One finished request/response, as whatever answered it saw it: what createObserver records. */
@@ -118,6 +120,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         responseBody: ex.responseBody,
         ignored: ex.ignored,
         trail: ex.trail,
+        kept: ex.replayed,
       });
     }
     if (logger) logRequest(logger, ex);
@@ -216,6 +219,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
         workspace: options.workspaceOf?.(req, res),
         forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
         trail: trailOf?.(req, res),
+        replayed: req.state?.replayedBody !== undefined,
       });
     };
     if (req.state) req.state.answer = answer;

@@ -148,19 +148,12 @@ class Walk {
   }
 }
 
-/** Redacted copies by original body, kept by whoever redacts the same bodies again and again (the journal). */
-export type RedactedBodies = WeakMap<object, Capped>;
-
 /**
  * A deep copy of a JSON-ish body with every secret-named field's value replaced, at any depth, cut to about
- * `maxBytes` of JSON. With `memo`, a body already copied is not copied again: callers never change a body after
- * handing it over (a replayed answer hands the same body object each time). `names` keeps the verdicts on names.
+ * `maxBytes` of JSON. `names` keeps the verdicts on names.
  */
-export function capBody(body: unknown, maxBytes: number, memo?: RedactedBodies, names?: SecretNames): Capped {
-  if (body === null || typeof body !== 'object' || !memo) return capped(body, 'body', maxBytes, names);
-  let copy = memo.get(body);
-  if (copy === undefined) memo.set(body, (copy = capped(body, 'body', maxBytes, names)));
-  return copy;
+export function capBody(body: unknown, maxBytes: number, names?: SecretNames): Capped {
+  return capped(body, 'body', maxBytes, names);
 }
 
 function capped(value: unknown, where: 'body' | 'query', maxBytes: number, names?: SecretNames): Capped {

@@ -2,12 +2,17 @@
 // the most recent requests in memory, per workspace: each workspace (and the default world) has its own bounded
 // ring, so one tenant's flood never evicts another's entries. What it keeps is redacted and capped when recorded:
 // a 1 MiB body costs an entry no more than the cap, and a secret is never held, so a read can never leak one.
+// An entry is kept as its JSON text, in a byte buffer of its ring, outside the JavaScript heap: a ring holds its
+// entries for about a thousand requests, long enough for the garbage collector to move each one into the old
+// generation, where thousands of copied bodies a second (objects, each traced) made the young collections copy
+// megabytes each, grew the young generation and brought a full mark-compact every few seconds. Bytes are neither
+// traced nor copied, and a read parses only the entries it answers.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import type { components } from '../contract/document/generated.js';
 import { IsoTimes } from '../world.js';
-import { capBody, clipText, REDACTED, redactHeaders, redactQuery, SecretNames, type RedactedBodies } from './redact.js';
+import { capBody, clipText, REDACTED, redactHeaders, redactQuery, SecretNames } from './redact.js';
 
 /** What the app hands over after a response was sent; raw values, the journal redacts and caps them. */
 export interface JournalRecordInput {
@@ -29,6 +34,12 @@ export interface JournalRecordInput {
   trail?: RequestTrail;
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
+  /**
+   * The query and the response body are objects held beyond this request and handed again (a replayed answer's):
+   * the journal keeps its redacted text of each by object instead of redacting them again. Only those: text kept by
+   * an object that dies with its request (in a WeakMap) lives on through the young collections, to a full one.
+   */
+  kept?: boolean;
   /**
    * Set for an entry that came with a loaded workspace bundle (shown `loaded: true`): which of its bodies the
    * exporting journal had already cut to its cap.
@@ -67,9 +78,6 @@ export interface RequestJournalOptions {
   newId?: () => string;
 }
 
-// What an entry holds beside its bodies, headers and query (ids, path, time, the JSON around them).
-const ENTRY_OVERHEAD_BYTES = 256;
-
 function statusMatcher(status: number | string): (s: number) => boolean {
   if (typeof status === 'number') return (s) => s === status;
   const cls = /^([1-5])xx$/i.exec(status.trim());
@@ -92,10 +100,17 @@ function isEmpty(value: object): boolean {
   return true;
 }
 
-function textBytes(record: Record<string, string>): number {
-  let bytes = 0;
-  for (const key in record) bytes += key.length + record[key]!.length + 6;
-  return bytes;
+/** What `memo` holds for `key`, made by `make` the first time. */
+function remembered<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = make()));
+  return value;
+}
+
+/** A redacted part of an entry, as the JSON text the entry is written with. */
+interface KeptText {
+  json: string;
+  truncated: boolean;
 }
 
 /** The rings of every workspace: recorded into by workspace, listed per workspace or merged, dropped with it. */
@@ -110,15 +125,15 @@ export class RequestJournal {
   private readonly accepts: (workspace: string) => boolean;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  // A replayed answer hands the journal the same body object on every hit: it is copied once, not per entry.
-  private readonly copies: RedactedBodies = new WeakMap();
+  // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
+  private readonly bodies = new WeakMap<object, KeptText>();
   /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
   private readonly names = new SecretNames();
   private readonly times = new IsoTimes();
-  /** Redacted copies of the queries recorded, with their JSON's length, by query: a replayed answer hands the same one. */
-  private readonly queries = new WeakMap<object, { value: Record<string, unknown>; json: number }>();
-  /** Kept copies of the trails recorded, with their JSON's length, by trail: a replayed answer hands the same one. */
-  private readonly trails = new WeakMap<RequestTrail, { value: RequestTrail; json: number }>();
+  /** The redacted kept queries recorded, as JSON, by query: a replayed answer hands the same one. */
+  private readonly queries = new WeakMap<object, string>();
+  /** The kept copies of the shared trails recorded, as JSON, by trail. */
+  private readonly trails = new WeakMap<RequestTrail, string>();
   /** The key of the versions this journal hands out (version()): made per process, so a version tells nothing. */
   private readonly versionKey = randomBytes(32);
 
@@ -136,71 +151,55 @@ export class RequestJournal {
   record(input: JournalRecordInput): void {
     const workspace = input.workspace ?? DEFAULT_WORKSPACE;
     if (!this.accepts(workspace)) return;
-    const { value: query, json: queryJson } = this.redactedQuery(input.query);
-    const headers = redactHeaders(input.headers ?? {}, this.names);
-    const requestBody = input.requestBody === undefined ? undefined : capBody(input.requestBody, this.maxBodyBytes, this.copies, this.names);
-    const responseBody = input.responseBody === undefined ? undefined : capBody(input.responseBody, this.maxBodyBytes, this.copies, this.names);
-    const ignored = input.ignored ?? [];
-    const trail = input.trail === undefined ? undefined : this.keptTrail(input.trail);
-    const entry: JournalEntry = {
-      id: input.id ?? this.newId(),
-      at: this.times.of(input.at ?? this.now()),
-      workspace,
-      method: input.method.toUpperCase(),
-      path: input.path,
-      operation_id: input.operationId ?? null,
-      status: input.status,
-      duration_ms: Math.max(0, Math.round(input.durationMs * 100) / 100),
-      request: {
-        query,
-        headers,
-        body: requestBody?.value ?? null,
-        body_truncated: (requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated,
-        ignored,
-      },
-      response: { body: responseBody?.value ?? null, body_truncated: (responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated },
-      ...(input.loaded && { loaded: true }),
-      ...(trail && { trail: trail.value }),
+    const kept = input.kept === true;
+    const requestBody = input.requestBody === undefined ? undefined : this.keptBody(input.requestBody, false);
+    const responseBody = input.responseBody === undefined ? undefined : this.keptBody(input.responseBody, kept);
+    const id = input.id ?? this.newId();
+    const method = input.method.toUpperCase();
+    const operationId = input.operationId ?? null;
+    // The contract's SandboxRequest, its fields in the order a listing shows them.
+    const json =
+      `{"id":${JSON.stringify(id)},"at":${JSON.stringify(this.times.of(input.at ?? this.now()))},"workspace":${JSON.stringify(workspace)}` +
+      `,"method":${JSON.stringify(method)},"path":${JSON.stringify(input.path)},"operation_id":${JSON.stringify(operationId)}` +
+      `,"status":${JSON.stringify(input.status)},"duration_ms":${JSON.stringify(Math.max(0, Math.round(input.durationMs * 100) / 100))}` +
+      `,"request":{"query":${this.redactedQuery(input.query, kept)},"headers":${JSON.stringify(redactHeaders(input.headers ?? {}, this.names))}` +
+      `,"body":${requestBody?.json ?? 'null'},"body_truncated":${(requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated}` +
+      `,"ignored":${JSON.stringify(input.ignored ?? [])}}` +
+      `,"response":{"body":${responseBody?.json ?? 'null'},"body_truncated":${(responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated}}` +
+      `${input.loaded ? ',"loaded":true' : ''}${input.trail === undefined ? '' : `,"trail":${this.keptTrail(input.trail)}`}}`;
+    this.hold(workspace, json, { seq: ++this.seq, bytes: 0, start: 0, id, method, path: input.path, operationId, status: input.status });
+  }
+
+  /** A body redacted and cut to the cap, as JSON; a kept body object already recorded is not walked again. */
+  private keptBody(body: unknown, kept: boolean): KeptText {
+    const text = (): KeptText => {
+      const { value, truncated } = capBody(body, this.maxBodyBytes, this.names);
+      return { json: JSON.stringify(value) ?? 'null', truncated };
     };
-    const bytes =
-      ENTRY_OVERHEAD_BYTES +
-      entry.path.length +
-      queryJson +
-      textBytes(headers) +
-      ignored.reduce((sum, name) => sum + name.length + 3, 0) +
-      (requestBody?.bytes ?? 0) +
-      (responseBody?.bytes ?? 0) +
-      (trail?.json ?? 0);
-    this.hold(workspace, { seq: ++this.seq, bytes, entry });
+    return kept && body !== null && typeof body === 'object' ? remembered(this.bodies, body, text) : text();
   }
 
-  /** A query redacted, and its JSON's length; a query object already recorded is not walked again. */
-  private redactedQuery(query: Record<string, unknown> | undefined): { value: Record<string, unknown>; json: number } {
-    if (query === undefined || isEmpty(query)) return { value: {}, json: 2 };
-    let kept = this.queries.get(query);
-    if (kept === undefined) {
-      const value = redactQuery(query, this.names);
-      kept = { value, json: JSON.stringify(value).length };
-      this.queries.set(query, kept);
-    }
-    return kept;
+  /** A query redacted, as JSON; a kept query object already recorded is not walked again. */
+  private redactedQuery(query: Record<string, unknown> | undefined, kept: boolean): string {
+    if (query === undefined || isEmpty(query)) return '{}';
+    const text = () => JSON.stringify(redactQuery(query, this.names));
+    return kept ? remembered(this.queries, query, text) : text();
   }
 
-  /** A trail's kept copy and its JSON's length; a trail already recorded is not copied again. */
-  private keptTrail(trail: RequestTrail): { value: RequestTrail; json: number } {
-    let kept = this.trails.get(trail);
-    if (kept === undefined) {
-      const value = keptTrail(trail, this.maxBodyBytes, this.names);
-      kept = { value, json: JSON.stringify(value).length };
-      this.trails.set(trail, kept);
-    }
-    return kept;
+  /**
+   * A trail's kept copy, as JSON. A frozen trail is one of the few that many answers share (src/pipeline/request-trail.ts):
+   * it is copied once.
+   */
+  private keptTrail(trail: RequestTrail): string {
+    const text = () => JSON.stringify(keptTrail(trail, this.maxBodyBytes, this.names));
+    return Object.isFrozen(trail) ? remembered(this.trails, trail, text) : text();
   }
 
-  private hold(workspace: string, held: Held): void {
+  private hold(workspace: string, json: string, held: Held): void {
     let ring = this.rings.get(workspace);
     if (!ring) this.rings.set(workspace, (ring = new JournalRing(this.capacity)));
-    this.totalBytes += held.bytes - ring.push(held);
+    const dropped = ring.push(json, held);
+    this.totalBytes += held.bytes - dropped;
     // The ring's own byte bound; its newest entry always stays (one entry is at most a few caps).
     while (ring.bytes > this.maxWorkspaceBytes && ring.size > 1) this.totalBytes -= ring.dropOldest();
     if (this.totalBytes > this.maxTotalBytes) this.shrinkTotal();
@@ -265,12 +264,12 @@ export class RequestJournal {
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
     const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
     const limit = filter.limit ?? Infinity;
-    const matches = (entry: JournalEntry): boolean =>
-      (!method || entry.method === method) &&
-      (path === undefined || (pathPrefix !== undefined ? entry.path.startsWith(pathPrefix) : entry.path === path)) &&
-      (!filter.operationId || entry.operation_id === filter.operationId) &&
-      (filter.id === undefined || entry.id === filter.id) &&
-      (!status || status(entry.status));
+    const matches = (held: Held): boolean =>
+      (!method || held.method === method) &&
+      (path === undefined || (pathPrefix !== undefined ? held.path.startsWith(pathPrefix) : held.path === path)) &&
+      (!filter.operationId || held.operationId === filter.operationId) &&
+      (filter.id === undefined || held.id === filter.id) &&
+      (!status || status(held.status));
     const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
     return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after), countRest);
   }
@@ -303,7 +302,7 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
   for (const ring of rings) {
     for (const held of ring.newestFirst()) {
       if (held.seq <= newest) break;
-      if (held.entry.id === id) {
+      if (held.id === id) {
         newest = held.seq;
         break;
       }
@@ -319,15 +318,15 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
  */
 function newestFirst(
   rings: JournalRing[],
-  matches: (entry: JournalEntry) => boolean,
+  matches: (held: Held) => boolean,
   limit: number,
   after: number,
   countRest: boolean,
 ): { entries: JournalEntry[]; unlisted: number } {
-  const heads: { next: Held; rest: Generator<Held> }[] = [];
+  const heads: { ring: JournalRing; next: Held; rest: Generator<Held> }[] = [];
   const nextMatch = (rest: Generator<Held>): Held | undefined => {
     // Not for...of: leaving that loop early would close the generator. A ring is newest first: past `after`, none is newer.
-    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value.entry)) return step.value;
+    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value)) return step.value;
     return undefined;
   };
   const above = (i: number, j: number) => heads[i]!.next.seq > heads[j]!.next.seq;
@@ -347,13 +346,13 @@ function newestFirst(
   for (const ring of rings) {
     const rest = ring.newestFirst();
     const next = nextMatch(rest);
-    if (next) heads.push({ next, rest });
+    if (next) heads.push({ ring, next, rest });
   }
   for (let i = (heads.length >> 1) - 1; i >= 0; i--) siftDown(i);
   const out: JournalEntry[] = [];
   while (heads.length > 0 && out.length < limit) {
     const head = heads[0]!;
-    out.push(head.next.entry);
+    out.push(head.ring.entryOf(head.next));
     const next = nextMatch(head.rest);
     if (next) head.next = next;
     else heads[0] = heads[heads.length - 1]!;
@@ -366,24 +365,42 @@ function newestFirst(
 }
 
 // The ring of one workspace: at most so many entries and so many bytes, the oldest dropped first. Entries arrive
-// redacted and capped (above), so what a ring counts is what it holds.
+// redacted and capped (above), as JSON; what a ring counts is the bytes of that JSON, which it holds.
 
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
 export type JournalEntry = components['schemas']['SandboxRequest'];
 
-/** An entry as a ring keeps it: its place in the order of all rings, and about how many bytes it holds. */
-export interface Held {
+/**
+ * An entry as a ring keeps it: its place in the order of all rings, where its JSON is in the ring's bytes and how
+ * long, and the fields a listing filters on.
+ */
+interface Held {
   seq: number;
   bytes: number;
-  entry: JournalEntry;
+  start: number;
+  id: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
 }
 
-/** A bounded ring, newest last. */
+// The smallest byte buffer a ring makes, and how much room it leaves beside what it holds when it makes one.
+const MIN_STORE_BYTES = 1024;
+const STORE_HEADROOM = 1.5;
+
+/**
+ * A bounded ring, newest last. The entries' JSON lies in one byte buffer, used as a circle in the order of the
+ * entries (written after the newest, the oldest dropped from the front); one that does not fit is written after a
+ * new buffer's copy of the others, sized to what they hold (which also gives back what a shrunk ring left unused).
+ */
 export class JournalRing {
   private readonly slots: (Held | undefined)[];
   private next = 0; // where the next entry goes
   private count = 0;
-  /** About how many bytes the held entries take. */
+  private store: Buffer = Buffer.alloc(0);
+  private head = 0; // where the next entry's bytes go
+  /** How many bytes the held entries' JSON takes. */
   bytes = 0;
 
   constructor(readonly capacity: number) {
@@ -399,20 +416,24 @@ export class JournalRing {
     return this.count === 0 ? 0 : this.slots[(this.next - 1 + this.capacity) % this.capacity]!.seq;
   }
 
-  /** Adds an entry; answers how many bytes the ring let go to make room (the capacity's oldest). */
-  push(held: Held): number {
-    const dropped = this.count === this.capacity ? this.slots[this.next]!.bytes : 0;
+  /** Adds an entry, its JSON `json`; answers how many bytes the ring let go to make room (the capacity's oldest). */
+  push(json: string, held: Held): number {
+    const dropped = this.count === this.capacity ? this.dropOldest() : 0;
+    held.bytes = Buffer.byteLength(json);
+    held.start = this.place(held.bytes);
+    this.store.write(json, held.start);
+    this.head = held.start + held.bytes;
     this.slots[this.next] = held;
     this.next = (this.next + 1) % this.capacity;
-    this.count = Math.min(this.count + 1, this.capacity);
-    this.bytes += held.bytes - dropped;
+    this.count++;
+    this.bytes += held.bytes;
     return dropped;
   }
 
   /** Drops the oldest entry; answers the bytes it held (0 when empty). */
   dropOldest(): number {
     if (this.count === 0) return 0;
-    const oldest = (this.next - this.count + this.capacity) % this.capacity;
+    const oldest = this.oldestSlot();
     const bytes = this.slots[oldest]!.bytes;
     this.slots[oldest] = undefined;
     this.count--;
@@ -423,6 +444,42 @@ export class JournalRing {
   /** The held entries, newest first. */
   *newestFirst(): Generator<Held> {
     for (let i = 1; i <= this.count; i++) yield this.slots[(this.next - i + this.capacity) % this.capacity]!;
+  }
+
+  /** The entry `held` (one this ring holds) as the listing shows it. */
+  entryOf(held: Held): JournalEntry {
+    return JSON.parse(this.store.toString('utf8', held.start, held.start + held.bytes)) as JournalEntry;
+  }
+
+  private oldestSlot(): number {
+    return (this.next - this.count + this.capacity) % this.capacity;
+  }
+
+  /** Where `length` bytes go: after the newest entry, else at the buffer's start, else in a new buffer. */
+  private place(length: number): number {
+    if (this.count === 0) this.head = 0;
+    const tail = this.count === 0 ? 0 : this.slots[this.oldestSlot()]!.start;
+    // Not wrapped: the entries lie from the oldest's start to `head`, with room after them and before them.
+    if (this.count === 0 || this.head > tail) {
+      if (this.store.length - this.head >= length) return this.head;
+      if (tail >= length) return 0;
+    } else if (tail - this.head >= length) return this.head;
+    this.restore(length);
+    return this.head;
+  }
+
+  /** Copies the held entries, oldest first, to the start of a new buffer with room for `length` more bytes. */
+  private restore(length: number): void {
+    const store = Buffer.allocUnsafeSlow(Math.max(MIN_STORE_BYTES, Math.ceil((this.bytes + length) * STORE_HEADROOM)));
+    let at = 0;
+    for (let i = this.count; i >= 1; i--) {
+      const held = this.slots[(this.next - i + this.capacity) % this.capacity]!;
+      this.store.copy(store, at, held.start, held.start + held.bytes);
+      held.start = at;
+      at += held.bytes;
+    }
+    this.store = store;
+    this.head = at;
   }
 }
 
@@ -477,7 +534,7 @@ function keptTrail(trail: RequestTrail, budget: number, names: SecretNames): Req
 function keptFieldErrors(errors: readonly FieldError[], budget: number, names: SecretNames): FieldError[] {
   let left = budget;
   const cut = (value: unknown): unknown => {
-    const capped = capBody(value, Math.max(0, left), undefined, names);
+    const capped = capBody(value, Math.max(0, left), names);
     left -= capped.bytes;
     return capped.value;
   };

@@ -122,12 +122,19 @@ describe('request journal', () => {
 
   it('When replayed answers record the same body object, then the journal redacts it once and each entry shows that copy', () => {
     const j = journal();
-    const replayed = { data: [{ id: 'm1', access_token: 'secret' }] };
-    j.record(req({ responseBody: replayed }));
-    j.record(req({ responseBody: replayed }));
+    let walks = 0;
+    const replayed = {
+      get data() {
+        walks++;
+        return [{ id: 'm1', access_token: 'secret' }];
+      },
+    };
+    j.record(req({ responseBody: replayed, kept: true }));
+    j.record(req({ responseBody: replayed, kept: true }));
     const [second, first] = j.list();
+    expect(walks).toBe(1);
     expect(second!.response.body).toEqual({ data: [{ id: 'm1', access_token: REDACTED }] });
-    expect(second!.response.body).toBe(first!.response.body);
+    expect(first!.response.body).toEqual(second!.response.body);
   });
 });
 
@@ -196,6 +203,31 @@ describe('per-workspace rings', () => {
     expect(usage.bytes).toBeLessThanOrEqual(64 * 1024);
     expect(usage.workspaces.get('quiet')!.entries).toBe(5);
     expect(usage.workspaces.get('loud')!.entries).toBeGreaterThan(0);
+  });
+
+  it('When entries of many sizes come and go past the bounds, then every listing holds the newest whole, in order, counted in bytes', () => {
+    const j = new RequestJournal({ capacity: 7, maxBodyBytes: 4096, maxWorkspaceBytes: 6000 });
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const sent: { path: string; text: string }[] = [];
+    for (let i = 0; i < 400; i++) {
+      // Some entries are larger than the buffer holds at the time, some multi-byte, some empty.
+      const text = (i % 3 === 0 ? 'é' : 'x').repeat(next() % (i % 50 === 0 ? 3000 : 900));
+      sent.push({ path: `/p${i}`, text });
+      j.record(req({ path: `/p${i}`, workspace: 'w', responseBody: { text } }));
+      const listed = j.list({ workspace: 'w' });
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.length).toBeLessThanOrEqual(7);
+      expect(listed.map((e) => [e.path, (e.response.body as { text: string }).text])).toEqual(
+        sent
+          .slice(-listed.length)
+          .reverse()
+          .map((s) => [s.path, s.text]),
+      );
+      const bytes = listed.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)), 0);
+      expect(j.bytesOf('w')).toBe(bytes);
+      if (listed.length > 1) expect(bytes).toBeLessThanOrEqual(6000);
+    }
   });
 
   it('When a workspace is gone, then a request finishing afterwards makes it no ring', () => {

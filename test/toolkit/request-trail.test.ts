@@ -232,7 +232,7 @@ describe('the trail within the journal limits', () => {
       field_errors: Array.from({ length: 40 }, (_, i) => ({
         field: `body.costs.${i}.value`,
         message: 'The field must be >= 0.',
-        value: -i,
+        value: -1 - i,
         rule: { keyword: 'minimum', params: { limit: 0 } },
       })),
       response_check: 'not_checked',
@@ -243,7 +243,7 @@ describe('the trail within the journal limits', () => {
     traced.record({ ...input, trail });
     const kept = traced.list()[0]!.trail;
     expect(kept).toEqual(trail);
-    expect(traced.bytesOf('default') - bare.bytesOf('default')).toBe(JSON.stringify(kept).length);
+    expect(traced.bytesOf('default') - bare.bytesOf('default')).toBe(`,"trail":${JSON.stringify(kept)}`.length);
     // A ring bounded to about two such entries keeps two, not three.
     const small = new RequestJournal({ maxWorkspaceBytes: 2 * traced.bytesOf('default') + 10 });
     for (let i = 0; i < 3; i++) small.record({ ...input, trail });
