@@ -36,6 +36,19 @@ describe('request journal', () => {
     expect(j.list()[1]!.workspace).toBe('default');
   });
 
+  it('When entries are listed, then their fields come in the contract’s order, loaded and trail last, and nothing ignored is an empty list', () => {
+    const j = journal();
+    const trail = { answered_by: 'handler', route: { matched: true }, response_check: 'passed' } as const;
+    j.record(req({ trail, loaded: { requestTruncated: true, responseTruncated: false }, headers: { host: 'h' } }));
+    j.record(req());
+    const [plain, loaded] = j.list();
+    expect(Object.keys(plain!)).toEqual(['id', 'at', 'workspace', 'method', 'path', 'operation_id', 'status', 'duration_ms', 'request', 'response']);
+    expect(Object.keys(plain!.request)).toEqual(['query', 'headers', 'body', 'body_truncated', 'ignored']);
+    expect(plain!.request.ignored).toEqual([]);
+    expect(Object.keys(loaded!).slice(-2)).toEqual(['loaded', 'trail']);
+    expect(loaded).toMatchObject({ loaded: true, trail, request: { headers: { host: 'h' }, body_truncated: true }, response: { body_truncated: false } });
+  });
+
   it('When more requests arrive than the capacity, then the oldest are dropped', () => {
     const j = journal(3);
     for (let i = 1; i <= 5; i++) j.record(req({ path: `/p${i}` }));
