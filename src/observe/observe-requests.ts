@@ -1,6 +1,5 @@
 // One place that watches every finished request and feeds the journal, the coverage report and the log line,
 // so none of the three can drift from the others and handlers stay unaware of all of them.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { logRequest, requestIdOf, type RequestLogger } from './request-log.js';
 import type { CoverageTracker } from './world-observations.js';
@@ -49,26 +48,13 @@ export function unjournaled(req: Request): boolean {
 
 function requestBodyOf(req: Request, body: unknown): unknown {
   // Uploaded files are described, never stored: the journal is for reading what was sent, not for its bytes.
-  const described = (req.state?.files ?? []).map((f) => ({ field: f.fieldname, filename: f.originalname, mimetype: f.mimetype, size: f.size }));
-  if (described.length > 0) return { ...(typeof body === 'object' && body ? body : {}), files: described };
-  return body;
+  const files = req.state?.files;
+  if (files === undefined || files.length === 0) return body;
+  const described = files.map((f) => ({ field: f.fieldname, filename: f.originalname, mimetype: f.mimetype, size: f.size }));
+  return { ...(typeof body === 'object' && body ? body : {}), files: described };
 }
 
-/** What is known of a request when it arrives, whichever path answers it. */
-export interface Arrival {
-  requestId?: string;
-  at: Date;
-  started: bigint;
-  method: string;
-  /** The URL as received (path and query), for the log line. */
-  url: string;
-  headers: Record<string, string | string[] | number | undefined>;
-}
-
-/**
- * What an answer is about: the operation, the workspace, the input as the client sent it and the body answered.
- * Express's observer reads it from the request once answered; a replayed answer repeats the one it was captured with.
- */
+/** What an answer is about: the operation, the workspace, the input as the client sent it and the body answered. */
 export interface AnswerFacts {
   /** The path without the query. */
   path: string;
@@ -92,9 +78,16 @@ export interface AnswerFacts {
   replayed?: boolean;
 }
 
-/** One finished request/response, as whatever answered it saw it: what createObserver records. */
-export interface Exchange extends Omit<Arrival, 'started' | 'headers'>, AnswerFacts {
-  headers?: Arrival['headers'];
+/** One finished request/response: what createObserver records. */
+export interface Exchange extends AnswerFacts {
+  /** The request's id (its X-Request-Id, src/observe/request-log.ts). */
+  requestId?: string;
+  /** When it arrived. */
+  at: Date;
+  method: string;
+  /** The URL as received (path and query), for the log line. */
+  url: string;
+  headers?: Record<string, string | string[] | number | undefined>;
   status: number;
   durationMs: number;
 }
@@ -130,52 +123,6 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
   };
 }
 
-/** The arrival of a request: its id (given on arrival, src/observe/request-log.ts, as X-Request-Id), time and headers. */
-function arrivalOf(req: IncomingMessage, at: Date = new Date()): Arrival {
-  return {
-    requestId: requestIdOf(req),
-    at,
-    started: process.hrtime.bigint(),
-    method: req.method ?? 'GET',
-    url: (req as Partial<Request>).originalUrl ?? req.url ?? '',
-    headers: req.headers,
-  };
-}
-
-/** The one place a finished request becomes an exchange and is observed: `answer` is read once the response has finished. */
-function observeWhenFinished(res: ServerResponse, arrival: Arrival, answer: () => AnswerFacts, observe: (exchange: Exchange) => void): void {
-  // A response finishes once: a plain listener, without the wrapper `once` makes for each response.
-  res.on('finish', () => observeAnswered(arrival, answer(), res.statusCode, observe));
-}
-
-/** Observes a complete answer. */
-function observeAnswered(arrival: Arrival, facts: AnswerFacts, status: number, observe: (exchange: Exchange) => void): void {
-  const { path, query, requestBody, responseBody, responseJson, ignored, operationId, workspace, unjournaled, forced, trail, replayed } = facts;
-  const { requestId, at, method, url, headers } = arrival;
-  const durationMs = Number(process.hrtime.bigint() - arrival.started) / 1e6;
-  observe({
-    requestId,
-    at,
-    method,
-    url,
-    headers,
-    path,
-    query,
-    requestBody,
-    responseBody,
-    responseJson,
-    ignored,
-    operationId,
-    workspace,
-    unjournaled,
-    forced,
-    trail,
-    replayed,
-    status,
-    durationMs,
-  });
-}
-
 /**
  * Keeps the body of each JSON answer of `app` in its request's state, for the observers (observeRequests). It is
  * done once, on the app's response prototype (`app.response`, Express's documented way to override a response
@@ -202,34 +149,46 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
   const observe = options.observe ?? createObserver(options);
   const now = options.now ?? (() => new Date());
 
-  return (req, res, next) => {
-    const arrival = arrivalOf(req, now());
-    // The path is read on arrival: routers rewrite req.url while the request travels.
-    const path = req.path;
-    let facts: AnswerFacts | undefined;
-    // Read after the answer, worked out once.
-    const answer = (): AnswerFacts => {
-      if (facts) return facts;
-      // The journal shows what the client sent: the request as received when the tolerant reader took fields out.
-      const ignored = req.state?.ignored;
-      return (facts = {
-        path,
-        unjournaled: skipJournal?.(req, res),
-        query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
-        // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
-        requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
-        responseBody: req.state?.jsonBody,
-        responseJson: req.state?.replayedJson,
-        ignored: ignored?.fields,
-        operationId: operationIdOf(req),
-        workspace: options.workspaceOf?.(req, res),
-        forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
-        trail: trailOf?.(req, res),
-        replayed: req.state?.replayedJson !== undefined,
-      });
+  /**
+   * The exchange of a request that arrived at `at` (hrtime `started`) with this URL and path, once its response has
+   * finished: what the journal shows is what the client sent, the request as received when the tolerant reader took
+   * fields out.
+   */
+  const exchangeOf = (req: Request, res: Response, at: Date, started: bigint, url: string, path: string): Exchange => {
+    const state = req.state;
+    const ignored = state?.ignored;
+    return {
+      requestId: requestIdOf(req),
+      at,
+      method: req.method ?? 'GET',
+      url,
+      headers: req.headers,
+      path,
+      query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
+      // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
+      requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
+      responseBody: state?.jsonBody,
+      responseJson: state?.replayedJson,
+      ignored: ignored?.fields,
+      operationId: operationIdOf(req),
+      workspace: options.workspaceOf?.(req, res),
+      unjournaled: skipJournal?.(req, res),
+      forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
+      trail: trailOf?.(req, res),
+      replayed: state?.replayedJson !== undefined,
+      status: res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     };
-    if (req.state) req.state.answer = answer;
-    observeWhenFinished(res, arrival, answer, observe);
+  };
+
+  return (req, res, next) => {
+    const at = now();
+    const started = process.hrtime.bigint();
+    // The URL and path are read on arrival: routers rewrite req.url (and a raw relay path originalUrl) as the request travels.
+    const url = req.originalUrl ?? req.url ?? '';
+    const path = req.path;
+    // A response finishes once: one plain listener, without the wrapper `once` makes for each response.
+    res.on('finish', () => observe(exchangeOf(req, res, at, started, url, path)));
     next();
   };
 }

@@ -2,7 +2,7 @@
 // when a person watches a terminal. Each line carries its request's id (the X-Request-Id it is answered with), given
 // on arrival by the app's first step (identifyRequest, below: the id and the line it names live together). Secrets
 // in query strings (the retailer callback's `code`, a token passed as a parameter) never reach the log.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createRequire } from 'node:module';
@@ -118,6 +118,8 @@ export function requestLogFields(input: RequestLogInput): Record<string, unknown
  * not a child logger's binding: a child logger per request would cost every request, logged or not.
  */
 export function logRequest(logger: RequestLogger, input: RequestLogInput): void {
+  // Below info (warn, error, silent) only a 5xx is logged: the path is read only when it decides the level.
+  if (input.status < 500 && !logger.isLevelEnabled('info')) return;
   const url = input.url;
   const q = url.indexOf('?');
   const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q));
@@ -132,6 +134,36 @@ const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** A client id the sandbox echoes: 1 to 128 characters of letters, digits and . _ : - (UUIDs, ULIDs, trace ids). */
 export const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * New request ids: UUIDs (version 4 layout) of 74 random bits drawn once and a counter in their last 12 hex digits,
+ * so no two ids of one sequence meet, and two sequences (another app, the process whose journal a bundle carries)
+ * almost surely never. An id names a request's journal entry and log line and grants nothing, so it need not be
+ * unguessable: counting costs each request far less than drawing and formatting random bytes.
+ */
+export function requestIds(): () => string {
+  let prefix = '';
+  let issued = COUNTER_SPAN;
+  return () => {
+    if (issued >= COUNTER_SPAN) {
+      prefix = randomPrefix();
+      issued = 0;
+    }
+    const count = (issued++).toString(16);
+    return prefix + COUNTER_ZEROS.slice(count.length) + count;
+  };
+}
+
+/** The counter's span: its 12 hex digits. */
+const COUNTER_SPAN = 2 ** 48;
+const COUNTER_ZEROS = '000000000000';
+
+/** A random UUID without its last group: the version nibble 4, the variant bits 10 (RFC 9562). */
+function randomPrefix(): string {
+  const hex = randomBytes(10).toString('hex');
+  const variant = '89ab'[Number.parseInt(hex[15]!, 16) & 0x3]!;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(12, 15)}-${variant}${hex.slice(16, 19)}-`;
+}
 
 /** The client's id when it is valid (a single header, matching VALID_REQUEST_ID), otherwise a new UUID. */
 export function requestIdFrom(headers: IncomingHttpHeaders, newId: () => string = randomUUID): string {
@@ -150,11 +182,14 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId
   return id;
 }
 
-/** The app's first step: the request's id. */
-export const identifyRequest: RequestHandler = (req, res, next) => {
-  if (!requestIdOf(req)) assignRequestId(req, res);
-  next();
-};
+/** The app's first step: the request's id, a new one from the app's own sequence (requestIds) unless the client sent one. */
+export function identifyRequest(): RequestHandler {
+  const newId = requestIds();
+  return (req, res, next) => {
+    if (!requestIdOf(req)) assignRequestId(req, res, newId);
+    next();
+  };
+}
 
 /** The id assignRequestId gave the request, if it ran. */
 export function requestIdOf(req: IncomingMessage): string | undefined {

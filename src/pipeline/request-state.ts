@@ -2,7 +2,6 @@
 // src/pipeline/handle-request.ts), filled in by the pipeline's steps in order, read by the answer's observers
 // (journal, coverage, log). One typed object instead of keys on res.locals and casts of the
 // request. Types only: the pipeline makes it.
-import type { AnswerFacts } from '../observe/observe-requests.js';
 import type { UploadedFile } from '../areas/handler-map.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { Authenticated } from '../access/auth.js';
@@ -80,8 +79,6 @@ export interface RequestState {
   naming?: { parameter: string; id: string };
   /** The answer's check against the contract, once it ran: passed, or failed (answered 500 instead). */
   responseCheck?: 'passed' | 'failed';
-  /** What the observer knows of the answer, read once it is sent. */
-  answer?: () => AnswerFacts;
 }
 
 declare module 'http' {

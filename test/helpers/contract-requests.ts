@@ -25,7 +25,7 @@ export function deref<T>(value: T): T {
 }
 
 /** Every operation of the contract. */
-export const contractOperations: ContractOperation[] = listOperations(doc);
+export const contractOperations: readonly ContractOperation[] = listOperations(doc);
 
 /** The path's and the operation's parameters, resolved. */
 export function paramsOf(op: ContractOperation): Param[] {

@@ -85,7 +85,7 @@ const ENDPOINTS = [
   '%2F',
 ];
 
-export function fuzzRequests(doc: ContractDocument, operations: ContractOperation[], ids: IdPools): fc.Arbitrary<FuzzRequest> {
+export function fuzzRequests(doc: ContractDocument, operations: readonly ContractOperation[], ids: IdPools): fc.Arbitrary<FuzzRequest> {
   const deref = (s: unknown): Schema => {
     let schema = s as Schema;
     for (let i = 0; schema?.$ref && i < 10; i++)

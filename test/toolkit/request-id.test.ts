@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestIdFrom } from '../../src/observe/request-log.js';
+import { requestIdFrom, requestIds } from '../../src/observe/request-log.js';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { demo, testApp, contract } from '../helpers/app.js';
@@ -41,6 +41,26 @@ describe('X-Request-Id', () => {
     }
     expect(requestIdFrom({ 'x-request-id': '' }, () => 'new')).toBe('new');
     expect(requestIdFrom({ 'x-request-id': 'x'.repeat(128) }, () => 'new')).toBe('x'.repeat(128));
+  });
+
+  it('When a sequence makes many ids, then each is a UUID, none repeats, and another sequence shares no prefix with it', () => {
+    const one = requestIds();
+    const made = Array.from({ length: 5000 }, () => one());
+    for (const id of made) expect(id).toMatch(UUID);
+    expect(new Set(made).size).toBe(made.length);
+    const prefix = (id: string) => id.slice(0, 24);
+    expect(new Set(made.map(prefix)).size).toBe(1);
+    expect(prefix(requestIds()())).not.toBe(prefix(made[0]!));
+  });
+
+  it('When two apps answer, then their new ids differ', async () => {
+    const [a, b] = [await testApp(), await testApp()];
+    const ids = [
+      (await request(a.app).get(PRODUCTS).set(a.auth('owner'))).headers['x-request-id'],
+      (await request(b.app).get(PRODUCTS).set(b.auth('owner'))).headers['x-request-id'],
+    ];
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(ids[0]).not.toBe(ids[1]);
   });
 
   it('When a request is journaled, then its entry id is the answer’s request id', async () => {

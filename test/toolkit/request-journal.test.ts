@@ -36,6 +36,19 @@ describe('request journal', () => {
     expect(j.list()[1]!.workspace).toBe('default');
   });
 
+  it('When entries are listed, then their fields come in the contract’s order, loaded and trail last, and nothing ignored is an empty list', () => {
+    const j = journal();
+    const trail = { answered_by: 'handler', route: { matched: true }, response_check: 'passed' } as const;
+    j.record(req({ trail, loaded: { requestTruncated: true, responseTruncated: false }, headers: { host: 'h' } }));
+    j.record(req());
+    const [plain, loaded] = j.list();
+    expect(Object.keys(plain!)).toEqual(['id', 'at', 'workspace', 'method', 'path', 'operation_id', 'status', 'duration_ms', 'request', 'response']);
+    expect(Object.keys(plain!.request)).toEqual(['query', 'headers', 'body', 'body_truncated', 'ignored']);
+    expect(plain!.request.ignored).toEqual([]);
+    expect(Object.keys(loaded!).slice(-2)).toEqual(['loaded', 'trail']);
+    expect(loaded).toMatchObject({ loaded: true, trail, request: { headers: { host: 'h' }, body_truncated: true }, response: { body_truncated: false } });
+  });
+
   it('When more requests arrive than the capacity, then the oldest are dropped', () => {
     const j = journal(3);
     for (let i = 1; i <= 5; i++) j.record(req({ path: `/p${i}` }));
@@ -149,6 +162,23 @@ describe('request journal', () => {
     j.record(req({ query, kept: true }));
     expect(walks).toBe(1);
     expect(j.list().map((e) => e.request.query)).toEqual([{ page: '2' }, { page: '2' }]);
+  });
+
+  it('When replayed answers record one large body, then every entry counts its bytes against the ring and shows it cut to the cap', () => {
+    const j = new RequestJournal({ maxBodyBytes: 2000, maxWorkspaceBytes: 5000 });
+    const replayed = Buffer.from(JSON.stringify({ data: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, name: 'x'.repeat(40), client_secret: 's' })) }));
+    for (let i = 0; i < 5; i++) j.record(req({ responseJson: replayed, kept: true }));
+    expect(j.size).toBe(2);
+    expect(j.bytesOf('default')).toBeGreaterThan(2 * 2000);
+    expect(j.bytesOf('default')).toBeLessThanOrEqual(5000);
+    for (const entry of j.list()) {
+      expect(entry.response.body_truncated).toBe(true);
+      const items = (entry.response.body as { data: { client_secret: string }[] }).data;
+      expect(items.length).toBeGreaterThan(10);
+      expect(items.length).toBeLessThan(100);
+      expect(items[0]!.client_secret).toBe(REDACTED);
+      expect(JSON.stringify(items)).not.toContain('"client_secret":"s"');
+    }
   });
 });
 

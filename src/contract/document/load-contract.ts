@@ -55,8 +55,22 @@ export function loadContract(): LoadedContract {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every operation of a contract with its documented statuses, for the handler check, coverage and knobs. */
-export function listOperations(doc: ContractDocument): ContractOperation[] {
+/**
+ * Every operation of a contract with its documented statuses, for the handler check, coverage and knobs. The list
+ * is a function of the document alone, which nobody mutates (loadContract), and a start asks for it from a dozen
+ * places (each step of the pipeline that keys on operations): it is made once per document object and the same list
+ * is answered after that, so none of it may be changed.
+ */
+export function listOperations(doc: ContractDocument): readonly ContractOperation[] {
+  let listed = operationLists.get(doc);
+  if (listed === undefined) operationLists.set(doc, (listed = Object.freeze(operationsOf(doc))));
+  return listed;
+}
+
+// Keyed by the document object, so a list lives exactly as long as its document.
+const operationLists = new WeakMap<ContractDocument, readonly ContractOperation[]>();
+
+function operationsOf(doc: ContractDocument): ContractOperation[] {
   const globalSecured = Array.isArray(doc.security) && doc.security.length > 0;
   const out: ContractOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { PreparedSpec } from 'express-openapi-validator/dist/framework/types.js';
 import { projectRoot } from '../../paths.js';
-import { digestOfYaml } from './contract-json.js';
+import { asciiJson, digestOfYaml } from './contract-json.js';
 
 export const validatorSpecJsonPath = join(projectRoot, 'dist', 'validator-spec.json');
 
@@ -35,7 +35,7 @@ export function readValidatorSpecJson(yamlText: string, options: string, path = 
 
 /** Writes the prepared spec; one JSON cannot carry as it is (a function left in it) is refused. */
 export function writeValidatorSpecJson(yamlText: string, options: string, spec: PreparedSpec, path = validatorSpecJsonPath): void {
-  const json = JSON.stringify({ yamlSha256: digestOfYaml(yamlText), options, spec } satisfies ValidatorSpecJson);
+  const json = asciiJson({ yamlSha256: digestOfYaml(yamlText), options, spec } satisfies ValidatorSpecJson);
   if (!isDeepStrictEqual((JSON.parse(json) as ValidatorSpecJson).spec, spec)) {
     throw new Error(`the validator's prepared spec does not survive JSON unchanged; ${path} not written`);
   }
