@@ -6,7 +6,9 @@
 // entries for about a thousand requests, long enough for the garbage collector to move each one into the old
 // generation, where thousands of copied bodies a second (objects, each traced) made the young collections copy
 // megabytes each, grew the young generation and brought a full mark-compact every few seconds. Bytes are neither
-// traced nor copied, and a read parses only the entries it answers.
+// traced nor copied, and a read parses only the entries it answers. A replayed answer's body, the same text on every
+// replay, is the exception: each of its entries names the one redacted text the journal keeps of it (a string,
+// outside the ring), instead of writing its bytes again on every request.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
@@ -113,6 +115,11 @@ interface KeptText {
   truncated: boolean;
 }
 
+/** A kept body's redacted text, which its entries name instead of holding it in their ring: and its UTF-8 bytes. */
+interface SharedText extends KeptText {
+  bytes: number;
+}
+
 /** The rings of every workspace: recorded into by workspace, listed per workspace or merged, dropped with it. */
 export class RequestJournal {
   readonly capacity: number;
@@ -126,7 +133,7 @@ export class RequestJournal {
   private readonly now: () => Date;
   private readonly newId: () => string;
   // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
-  private readonly bodies = new WeakMap<object, KeptText>();
+  private readonly bodies = new WeakMap<object, SharedText>();
   /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
   private readonly names = new SecretNames();
   private readonly times = new IsoTimes();
@@ -152,8 +159,10 @@ export class RequestJournal {
     const workspace = input.workspace ?? DEFAULT_WORKSPACE;
     if (!this.accepts(workspace)) return;
     const kept = input.kept === true;
-    const requestBody = input.requestBody === undefined ? undefined : this.keptBody(input.requestBody, false);
-    const responseBody = input.responseBody === undefined ? undefined : this.keptBody(input.responseBody, kept);
+    const requestBody = input.requestBody === undefined ? undefined : this.keptBody(input.requestBody);
+    // A kept body's text is named by the entry, not written in it: the entry's JSON says null in its place.
+    const shared = kept ? this.sharedBody(input.responseBody) : undefined;
+    const responseBody = shared ?? (input.responseBody === undefined ? undefined : this.keptBody(input.responseBody));
     const id = input.id ?? this.newId();
     const method = input.method.toUpperCase();
     const operationId = input.operationId ?? null;
@@ -165,18 +174,35 @@ export class RequestJournal {
       `,"request":{"query":${this.redactedQuery(input.query, kept)},"headers":${JSON.stringify(redactHeaders(input.headers ?? {}, this.names))}` +
       `,"body":${requestBody?.json ?? 'null'},"body_truncated":${(requestBody?.truncated ?? false) || !!input.loaded?.requestTruncated}` +
       `,"ignored":${JSON.stringify(input.ignored ?? [])}}` +
-      `,"response":{"body":${responseBody?.json ?? 'null'},"body_truncated":${(responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated}}` +
+      `,"response":{"body":${shared === undefined ? (responseBody?.json ?? 'null') : 'null'},"body_truncated":${(responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated}}` +
       `${input.loaded ? ',"loaded":true' : ''}${input.trail === undefined ? '' : `,"trail":${this.keptTrail(input.trail)}`}}`;
-    this.hold(workspace, json, { seq: ++this.seq, bytes: 0, start: 0, id, method, path: input.path, operationId, status: input.status });
+    this.hold(workspace, json, {
+      seq: ++this.seq,
+      bytes: 0,
+      stored: 0,
+      start: 0,
+      id,
+      method,
+      path: input.path,
+      operationId,
+      status: input.status,
+      body: shared,
+    });
   }
 
-  /** A body redacted and cut to the cap, as JSON; a kept body object already recorded is not walked again. */
-  private keptBody(body: unknown, kept: boolean): KeptText {
-    const text = (): KeptText => {
-      const { value, truncated } = capBody(body, this.maxBodyBytes, this.names);
-      return { json: JSON.stringify(value) ?? 'null', truncated };
-    };
-    return kept && body !== null && typeof body === 'object' ? remembered(this.bodies, body, text) : text();
+  /** A body redacted and cut to the cap, as JSON. */
+  private keptBody(body: unknown): KeptText {
+    const { value, truncated } = capBody(body, this.maxBodyBytes, this.names);
+    return { json: JSON.stringify(value) ?? 'null', truncated };
+  }
+
+  /** A kept body object's redacted text, made when it is first recorded (undefined for a body that is no object). */
+  private sharedBody(body: unknown): SharedText | undefined {
+    if (body === null || typeof body !== 'object') return undefined;
+    return remembered(this.bodies, body, () => {
+      const text = this.keptBody(body);
+      return { ...text, bytes: Buffer.byteLength(text.json) };
+    });
   }
 
   /** A query redacted, as JSON; a kept query object already recorded is not walked again. */
@@ -376,13 +402,18 @@ export type JournalEntry = components['schemas']['SandboxRequest'];
  */
 interface Held {
   seq: number;
+  /** The bytes the entry counts against its ring's bounds: its JSON's in the ring, and its shared body's. */
   bytes: number;
+  /** Its JSON's bytes in the ring's buffer, from `start`. */
+  stored: number;
   start: number;
   id: string;
   method: string;
   path: string;
   operationId: string | null;
   status: number;
+  /** A kept body's text, which the entry's JSON holds null in place of. */
+  body: SharedText | undefined;
 }
 
 // The smallest byte buffer a ring makes, and how much room it leaves beside what it holds when it makes one.
@@ -400,8 +431,10 @@ export class JournalRing {
   private count = 0;
   private store: Buffer = Buffer.alloc(0);
   private head = 0; // where the next entry's bytes go
-  /** How many bytes the held entries' JSON takes. */
+  /** How many bytes the held entries count (their JSON, and their shared bodies'). */
   bytes = 0;
+  /** How many bytes of the buffer the held entries' JSON takes. */
+  private stored = 0;
 
   constructor(readonly capacity: number) {
     this.slots = new Array(capacity);
@@ -419,10 +452,12 @@ export class JournalRing {
   /** Adds an entry, its JSON `json`; answers how many bytes the ring let go to make room (the capacity's oldest). */
   push(json: string, held: Held): number {
     const dropped = this.count === this.capacity ? this.dropOldest() : 0;
-    held.bytes = Buffer.byteLength(json);
-    held.start = this.place(held.bytes);
+    held.stored = Buffer.byteLength(json);
+    held.bytes = held.stored + (held.body?.bytes ?? 0);
+    held.start = this.place(held.stored);
     this.store.write(json, held.start);
-    this.head = held.start + held.bytes;
+    this.head = held.start + held.stored;
+    this.stored += held.stored;
     this.slots[this.next] = held;
     this.next = (this.next + 1) % this.capacity;
     this.count++;
@@ -434,8 +469,9 @@ export class JournalRing {
   dropOldest(): number {
     if (this.count === 0) return 0;
     const oldest = this.oldestSlot();
-    const bytes = this.slots[oldest]!.bytes;
+    const { bytes, stored } = this.slots[oldest]!;
     this.slots[oldest] = undefined;
+    this.stored -= stored;
     this.count--;
     this.bytes -= bytes;
     return bytes;
@@ -448,7 +484,9 @@ export class JournalRing {
 
   /** The entry `held` (one this ring holds) as the listing shows it. */
   entryOf(held: Held): JournalEntry {
-    return JSON.parse(this.store.toString('utf8', held.start, held.start + held.bytes)) as JournalEntry;
+    const entry = JSON.parse(this.store.toString('utf8', held.start, held.start + held.stored)) as JournalEntry;
+    if (held.body !== undefined) entry.response.body = JSON.parse(held.body.json);
+    return entry;
   }
 
   private oldestSlot(): number {
@@ -470,13 +508,13 @@ export class JournalRing {
 
   /** Copies the held entries, oldest first, to the start of a new buffer with room for `length` more bytes. */
   private restore(length: number): void {
-    const store = Buffer.allocUnsafeSlow(Math.max(MIN_STORE_BYTES, Math.ceil((this.bytes + length) * STORE_HEADROOM)));
+    const store = Buffer.allocUnsafeSlow(Math.max(MIN_STORE_BYTES, Math.ceil((this.stored + length) * STORE_HEADROOM)));
     let at = 0;
     for (let i = this.count; i >= 1; i--) {
       const held = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      this.store.copy(store, at, held.start, held.start + held.bytes);
+      this.store.copy(store, at, held.start, held.start + held.stored);
       held.start = at;
-      at += held.bytes;
+      at += held.stored;
     }
     this.store = store;
     this.head = at;

@@ -149,6 +149,23 @@ describe('request journal', () => {
     expect(second!.response.body).toEqual({ data: [{ id: 'm1', access_token: REDACTED }] });
     expect(first!.response.body).toEqual(second!.response.body);
   });
+
+  it('When replayed answers record one large body, then every entry counts its bytes against the ring and shows it cut to the cap', () => {
+    const j = new RequestJournal({ maxBodyBytes: 2000, maxWorkspaceBytes: 5000 });
+    const replayed = { data: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, name: 'x'.repeat(40), client_secret: 's' })) };
+    for (let i = 0; i < 5; i++) j.record(req({ responseBody: replayed, kept: true }));
+    expect(j.size).toBe(2);
+    expect(j.bytesOf('default')).toBeGreaterThan(2 * 2000);
+    expect(j.bytesOf('default')).toBeLessThanOrEqual(5000);
+    for (const entry of j.list()) {
+      expect(entry.response.body_truncated).toBe(true);
+      const items = (entry.response.body as { data: { client_secret: string }[] }).data;
+      expect(items.length).toBeGreaterThan(10);
+      expect(items.length).toBeLessThan(100);
+      expect(items[0]!.client_secret).toBe(REDACTED);
+      expect(JSON.stringify(items)).not.toContain('"client_secret":"s"');
+    }
+  });
 });
 
 describe('redaction helpers', () => {
