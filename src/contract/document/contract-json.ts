@@ -24,15 +24,18 @@ export const digestOfYaml = (text: string): string => hash('sha256', text, 'hex'
 export const asciiJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The document the build derived from exactly this YAML text, or undefined (no build, another text, unreadable). */
-export function readContractJson(yamlText: string, path = contractJsonPath): unknown {
+/**
+ * The document the build derived from exactly this YAML text, or undefined (no build, another text, unreadable).
+ * `digest` is the text's (digestOfYaml), when the caller has it already.
+ */
+export function readContractJson(yamlText: string, path = contractJsonPath, digest = digestOfYaml(yamlText)): unknown {
   let stored: ContractJson;
   try {
     stored = JSON.parse(readFileSync(path, 'utf8')) as ContractJson;
   } catch {
     return undefined;
   }
-  return stored?.yamlSha256 === digestOfYaml(yamlText) ? stored.document : undefined;
+  return stored?.yamlSha256 === digest ? stored.document : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { contractPath } from '../../paths.js';
 import type { PreparedSpec } from 'express-openapi-validator/dist/framework/types.js';
-import { readContractJson } from './contract-json.js';
+import { digestOfYaml, readContractJson } from './contract-json.js';
 import { jsYaml } from './js-yaml.js';
 import { readValidatorSpecJson } from './validator-spec-json.js';
 
@@ -48,9 +48,11 @@ export interface LoadedContract {
  */
 export function loadContract(): LoadedContract {
   const text = readFileSync(contractPath, 'utf8');
-  const built = readContractJson(text) as ContractDocument | undefined;
+  // Both build files name the text they were made from by its SHA-256: hashed once for both.
+  const digest = digestOfYaml(text);
+  const built = readContractJson(text, undefined, digest) as ContractDocument | undefined;
   if (!built) return { text, doc: parseYaml(text) };
-  return { text, doc: built, preparedSpec: (options) => readValidatorSpecJson(text, options) };
+  return { text, doc: built, preparedSpec: (options) => readValidatorSpecJson(text, options, undefined, digest) };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -22,15 +22,21 @@ interface ValidatorSpecJson {
 /**
  * The spec the build prepared from exactly this YAML text with exactly these options (their JSON), parsed anew on
  * each call (the validator given it keeps it as its own), or undefined (no build, another text or other options).
+ * `digest` is the text's (digestOfYaml), when the caller has it already.
  */
-export function readValidatorSpecJson(yamlText: string, options: string, path = validatorSpecJsonPath): PreparedSpec | undefined {
+export function readValidatorSpecJson(
+  yamlText: string,
+  options: string,
+  path = validatorSpecJsonPath,
+  digest = digestOfYaml(yamlText),
+): PreparedSpec | undefined {
   let stored: ValidatorSpecJson;
   try {
     stored = JSON.parse(readFileSync(path, 'utf8')) as ValidatorSpecJson;
   } catch {
     return undefined;
   }
-  return stored?.yamlSha256 === digestOfYaml(yamlText) && stored.options === options ? stored.spec : undefined;
+  return stored?.yamlSha256 === digest && stored.options === options ? stored.spec : undefined;
 }
 
 /** Writes the prepared spec; one JSON cannot carry as it is (a function left in it) is refused. */
