@@ -181,18 +181,7 @@ export class RequestJournal {
       `,"ignored":${JSON.stringify(input.ignored ?? [])}}` +
       `,"response":{"body":${shared === undefined ? (responseBody?.json ?? 'null') : 'null'},"body_truncated":${(responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated}}` +
       `${input.loaded ? ',"loaded":true' : ''}${input.trail === undefined ? '' : `,"trail":${this.keptTrail(input.trail)}`}}`;
-    this.hold(workspace, json, {
-      seq: ++this.seq,
-      bytes: 0,
-      stored: 0,
-      start: 0,
-      id,
-      method,
-      path: input.path,
-      operationId,
-      status: input.status,
-      body: shared,
-    });
+    this.hold(workspace, json, { seq: ++this.seq, id, method, path: input.path, operationId, status: input.status, body: shared });
   }
 
   /** A body redacted and cut to the cap, as JSON. */
@@ -225,11 +214,11 @@ export class RequestJournal {
     return Object.isFrozen(trail) ? remembered(this.trails, trail, text) : text();
   }
 
-  private hold(workspace: string, json: string, held: Held): void {
+  private hold(workspace: string, json: string, fields: EntryFields): void {
     let ring = this.rings.get(workspace);
     if (!ring) this.rings.set(workspace, (ring = new JournalRing(this.capacity)));
-    const dropped = ring.push(json, held);
-    this.totalBytes += held.bytes - dropped;
+    const { bytes, dropped } = ring.push(json, fields);
+    this.totalBytes += bytes - dropped;
     // The ring's own byte bound; its newest entry always stays (one entry is at most a few caps).
     while (ring.bytes > this.maxWorkspaceBytes && ring.size > 1) this.totalBytes -= ring.dropOldest();
     if (this.totalBytes > this.maxTotalBytes) this.shrinkTotal();
@@ -294,14 +283,17 @@ export class RequestJournal {
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
     const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
     const limit = filter.limit ?? Infinity;
-    const matches = (held: Held): boolean =>
-      (!method || held.method === method) &&
-      (path === undefined || (pathPrefix !== undefined ? held.path.startsWith(pathPrefix) : held.path === path)) &&
-      (!filter.operationId || held.operationId === filter.operationId) &&
-      (filter.id === undefined || held.id === filter.id) &&
-      (!status || status(held.status));
+    const wanted: Wanted = {
+      method: method ? Buffer.from(method) : undefined,
+      path: path === undefined ? undefined : Buffer.from(pathPrefix ?? path),
+      prefix: pathPrefix !== undefined,
+      operationId: filter.operationId ? Buffer.from(filter.operationId) : undefined,
+      id: filter.id === undefined ? undefined : Buffer.from(filter.id),
+      status,
+    };
     const rings = filter.workspace === undefined ? [...this.rings.values()] : [this.rings.get(filter.workspace)].filter((r) => r !== undefined);
-    return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, filter.after), countRest);
+    const matches = (ring: JournalRing, slot: number) => ring.matches(slot, wanted);
+    return newestFirst(rings, matches, limit, filter.after === undefined ? 0 : newestSeqOf(rings, Buffer.from(filter.after)), countRest);
   }
 
   /**
@@ -327,13 +319,14 @@ export class RequestJournal {
 }
 
 /** The place in the order of all rings of the newest entry with this id; 0 when none has it. */
-function newestSeqOf(rings: JournalRing[], id: string): number {
+function newestSeqOf(rings: JournalRing[], id: Buffer): number {
   let newest = 0;
+  const wanted: Wanted = { id, prefix: false };
   for (const ring of rings) {
-    for (const held of ring.newestFirst()) {
-      if (held.seq <= newest) break;
-      if (held.id === id) {
-        newest = held.seq;
+    for (const slot of ring.newestFirst()) {
+      if (ring.seqOf(slot) <= newest) break;
+      if (ring.matches(slot, wanted)) {
+        newest = ring.seqOf(slot);
         break;
       }
     }
@@ -348,18 +341,19 @@ function newestSeqOf(rings: JournalRing[], id: string): number {
  */
 function newestFirst(
   rings: JournalRing[],
-  matches: (held: Held) => boolean,
+  matches: (ring: JournalRing, slot: number) => boolean,
   limit: number,
   after: number,
   countRest: boolean,
 ): { entries: JournalEntry[]; unlisted: number } {
-  const heads: { ring: JournalRing; next: Held; rest: Generator<Held> }[] = [];
-  const nextMatch = (rest: Generator<Held>): Held | undefined => {
+  const heads: { ring: JournalRing; next: number; seq: number; rest: Generator<number> }[] = [];
+  // The next matching slot of `ring`, or -1.
+  const nextMatch = (ring: JournalRing, rest: Generator<number>): number => {
     // Not for...of: leaving that loop early would close the generator. A ring is newest first: past `after`, none is newer.
-    for (let step = rest.next(); !step.done && step.value.seq > after; step = rest.next()) if (matches(step.value)) return step.value;
-    return undefined;
+    for (let step = rest.next(); !step.done && ring.seqOf(step.value) > after; step = rest.next()) if (matches(ring, step.value)) return step.value;
+    return -1;
   };
-  const above = (i: number, j: number) => heads[i]!.next.seq > heads[j]!.next.seq;
+  const above = (i: number, j: number) => heads[i]!.seq > heads[j]!.seq;
   const swap = (i: number, j: number) => ([heads[i], heads[j]] = [heads[j]!, heads[i]!]);
   const siftDown = (i: number) => {
     for (;;) {
@@ -375,22 +369,24 @@ function newestFirst(
   };
   for (const ring of rings) {
     const rest = ring.newestFirst();
-    const next = nextMatch(rest);
-    if (next) heads.push({ ring, next, rest });
+    const next = nextMatch(ring, rest);
+    if (next >= 0) heads.push({ ring, next, seq: ring.seqOf(next), rest });
   }
   for (let i = (heads.length >> 1) - 1; i >= 0; i--) siftDown(i);
   const out: JournalEntry[] = [];
   while (heads.length > 0 && out.length < limit) {
     const head = heads[0]!;
     out.push(head.ring.entryOf(head.next));
-    const next = nextMatch(head.rest);
-    if (next) head.next = next;
-    else heads[0] = heads[heads.length - 1]!;
-    if (!next) heads.pop();
+    const next = nextMatch(head.ring, head.rest);
+    if (next >= 0) {
+      head.next = next;
+      head.seq = head.ring.seqOf(next);
+    } else heads[0] = heads[heads.length - 1]!;
+    if (next < 0) heads.pop();
     if (heads.length > 0) siftDown(0);
   }
   let unlisted = 0;
-  if (countRest) for (const head of heads) for (let next: Held | undefined = head.next; next; next = nextMatch(head.rest)) unlisted++;
+  if (countRest) for (const head of heads) for (let next = head.next; next >= 0; next = nextMatch(head.ring, head.rest)) unlisted++;
   return { entries: out, unlisted };
 }
 
@@ -400,17 +396,9 @@ function newestFirst(
 /** One recorded request, as GET /_sandbox/requests shows it (the contract's SandboxRequest). */
 export type JournalEntry = components['schemas']['SandboxRequest'];
 
-/**
- * An entry as a ring keeps it: its place in the order of all rings, where its JSON is in the ring's bytes and how
- * long, and the fields a listing filters on.
- */
-interface Held {
+/** What a ring keeps of an entry beside its JSON: its place in the order of all rings, the fields a listing filters on. */
+interface EntryFields {
   seq: number;
-  /** The bytes the entry counts against its ring's bounds: its JSON's in the ring, and its shared body's. */
-  bytes: number;
-  /** Its JSON's bytes in the ring's buffer, from `start`. */
-  stored: number;
-  start: number;
   id: string;
   method: string;
   path: string;
@@ -420,29 +408,50 @@ interface Held {
   body: SharedText | undefined;
 }
 
+/** What a listing asks of the fields of an entry, as the bytes they are kept in (undefined: any). */
+interface Wanted {
+  method?: Buffer;
+  /** The path, or its start when `prefix`. */
+  path?: Buffer;
+  prefix: boolean;
+  operationId?: Buffer;
+  id?: Buffer;
+  status?: (status: number) => boolean;
+}
+
 // The smallest byte buffer a ring makes, and how much room it leaves beside what it holds when it makes one.
 const MIN_STORE_BYTES = 1024;
 const STORE_HEADROOM = 1.5;
+// How many entries a ring has places for at first; it doubles them up to its capacity.
+const FIRST_PLACES = 8;
+// The length a null operation id is written with.
+const NO_TEXT = 0xffffffff;
 
 /**
- * A bounded ring, newest last. The entries' JSON lies in one byte buffer, used as a circle in the order of the
- * entries (written after the newest, the oldest dropped from the front); one that does not fit is written after a
- * new buffer's copy of the others, sized to what they hold (which also gives back what a shrunk ring left unused).
+ * A bounded ring, newest last. Each entry is one record in one byte buffer: its status, method, path, operation id
+ * and request id (what a listing filters on, each a length and its bytes), then its JSON. The buffer is used as a
+ * circle in the order of the entries (written after the newest, the oldest dropped from the front); one that does
+ * not fit is written after a new buffer's copy of the others, sized to what they hold (which also gives back what a
+ * shrunk ring left unused). Where each record lies is in typed arrays: a ring holds no object per entry (a kept
+ * answer's shared body text aside), so its entries cost the garbage collector nothing to keep.
  */
 export class JournalRing {
-  private readonly slots: (Held | undefined)[];
-  private next = 0; // where the next entry goes
+  // Per place, the entry's place in the order of all rings, where its record starts, its length, the bytes it counts.
+  private seqs = new Float64Array(FIRST_PLACES);
+  private starts = new Uint32Array(FIRST_PLACES);
+  private lengths = new Uint32Array(FIRST_PLACES);
+  private counted = new Uint32Array(FIRST_PLACES);
+  private bodies: (SharedText | undefined)[] = new Array(FIRST_PLACES);
+  private first = 0; // the place of the oldest entry
   private count = 0;
   private store: Buffer = Buffer.alloc(0);
-  private head = 0; // where the next entry's bytes go
+  private head = 0; // where the next record goes
   /** How many bytes the held entries count (their JSON, and their shared bodies'). */
   bytes = 0;
-  /** How many bytes of the buffer the held entries' JSON takes. */
+  /** How many bytes of the buffer the held records take. */
   private stored = 0;
 
-  constructor(readonly capacity: number) {
-    this.slots = new Array(capacity);
-  }
+  constructor(readonly capacity: number) {}
 
   get size(): number {
     return this.count;
@@ -450,58 +459,135 @@ export class JournalRing {
 
   /** The place in the order of all rings of the newest entry held (0 when empty). */
   get newestSeq(): number {
-    return this.count === 0 ? 0 : this.slots[(this.next - 1 + this.capacity) % this.capacity]!.seq;
+    return this.count === 0 ? 0 : this.seqs[this.placeOf(this.count - 1)]!;
   }
 
-  /** Adds an entry, its JSON `json`; answers how many bytes the ring let go to make room (the capacity's oldest). */
-  push(json: string, held: Held): number {
+  /**
+   * Adds an entry, its JSON `json`: answers the bytes it counts and how many the ring let go to make room (the
+   * capacity's oldest).
+   */
+  push(json: string, fields: EntryFields): { bytes: number; dropped: number } {
     const dropped = this.count === this.capacity ? this.dropOldest() : 0;
-    held.stored = Buffer.byteLength(json);
-    held.bytes = held.stored + (held.body?.bytes ?? 0);
-    held.start = this.place(held.stored);
-    this.store.write(json, held.start);
-    this.head = held.start + held.stored;
-    this.stored += held.stored;
-    this.slots[this.next] = held;
-    this.next = (this.next + 1) % this.capacity;
+    if (this.count === this.seqs.length) this.grow();
+    const op = fields.operationId;
+    const jsonBytes = Buffer.byteLength(json);
+    const parts = [fields.method, fields.path, op ?? '', fields.id];
+    let length = 2 + 4 * parts.length + jsonBytes;
+    for (const part of parts) length += Buffer.byteLength(part);
+    let at = this.place(length);
+    const start = at;
+    at = this.store.writeUInt16LE(fields.status, at);
+    for (let i = 0; i < parts.length; i++) {
+      const size = this.store.write(parts[i]!, at + 4);
+      this.store.writeUInt32LE(i === 2 && op === null ? NO_TEXT : size, at);
+      at += 4 + size;
+    }
+    this.store.write(json, at);
+    this.head = start + length;
+    this.stored += length;
+    const place = this.placeOf(this.count);
+    const bytes = jsonBytes + (fields.body?.bytes ?? 0);
+    this.seqs[place] = fields.seq;
+    this.starts[place] = start;
+    this.lengths[place] = length;
+    this.counted[place] = bytes;
+    this.bodies[place] = fields.body;
     this.count++;
-    this.bytes += held.bytes;
-    return dropped;
+    this.bytes += bytes;
+    return { bytes, dropped };
   }
 
-  /** Drops the oldest entry; answers the bytes it held (0 when empty). */
+  /** Drops the oldest entry; answers the bytes it counted (0 when empty). */
   dropOldest(): number {
     if (this.count === 0) return 0;
-    const oldest = this.oldestSlot();
-    const { bytes, stored } = this.slots[oldest]!;
-    this.slots[oldest] = undefined;
-    this.stored -= stored;
+    const oldest = this.first;
+    const bytes = this.counted[oldest]!;
+    this.bodies[oldest] = undefined;
+    this.stored -= this.lengths[oldest]!;
+    this.first = (this.first + 1) % this.seqs.length;
     this.count--;
     this.bytes -= bytes;
     return bytes;
   }
 
-  /** The held entries, newest first. */
-  *newestFirst(): Generator<Held> {
-    for (let i = 1; i <= this.count; i++) yield this.slots[(this.next - i + this.capacity) % this.capacity]!;
+  /** The places of the held entries, newest first. */
+  *newestFirst(): Generator<number> {
+    for (let i = this.count - 1; i >= 0; i--) yield this.placeOf(i);
   }
 
-  /** The entry `held` (one this ring holds) as the listing shows it. */
-  entryOf(held: Held): JournalEntry {
-    const entry = JSON.parse(this.store.toString('utf8', held.start, held.start + held.stored)) as JournalEntry;
-    if (held.body !== undefined) entry.response.body = JSON.parse(held.body.json);
+  /** The place in the order of all rings of the entry at `place`. */
+  seqOf(place: number): number {
+    return this.seqs[place]!;
+  }
+
+  /** Whether the entry at `place` has the fields `wanted` asks for. */
+  matches(place: number, wanted: Wanted): boolean {
+    let at = this.starts[place]!;
+    if (wanted.status && !wanted.status(this.store.readUInt16LE(at))) return false;
+    at += 2;
+    const texts: (Buffer | undefined)[] = [wanted.method, wanted.path, wanted.operationId, wanted.id];
+    for (let i = 0; i < texts.length; i++) {
+      const size = this.store.readUInt32LE(at);
+      const want = texts[i];
+      if (want !== undefined) {
+        if (size === NO_TEXT) return false;
+        const prefix = i === 1 && wanted.prefix;
+        if (prefix ? size < want.length : size !== want.length) return false;
+        if (want.compare(this.store, at + 4, at + 4 + want.length) !== 0) return false;
+      }
+      at += 4 + (size === NO_TEXT ? 0 : size);
+    }
+    return true;
+  }
+
+  /** The entry at `place` (one this ring holds) as the listing shows it. */
+  entryOf(place: number): JournalEntry {
+    const start = this.starts[place]!;
+    let at = start + 2;
+    for (let i = 0; i < 4; i++) {
+      const size = this.store.readUInt32LE(at);
+      at += 4 + (size === NO_TEXT ? 0 : size);
+    }
+    const entry = JSON.parse(this.store.toString('utf8', at, start + this.lengths[place]!)) as JournalEntry;
+    const body = this.bodies[place];
+    if (body !== undefined) entry.response.body = JSON.parse(body.json);
     return entry;
   }
 
-  private oldestSlot(): number {
-    return (this.next - this.count + this.capacity) % this.capacity;
+  /** The place of the `i`th entry held, oldest first. */
+  private placeOf(i: number): number {
+    return (this.first + i) % this.seqs.length;
   }
 
-  /** Where `length` bytes go: after the newest entry, else at the buffer's start, else in a new buffer. */
+  /** Twice the places (at most the capacity), the entries moved to the first ones in their order. */
+  private grow(): void {
+    const places = Math.min(this.capacity, this.seqs.length * 2);
+    const seqs = new Float64Array(places);
+    const starts = new Uint32Array(places);
+    const lengths = new Uint32Array(places);
+    const counted = new Uint32Array(places);
+    const bodies: (SharedText | undefined)[] = new Array(places);
+    for (let i = 0; i < this.count; i++) {
+      const from = this.placeOf(i);
+      seqs[i] = this.seqs[from]!;
+      starts[i] = this.starts[from]!;
+      lengths[i] = this.lengths[from]!;
+      counted[i] = this.counted[from]!;
+      bodies[i] = this.bodies[from];
+    }
+    this.seqs = seqs;
+    this.starts = starts;
+    this.lengths = lengths;
+    this.counted = counted;
+    this.bodies = bodies;
+    this.first = 0;
+  }
+
+  /** Where `length` bytes go: after the newest record, else at the buffer's start, else in a new buffer. */
   private place(length: number): number {
     if (this.count === 0) this.head = 0;
-    const tail = this.count === 0 ? 0 : this.slots[this.oldestSlot()]!.start;
-    // Not wrapped: the entries lie from the oldest's start to `head`, with room after them and before them.
+    const tail = this.count === 0 ? 0 : this.starts[this.first]!;
+    // Not wrapped: the records lie from the oldest's start to `head`, with room after them and before them.
     if (this.count === 0 || this.head > tail) {
       if (this.store.length - this.head >= length) return this.head;
       if (tail >= length) return 0;
@@ -510,15 +596,15 @@ export class JournalRing {
     return this.head;
   }
 
-  /** Copies the held entries, oldest first, to the start of a new buffer with room for `length` more bytes. */
+  /** Copies the held records, oldest first, to the start of a new buffer with room for `length` more bytes. */
   private restore(length: number): void {
     const store = Buffer.allocUnsafeSlow(Math.max(MIN_STORE_BYTES, Math.ceil((this.stored + length) * STORE_HEADROOM)));
     let at = 0;
-    for (let i = this.count; i >= 1; i--) {
-      const held = this.slots[(this.next - i + this.capacity) % this.capacity]!;
-      this.store.copy(store, at, held.start, held.start + held.stored);
-      held.start = at;
-      at += held.stored;
+    for (let i = 0; i < this.count; i++) {
+      const place = this.placeOf(i);
+      this.store.copy(store, at, this.starts[place]!, this.starts[place]! + this.lengths[place]!);
+      this.starts[place] = at;
+      at += this.lengths[place]!;
     }
     this.store = store;
     this.head = at;

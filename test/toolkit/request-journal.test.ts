@@ -249,30 +249,38 @@ describe('per-workspace rings', () => {
     expect(usage.workspaces.get('loud')!.entries).toBeGreaterThan(0);
   });
 
-  it('When entries of many sizes come and go past the bounds, then every listing holds the newest whole, in order, counted in bytes', () => {
-    const j = new RequestJournal({ capacity: 7, maxBodyBytes: 4096, maxWorkspaceBytes: 6000 });
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-    const sent: { path: string; text: string }[] = [];
-    for (let i = 0; i < 400; i++) {
-      // Some entries are larger than the buffer holds at the time, some multi-byte, some empty.
-      const text = (i % 3 === 0 ? 'é' : 'x').repeat(next() % (i % 50 === 0 ? 3000 : 900));
-      sent.push({ path: `/p${i}`, text });
-      j.record(req({ path: `/p${i}`, workspace: 'w', responseBody: { text } }));
-      const listed = j.list({ workspace: 'w' });
-      expect(listed.length).toBeGreaterThan(0);
-      expect(listed.length).toBeLessThanOrEqual(7);
-      expect(listed.map((e) => [e.path, (e.response.body as { text: string }).text])).toEqual(
-        sent
-          .slice(-listed.length)
-          .reverse()
-          .map((s) => [s.path, s.text]),
-      );
-      const bytes = listed.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)), 0);
-      expect(j.bytesOf('w')).toBe(bytes);
-      if (listed.length > 1) expect(bytes).toBeLessThanOrEqual(6000);
-    }
-  });
+  it.each([
+    { capacity: 7, maxWorkspaceBytes: 6000 },
+    { capacity: 50, maxWorkspaceBytes: 40_000 },
+  ])(
+    'When entries of many sizes come and go past the bounds ($capacity, $maxWorkspaceBytes bytes), then every listing holds the newest whole, in order, counted in bytes',
+    ({ capacity, maxWorkspaceBytes }) => {
+      const j = new RequestJournal({ capacity, maxBodyBytes: 4096, maxWorkspaceBytes });
+      let seed = 7;
+      const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+      const sent: { path: string; text: string }[] = [];
+      for (let i = 0; i < 400; i++) {
+        // Some entries are larger than the buffer holds at the time, some multi-byte, some empty.
+        const text = (i % 3 === 0 ? 'é' : 'x').repeat(next() % (i % 50 === 0 ? 3000 : 900));
+        sent.push({ path: `/p${i}`, text });
+        j.record(req({ path: `/p${i}`, workspace: 'w', responseBody: { text } }));
+        const listed = j.list({ workspace: 'w' });
+        expect(listed.length).toBeGreaterThan(0);
+        expect(listed.length).toBeLessThanOrEqual(capacity);
+        // The fields a listing filters on are read from the same record.
+        expect(j.list({ workspace: 'w', id: listed[0]!.id, path: `/p${i}`, method: 'get', status: '2xx', operationId: 'listMerchants' })).toHaveLength(1);
+        expect(listed.map((e) => [e.path, (e.response.body as { text: string }).text])).toEqual(
+          sent
+            .slice(-listed.length)
+            .reverse()
+            .map((s) => [s.path, s.text]),
+        );
+        const bytes = listed.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e)), 0);
+        expect(j.bytesOf('w')).toBe(bytes);
+        if (listed.length > 1) expect(bytes).toBeLessThanOrEqual(maxWorkspaceBytes);
+      }
+    },
+  );
 
   it('When a workspace is gone, then a request finishing afterwards makes it no ring', () => {
     const live = new Set(['default']);
