@@ -61,6 +61,8 @@ export interface AnswerFacts {
   query?: Record<string, unknown>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /** The body of a replayed answer, as the JSON bytes kept for it (src/pipeline/replay-cache.ts), instead of `responseBody`. */
+  responseJson?: Buffer;
   /** What the tolerant reader ignored in the request. */
   ignored?: string[];
   operationId?: string | null;
@@ -72,7 +74,7 @@ export interface AnswerFacts {
   forced?: boolean;
   /** Why it was answered as it was: the step that answered and what it found (src/pipeline/request-trail.ts). */
   trail?: RequestTrail;
-  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query, body and trail are the kept objects, handed on each replay. */
+  /** A kept answer replayed (src/pipeline/replay-cache.ts): its query is the kept object, handed on each replay. */
   replayed?: boolean;
 }
 
@@ -111,6 +113,7 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
         headers: ex.headers,
         requestBody: ex.requestBody,
         responseBody: ex.responseBody,
+        responseJson: ex.responseJson,
         ignored: ex.ignored,
         trail: ex.trail,
         kept: ex.replayed,
@@ -164,14 +167,15 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
       // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
       requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
-      responseBody: state?.jsonBody ?? state?.replayedBody,
+      responseBody: state?.jsonBody,
+      responseJson: state?.replayedJson,
       ignored: ignored?.fields,
       operationId: operationIdOf(req),
       workspace: options.workspaceOf?.(req, res),
       unjournaled: skipJournal?.(req, res),
       forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),
       trail: trailOf?.(req, res),
-      replayed: state?.replayedBody !== undefined,
+      replayed: state?.replayedJson !== undefined,
       status: res.statusCode,
       durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     };

@@ -30,6 +30,11 @@ export interface JournalRecordInput {
   headers?: Record<string, string | string[] | number | undefined>;
   requestBody?: unknown;
   responseBody?: unknown;
+  /**
+   * The response body as JSON bytes held beyond this request and handed again (a replayed answer's kept bytes),
+   * instead of `responseBody`: read and redacted once per bytes, and its entries name that one text.
+   */
+  responseJson?: Buffer;
   /** What the tolerant reader ignored (`query._`, `body.id`). */
   ignored?: string[];
   /** Why it was answered as it was (src/pipeline/request-trail.ts); kept redacted and counted like the bodies. */
@@ -37,9 +42,9 @@ export interface JournalRecordInput {
   /** When the request arrived; defaults to the journal's clock. */
   at?: Date;
   /**
-   * The query and the response body are objects held beyond this request and handed again (a replayed answer's):
-   * the journal keeps its redacted text of each by object instead of redacting them again. Only those: text kept by
-   * an object that dies with its request (in a WeakMap) lives on through the young collections, to a full one.
+   * The query is an object held beyond this request and handed again (a replayed answer's): the journal keeps its
+   * redacted text by object instead of redacting it again. Only such objects: text kept by an object that dies with
+   * its request (in a WeakMap) lives on through the young collections, to a full one.
    */
   kept?: boolean;
   /**
@@ -132,8 +137,8 @@ export class RequestJournal {
   private readonly accepts: (workspace: string) => boolean;
   private readonly now: () => Date;
   private readonly newId: () => string;
-  // A replayed answer hands the journal the same body object on every hit: it is redacted once, not per entry.
-  private readonly bodies = new WeakMap<object, SharedText>();
+  // A replayed answer hands the journal the same body bytes on every hit: they are redacted once, not per entry.
+  private readonly bodies = new WeakMap<Buffer, SharedText>();
   /** The verdicts on the names it redacts on every request (headers, body fields), and its arrival times' text. */
   private readonly names = new SecretNames();
   private readonly times = new IsoTimes();
@@ -161,7 +166,7 @@ export class RequestJournal {
     const kept = input.kept === true;
     const requestBody = input.requestBody === undefined ? undefined : this.keptBody(input.requestBody);
     // A kept body's text is named by the entry, not written in it: the entry's JSON says null in its place.
-    const shared = kept ? this.sharedBody(input.responseBody) : undefined;
+    const shared = input.responseJson === undefined ? undefined : this.sharedBody(input.responseJson);
     const responseBody = shared ?? (input.responseBody === undefined ? undefined : this.keptBody(input.responseBody));
     const id = input.id ?? this.newId();
     const method = input.method.toUpperCase();
@@ -196,11 +201,10 @@ export class RequestJournal {
     return { json: JSON.stringify(value) ?? 'null', truncated };
   }
 
-  /** A kept body object's redacted text, made when it is first recorded (undefined for a body that is no object). */
-  private sharedBody(body: unknown): SharedText | undefined {
-    if (body === null || typeof body !== 'object') return undefined;
-    return remembered(this.bodies, body, () => {
-      const text = this.keptBody(body);
+  /** Kept JSON bytes' redacted text, made when they are first recorded. */
+  private sharedBody(json: Buffer): SharedText {
+    return remembered(this.bodies, json, () => {
+      const text = this.keptBody(JSON.parse(json.toString()));
       return { ...text, bytes: Buffer.byteLength(text.json) };
     });
   }

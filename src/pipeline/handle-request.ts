@@ -141,7 +141,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
    */
   const replay = (state: RequestState, kept: KeptAnswer | undefined): Reply | undefined => {
     if (kept) {
-      state.replayedBody = kept.reply.body;
+      state.replayedJson = kept.reply.json;
       state.responseCheck = 'passed';
     }
     return kept?.reply;

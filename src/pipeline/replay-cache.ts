@@ -35,8 +35,6 @@ interface Entry {
   stamp: StoreStamp;
   reads: readonly string[] | undefined;
   clockOffset: number;
-  /** The handler's reply, for the journal (the body as an object) and its own headers. */
-  reply: Reply;
   /** The reply's body as JSON text, as res.json would send it. */
   json: Buffer;
   /** The query as the validator left it (coerced, without ignored fields): what the records and the journal read. */
@@ -47,9 +45,13 @@ interface Entry {
   answer: KeptAnswer;
 }
 
-/** A kept answer, found for a request: the reply to send and the checked input it was answered for. */
+/**
+ * A kept answer, found for a request: the reply to send (its status, headers and body as the JSON bytes sent, the
+ * body object let go: an answer is kept until a write makes it stale, long enough for the garbage collector to move
+ * an object graph to the old generation) and the checked input it was answered for.
+ */
 export interface KeptAnswer {
-  reply: Reply;
+  reply: Reply & { json: Buffer };
   query: unknown;
   ignored: IgnoredFields | undefined;
 }
@@ -111,11 +113,10 @@ export class ReplayCache {
       stamp: replayable.stamp,
       reads: replayable.reads,
       clockOffset: replayable.clockOffset,
-      reply,
       json,
       query: req.query,
       ignored: state.ignored,
-      answer: Object.freeze({ reply: Object.freeze({ ...reply, json }), query: req.query, ignored: state.ignored }),
+      answer: Object.freeze({ reply: Object.freeze({ ...reply, body: undefined, json }), query: req.query, ignored: state.ignored }),
     };
     this.entries.set(key, entry);
     this.bytes += json.length;

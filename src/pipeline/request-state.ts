@@ -66,8 +66,8 @@ export interface RequestState {
   jsonBody?: unknown;
   /** The JSON answer res.json serialized and sent (src/http/reply.ts), which a kept answer holds as sent. */
   sentJson?: SentJson;
-  /** The body of a replayed answer, sent as the bytes kept (res.json never sees it), for the observers. */
-  replayedBody?: unknown;
+  /** The body of a replayed answer, the JSON bytes kept and sent (res.json never sees it), for the observers. */
+  replayedJson?: Buffer;
   /**
    * The step of the pipeline running now, in the service's order: when a step throws, the step whose refusal is
    * answered (the trail's `answered_by`, src/pipeline/request-trail.ts).

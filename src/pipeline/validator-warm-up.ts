@@ -48,25 +48,28 @@ export type WarmUpGate = () => Promise<void>;
 /**
  * A gate that opens once `server` has had no request in flight for QUIET_GAP_MS: a compile takes the event loop for
  * its whole length, so it runs between a client's requests, never while one waits. An operation called before the
- * warm-up reached it compiles its checks on that call, as it would without a warm-up.
+ * warm-up reached it compiles its checks on that call, as it would without a warm-up. `close` stops counting the
+ * server's requests (once the warm-up is over, nothing waits at the gate, and no request should pay for it).
  */
-export function quietServerGate(server: Server): WarmUpGate {
+export function quietServerGate(server: Server): WarmUpGate & { close(): void } {
   let inFlight = 0;
   let lastEnd = 0;
-  server.on('request', (_req: unknown, res: { once(event: 'close', listener: () => void): unknown }) => {
+  const onRequest = (_req: unknown, res: { once(event: 'close', listener: () => void): unknown }) => {
     inFlight++;
     res.once('close', () => {
       inFlight--;
       lastEnd = performance.now();
     });
-  });
-  return async () => {
+  };
+  server.on('request', onRequest);
+  const gate = async () => {
     for (;;) {
       const quietFor = performance.now() - lastEnd;
       if (inFlight === 0 && quietFor >= QUIET_GAP_MS) return;
       await new Promise((resolve) => setTimeout(resolve, inFlight === 0 ? QUIET_GAP_MS - quietFor : QUIET_GAP_MS));
     }
   };
+  return Object.assign(gate, { close: () => void server.off('request', onRequest) });
 }
 
 /**
@@ -79,6 +82,7 @@ export function warmUpAfterFirstAnswer(server: Server, begin: (gate: WarmUpGate)
   let stopped = false;
   let settle!: (result: WarmUpResult) => void;
   const done = new Promise<WarmUpResult>((resolve) => (settle = resolve));
+  void done.then(gate.close);
   const start = () => {
     clearTimeout(timer);
     server.off('request', onRequest);

@@ -95,6 +95,13 @@ describe('The validators warm up in the background without changing any answer',
     );
   }, 120_000);
 
+  it('When the warm-up is over, then no request pays for it: the server listens for requests as one without a warm-up does', async () => {
+    const warmed = await start(true);
+    const cold = await start(false);
+    await warmed.warmedUp;
+    expect(warmed.server.listenerCount('request')).toBe(cold.server.listenerCount('request'));
+  }, 120_000);
+
   it('When the sandbox has just started, then the set-up its checks share is made before any request, and nothing is journaled', async () => {
     const warming = await start(true);
     const cold = await start(false);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestJournal, type JournalRecordInput } from '../../src/observe/request-journal.js';
 import { REDACTED, capBody, isSecretKey, redactBody, redactHeaders, redactQuery, redactUrl } from '../../src/observe/redact.js';
 
@@ -133,27 +133,41 @@ describe('request journal', () => {
     expect(j.list()[0]!.request.body).toEqual({ name: 'before', token: REDACTED });
   });
 
-  it('When replayed answers record the same body object, then the journal redacts it once and each entry shows that copy', () => {
+  it('When replayed answers record the same body bytes, then the journal reads and redacts them once and each entry shows that copy', () => {
     const j = journal();
-    let walks = 0;
-    const replayed = {
-      get data() {
-        walks++;
-        return [{ id: 'm1', access_token: 'secret' }];
-      },
-    };
-    j.record(req({ responseBody: replayed, kept: true }));
-    j.record(req({ responseBody: replayed, kept: true }));
+    const replayed = Buffer.from(JSON.stringify({ data: [{ id: 'm1', access_token: 'secret' }] }));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      j.record(req({ responseJson: replayed }));
+      j.record(req({ responseJson: replayed }));
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
     const [second, first] = j.list();
-    expect(walks).toBe(1);
     expect(second!.response.body).toEqual({ data: [{ id: 'm1', access_token: REDACTED }] });
     expect(first!.response.body).toEqual(second!.response.body);
   });
 
+  it('When a kept query object is recorded again, then the journal redacts it once', () => {
+    const j = journal();
+    let walks = 0;
+    const query = {
+      get page() {
+        walks++;
+        return '2';
+      },
+    };
+    j.record(req({ query, kept: true }));
+    j.record(req({ query, kept: true }));
+    expect(walks).toBe(1);
+    expect(j.list().map((e) => e.request.query)).toEqual([{ page: '2' }, { page: '2' }]);
+  });
+
   it('When replayed answers record one large body, then every entry counts its bytes against the ring and shows it cut to the cap', () => {
     const j = new RequestJournal({ maxBodyBytes: 2000, maxWorkspaceBytes: 5000 });
-    const replayed = { data: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, name: 'x'.repeat(40), client_secret: 's' })) };
-    for (let i = 0; i < 5; i++) j.record(req({ responseBody: replayed, kept: true }));
+    const replayed = Buffer.from(JSON.stringify({ data: Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, name: 'x'.repeat(40), client_secret: 's' })) }));
+    for (let i = 0; i < 5; i++) j.record(req({ responseJson: replayed, kept: true }));
     expect(j.size).toBe(2);
     expect(j.bytesOf('default')).toBeGreaterThan(2 * 2000);
     expect(j.bytesOf('default')).toBeLessThanOrEqual(5000);
