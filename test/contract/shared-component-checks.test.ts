@@ -115,4 +115,14 @@ describe('A component schema is added to an Ajv instance once something refers t
     expect(ajv.getSchema('#/components/schemas/Unused')?.('text')).toBe(true);
     expect(ajv.getSchema('#/components/schemas/Missing')).toBeUndefined();
   });
+
+  it("When the request Ajv is made with schema validation off (the validator's own options), then it holds no meta-schema and still checks by the contract", () => {
+    const ajv = createRequestAjv(contract() as never, { formats: {}, validateSchema: false } as never);
+    expect(ajv.getSchema('https://json-schema.org/draft/2020-12/schema')).toBeUndefined();
+    const check = ajv.compile({ type: 'object', properties: { data: { $ref: '#/components/schemas/Record' } } });
+    expect(check({ data: record })).toBe(true);
+    expect(check({ data: { ...record, [field(0)]: 7 } })).toBe(false);
+    // Made with schema validation on, it keeps them.
+    expect(createRequestAjv(contract() as never, { formats: {} } as never).getSchema('https://json-schema.org/draft/2020-12/schema')).toBeDefined();
+  });
 });
