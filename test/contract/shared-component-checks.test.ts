@@ -116,6 +116,17 @@ describe('A component schema is added to an Ajv instance once something refers t
     expect(ajv.getSchema('#/components/schemas/Missing')).toBeUndefined();
   });
 
+  it('When a component is one Ajv refuses, then the Ajv is still made and every check that refers to it reports the same error', () => {
+    const doc = contract();
+    (doc.components.schemas as Record<string, object>).Broken = { $id: 7, type: 'string' };
+    const ajv = createRequestAjv(doc as never, { formats: {} } as never);
+    const refersToBroken = () => ajv.compile({ type: 'object', properties: { b: { $ref: '#/components/schemas/Broken' } } });
+    expect(refersToBroken).toThrow('schema $id must be string');
+    expect(refersToBroken).toThrow('schema $id must be string');
+    // A check that does not refer to it is unaffected.
+    expect(ajv.compile({ type: 'object', properties: { data: { $ref: '#/components/schemas/Record' } } })({ data: record })).toBe(true);
+  });
+
   it("When the request Ajv is made with schema validation off (the validator's own options), then it holds no meta-schema and still checks by the contract", () => {
     const ajv = createRequestAjv(contract() as never, { formats: {}, validateSchema: false } as never);
     expect(ajv.getSchema('https://json-schema.org/draft/2020-12/schema')).toBeUndefined();
