@@ -5,6 +5,7 @@
 // on a validator that compiled nothing yet, in the same rounds.
 import express, { type ErrorRequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import { createRequestAjv } from 'express-openapi-validator/dist/framework/ajv/index.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { VALIDATOR_OPTIONS } from '../../src/compiled-contract.js';
@@ -92,5 +93,47 @@ describe('Each component schema is compiled once', () => {
     expect((await request(server).get('/one')).status).toBe(200);
     expect((await request(server).get('/list?broken')).status).toBe(500);
     expect((await request(server).get('/list')).status).toBe(200);
+  });
+});
+
+describe('A component schema is added to an Ajv instance once something refers to it', () => {
+  it('When the request Ajv is made, then no component is walked until a check refers to it or it is asked for, and the check validates by it', () => {
+    const doc = contract();
+    const schemas = doc.components.schemas as Record<string, object>;
+    schemas.Unused = { type: 'string' };
+    const ajv = createRequestAjv(doc as never, { formats: {} } as never);
+    expect(ajv.schemas['#/components/schemas/Record']).toBeUndefined();
+    expect(ajv.schemas['#/components/schemas/Unused']).toBeUndefined();
+
+    const check = ajv.compile({ type: 'object', properties: { data: { $ref: '#/components/schemas/Record' } } });
+    expect(ajv.schemas['#/components/schemas/Record']).toBeDefined();
+    expect(check({ data: record })).toBe(true);
+    expect(check({ data: { ...record, [field(0)]: 7 } })).toBe(false);
+    expect(ajv.schemas['#/components/schemas/Unused']).toBeUndefined();
+
+    // Asked for by its key (as the parameter parsers and compileComponent ask), it is added and compiled.
+    expect(ajv.getSchema('#/components/schemas/Unused')?.('text')).toBe(true);
+    expect(ajv.getSchema('#/components/schemas/Missing')).toBeUndefined();
+  });
+
+  it('When a component is one Ajv refuses, then the Ajv is still made and every check that refers to it reports the same error', () => {
+    const doc = contract();
+    (doc.components.schemas as Record<string, object>).Broken = { $id: 7, type: 'string' };
+    const ajv = createRequestAjv(doc as never, { formats: {} } as never);
+    const refersToBroken = () => ajv.compile({ type: 'object', properties: { b: { $ref: '#/components/schemas/Broken' } } });
+    expect(refersToBroken).toThrow('schema $id must be string');
+    expect(refersToBroken).toThrow('schema $id must be string');
+    // A check that does not refer to it is unaffected.
+    expect(ajv.compile({ type: 'object', properties: { data: { $ref: '#/components/schemas/Record' } } })({ data: record })).toBe(true);
+  });
+
+  it("When the request Ajv is made with schema validation off (the validator's own options), then it holds no meta-schema and still checks by the contract", () => {
+    const ajv = createRequestAjv(contract() as never, { formats: {}, validateSchema: false } as never);
+    expect(ajv.getSchema('https://json-schema.org/draft/2020-12/schema')).toBeUndefined();
+    const check = ajv.compile({ type: 'object', properties: { data: { $ref: '#/components/schemas/Record' } } });
+    expect(check({ data: record })).toBe(true);
+    expect(check({ data: { ...record, [field(0)]: 7 } })).toBe(false);
+    // Made with schema validation on, it keeps them.
+    expect(createRequestAjv(contract() as never, { formats: {} } as never).getSchema('https://json-schema.org/draft/2020-12/schema')).toBeDefined();
   });
 });
