@@ -63,7 +63,7 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       // The request's state, which every later step fills in or reads (src/pipeline/request-state.ts).
       attachRequestState,
       // First the request id, so every answer carries it, preflights and errors included.
-      identifyRequest(),
+      identifyRequest({ shared: config.hosted }),
       // nosniff and frame protection on every answer, errors and preflights included (src/http/security-headers.ts).
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.

@@ -182,9 +182,13 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse, newId
   return id;
 }
 
-/** The app's first step: the request's id, a new one from the app's own sequence (requestIds) unless the client sent one. */
-export function identifyRequest(): RequestHandler {
-  const newId = requestIds();
+/**
+ * The app's first step: the request's id, unless the client sent one a new one: from the app's own sequence
+ * (requestIds) on a laptop or in CI, random where the sandbox is shared (hosted), since consecutive ids of one
+ * sequence would tell a reader how many requests other users made between two of theirs.
+ */
+export function identifyRequest({ shared }: { shared: boolean }): RequestHandler {
+  const newId = shared ? randomUUID : requestIds();
   return (req, res, next) => {
     if (!requestIdOf(req)) assignRequestId(req, res, newId);
     next();

@@ -4,6 +4,7 @@ import { requestIdFrom, requestIds } from '../../src/observe/request-log.js';
 import { responseCacheOf } from '../../src/server.js';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
 import { demo, testApp, contract } from '../helpers/app.js';
+import { hostedApp } from '../hosted/support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PRODUCTS = `/2024-09/products?merchant_id=${demo.merchant}`;
@@ -61,6 +62,14 @@ describe('X-Request-Id', () => {
     ];
     for (const id of ids) expect(id).toMatch(UUID);
     expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('When the sandbox is hosted, then consecutive new ids share no counter: a reader cannot count the requests others made between two of theirs', async () => {
+    const { app } = await hostedApp();
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await request(app).get('/_sandbox/health').expect(200)).headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids.map((id) => id.slice(0, 24))).size).toBe(ids.length);
   });
 
   it('When a request is journaled, then its entry id is the answer’s request id', async () => {
