@@ -12,3 +12,5 @@ export declare const BUILD_OPTIONS: {
   banner: { js: string };
 };
 export declare function transpile(): Promise<void>;
+export declare function compileModuleBodiesWithTheChunk(code: string): { code: string; wrapped: number };
+export declare function compileBundledModulesWithTheirChunks(outdir: string): number;

@@ -6,7 +6,7 @@
 // made from (src/build/sources-stamp.mjs), so that `npm start` transpiles again only after they change.
 // Plain JavaScript: npm start runs it before anything is built. `node src/build/transpile.mjs` transpiles.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENTRIES, sourcesListing, stampOf } from './sources-stamp.mjs';
@@ -52,8 +52,8 @@ const bundledPackagesOnly = {
 /**
  * A bundled package's JSON file (mime-db's table of media types, Ajv's meta-schemas) as `JSON.parse` of its text,
  * instead of esbuild's default, the same data as a JavaScript object literal: V8 parses JSON text several times faster
- * than it compiles a literal, which a start would do on each first require (the compile cache keeps only a bundle's
- * top level, not the bodies of the packages' modules). The value is the same: the text is the file's, re-serialized.
+ * than it compiles a literal, which a start would do on each first require. The value is the same: the text is the
+ * file's, re-serialized.
  */
 const packageJsonParsed = {
   name: 'package-json-parsed',
@@ -76,6 +76,48 @@ export const BUILD_OPTIONS = {
   // The bundled CommonJS files require Node's modules; an ES module has no `require` of its own.
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
 };
+/**
+ * esbuild writes each bundled CommonJS module (and each ES module it initializes lazily) as a method of an object
+ * literal, `"node_modules/x/index.js"(exports, module) { ... }`, which V8 compiles only when it first runs. Node's
+ * compile cache is made when a chunk is compiled, before it runs, so it held none of those bodies, and every start
+ * compiled again each module it required. Written as a function in parentheses, `"...": (function(exports, module)
+ * { ... })`, the body is compiled with the chunk (V8 compiles a parenthesized function at once, as one about to be
+ * called) and the compile cache keeps it. esbuild's helpers call the property's value either way. Answers the code and
+ * how many modules it rewrote; a body whose end it cannot find stops the build rather than leave the code broken.
+ */
+export function compileModuleBodiesWithTheChunk(code) {
+  const lines = code.split('\n');
+  let wrapped = 0;
+  let open = false;
+  for (let i = 1; i < lines.length; i++) {
+    const start = /^ {2}("(?:[^"\\\n]|\\.)*")\(([^)\n]*)\) \{$/.exec(lines[i]);
+    if (start && /= __(?:commonJS|esm)\(\{$/.test(lines[i - 1])) {
+      if (open) throw new Error(`a bundled module starts inside another at line ${i + 1}`);
+      lines[i] = `  ${start[1]}: (function(${start[2]}) {`;
+      open = true;
+      wrapped++;
+    } else if (open && lines[i] === '  }' && lines[i + 1] === '});') {
+      lines[i] = '  })';
+      open = false;
+    }
+  }
+  if (open) throw new Error('a bundled module has no end');
+  return { code: lines.join('\n'), wrapped };
+}
+
+/** Rewrites each chunk under `outdir` (compileModuleBodiesWithTheChunk); answers how many modules it rewrote. */
+export function compileBundledModulesWithTheirChunks(outdir) {
+  let wrapped = 0;
+  for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const result = compileModuleBodiesWithTheChunk(readFileSync(path, 'utf8'));
+    if (result.wrapped > 0) writeFileSync(path, result.code);
+    wrapped += result.wrapped;
+  }
+  return wrapped;
+}
+
 /** The built scripts run after transpiling, in this order. */
 const WRITERS = ['dist/src/build/write-contract-json.js', 'dist/src/build/write-seeded-world.js'];
 
@@ -85,6 +127,7 @@ export async function transpile() {
   const listing = sourcesListing();
   const { build } = await import('esbuild');
   await build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: 'dist/src', outbase: 'src' });
+  compileBundledModulesWithTheirChunks(join(ROOT, 'dist', 'src'));
   for (const writer of WRITERS) {
     const run = spawnSync(process.execPath, [join(ROOT, writer)], { cwd: ROOT, stdio: 'inherit' });
     if (run.status !== 0) throw new Error(`${writer} failed (exit ${run.status ?? run.signal})`);
