@@ -13,4 +13,3 @@ export declare const BUILD_OPTIONS: {
 };
 export declare function transpile(): Promise<void>;
 export declare function compileModuleBodiesWithTheChunk(code: string): { code: string; wrapped: number };
-export declare function compileBundledModulesWithTheirChunks(outdir: string): number;

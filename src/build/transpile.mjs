@@ -6,7 +6,7 @@
 // made from (src/build/sources-stamp.mjs), so that `npm start` transpiles again only after they change.
 // Plain JavaScript: npm start runs it before anything is built. `node src/build/transpile.mjs` transpiles.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ENTRIES, sourcesListing, stampOf } from './sources-stamp.mjs';
@@ -64,18 +64,6 @@ const packageJsonParsed = {
     }));
   },
 };
-/** esbuild's options for them (test/helpers/build-entries.ts builds a test run's entries with the same). */
-export const BUILD_OPTIONS = {
-  bundle: true,
-  splitting: true,
-  plugins: [bundledPackagesOnly, packageJsonParsed],
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  logLevel: 'warning',
-  // The bundled CommonJS files require Node's modules; an ES module has no `require` of its own.
-  banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
-};
 /**
  * esbuild writes each bundled CommonJS module (and each ES module it initializes lazily) as a method of an object
  * literal, `"node_modules/x/index.js"(exports, module) { ... }`, which V8 compiles only when it first runs. Node's
@@ -105,19 +93,47 @@ export function compileModuleBodiesWithTheChunk(code) {
   return { code: lines.join('\n'), wrapped };
 }
 
-/** Rewrites each chunk under `outdir` (compileModuleBodiesWithTheChunk); answers how many modules it rewrote. */
-export function compileBundledModulesWithTheirChunks(outdir) {
-  let wrapped = 0;
-  for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    const path = join(entry.parentPath, entry.name);
-    const result = compileModuleBodiesWithTheChunk(readFileSync(path, 'utf8'));
-    if (result.wrapped > 0) writeFileSync(path, result.code);
-    wrapped += result.wrapped;
-  }
-  return wrapped;
-}
+/**
+ * Every build made with BUILD_OPTIONS (npm run build, npm start, the test run's entries) gets that rewrite: of the
+ * files it wrote, or of the output it hands back when it writes none.
+ */
+const moduleBodiesCompiledWithTheChunk = {
+  name: 'module-bodies-compiled-with-the-chunk',
+  setup(build) {
+    // The metafile names the files a build wrote (relative to its working folder).
+    build.initialOptions.metafile = true;
+    build.onEnd((result) => {
+      if (result.outputFiles) {
+        for (const file of result.outputFiles) {
+          if (!/\.m?js$/.test(file.path)) continue;
+          // Read from the bytes: esbuild keeps the text of a file once read, and would hand back the old one.
+          const { code, wrapped } = compileModuleBodiesWithTheChunk(new TextDecoder().decode(file.contents));
+          if (wrapped > 0) file.contents = new TextEncoder().encode(code);
+        }
+        return;
+      }
+      for (const output of Object.keys(result.metafile?.outputs ?? {})) {
+        if (!/\.m?js$/.test(output)) continue;
+        const path = join(build.initialOptions.absWorkingDir ?? process.cwd(), output);
+        const { code, wrapped } = compileModuleBodiesWithTheChunk(readFileSync(path, 'utf8'));
+        if (wrapped > 0) writeFileSync(path, code);
+      }
+    });
+  },
+};
 
+/** esbuild's options for them (test/helpers/build-entries.ts builds a test run's entries with the same). */
+export const BUILD_OPTIONS = {
+  bundle: true,
+  splitting: true,
+  plugins: [bundledPackagesOnly, packageJsonParsed, moduleBodiesCompiledWithTheChunk],
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  logLevel: 'warning',
+  // The bundled CommonJS files require Node's modules; an ES module has no `require` of its own.
+  banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
+};
 /** The built scripts run after transpiling, in this order. */
 const WRITERS = ['dist/src/build/write-contract-json.js', 'dist/src/build/write-seeded-world.js'];
 
@@ -127,7 +143,6 @@ export async function transpile() {
   const listing = sourcesListing();
   const { build } = await import('esbuild');
   await build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: 'dist/src', outbase: 'src' });
-  compileBundledModulesWithTheirChunks(join(ROOT, 'dist', 'src'));
   for (const writer of WRITERS) {
     const run = spawnSync(process.execPath, [join(ROOT, writer)], { cwd: ROOT, stdio: 'inherit' });
     if (run.status !== 0) throw new Error(`${writer} failed (exit ${run.status ?? run.signal})`);

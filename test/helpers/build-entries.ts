@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { BUILD_OPTIONS, compileBundledModulesWithTheirChunks } from '../../src/build/transpile.mjs';
+import { BUILD_OPTIONS } from '../../src/build/transpile.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The entries under src/ a test may start (src/build/transpile.mjs builds them into dist/src). */
@@ -35,7 +35,6 @@ async function prepare(): Promise<string> {
     build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: ENTRIES, outdir: join(dir, 'src'), outbase: 'src' }),
     build({ ...BUILD_OPTIONS, absWorkingDir: ROOT, entryPoints: STORE_CHILDREN, outdir: join(dir, 'store-children') }),
   ]);
-  compileBundledModulesWithTheirChunks(dir);
   return dir;
 }
 

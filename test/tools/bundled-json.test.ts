@@ -25,7 +25,7 @@ describe("A bundled package's JSON file", () => {
       stdin: { contents: "export { default as metaSchema } from 'ajv/dist/refs/json-schema-draft-07.json';", resolveDir: ROOT, loader: 'js' },
     });
     const text = outputFiles[0]!.text;
-    expect(text).toMatch(/"node_modules\/ajv\/dist\/refs\/json-schema-draft-07\.json"\(exports, module\) \{\s+module\.exports = JSON\.parse\(/);
+    expect(text).toMatch(/"node_modules\/ajv\/dist\/refs\/json-schema-draft-07\.json": \(function\(exports, module\) \{\s+module\.exports = JSON\.parse\(/);
     writeFileSync(join(dir, 'out.mjs'), text);
     const { metaSchema } = (await import(pathToFileURL(join(dir, 'out.mjs')).href)) as { metaSchema: unknown };
     expect(metaSchema).toEqual(JSON.parse(readFileSync(join(ROOT, 'node_modules', 'ajv', 'dist', 'refs', 'json-schema-draft-07.json'), 'utf8')));
