@@ -126,7 +126,9 @@ export class ContractChecks {
   /** The Ajv instance over the contract's components (made once: it reads every component). */
   private compiler(): Ajv {
     if (!this.ajv) {
-      this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+      // strictNumbers: JSON's 1e400 parses to Infinity, which `strict: false` would let pass as an integer or a
+      // number (the request validator's Ajv refuses it, so the API never stores one).
+      this.ajv = new Ajv({ strict: false, strictNumbers: true, allErrors: true, validateFormats: true });
       addFormats(this.ajv);
       this.ajv.addSchema({ $id: CONTRACT_ID, components: this.doc.components }, CONTRACT_ID);
     }

@@ -1824,6 +1824,7 @@ export interface components {
             method: string;
             path: string;
             operation_id: string | null;
+            /** @description The status answered (a loaded entry's too: an HTTP status, 100 to 599). */
             status: number;
             duration_ms: number;
             request: {
@@ -1954,6 +1955,7 @@ export interface components {
                 [key: string]: unknown;
             };
             operation_id: string | null;
+            /** @description The status answered (a loaded entry's too: an HTTP status, 100 to 599). */
             status: number;
             duration_ms: number;
             /**
