@@ -84,9 +84,11 @@ export type PreferCodeStep = (operationId: string, prefer: PreferResult, handler
  * documents no 422), and Preference-Applied names what was honoured. An operation without knobs runs its handler.
  */
 export function preferCodeStep(doc: ContractDocument): PreferCodeStep {
-  const byOperation = knobFacts(doc);
+  // Worked out on the first request that sends knobs: most requests send none, and a start need not wait for every
+  // operation's examples.
+  let byOperation: Map<string, KnobFacts> | undefined;
   return (operationId, parsed, handler) => {
-    const facts = byOperation.get(operationId);
+    const facts = (byOperation ??= knobFacts(doc)).get(operationId);
     if (!facts?.knobs) return handler();
     if (!parsed.ok) {
       if (facts.documents422) unprocessable(parsed.error.errors, parsed.error.message);

@@ -216,7 +216,9 @@ export function redactUrl(url: string): string {
       } catch {
         // A malformed escape is still checked as written.
       }
-      return isSecretKey(key.replace(/\[.*$/, ''), 'query') ? `${rawKey}=${REDACTED}` : pair;
+      // A bracketed name (`filter[access_token]`) is parsed as nested fields, each of which the journal's walk
+      // checks: so is each part here.
+      return key.split(/[[\]]+/).some((part) => part !== '' && isSecretKey(part, 'query')) ? `${rawKey}=${REDACTED}` : pair;
     });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }

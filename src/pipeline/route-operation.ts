@@ -1,8 +1,9 @@
-// Routing: how a request's path is read and the operation it names. The contract's paths are compiled once, at
-// start, into one matcher each, in the contract's order (the order express-openapi-validator matches them in, so
-// both agree on every request). Case-sensitive: `/_SANDBOX/requests` is no spelling of an operation. Everything
-// after this step keys on the operation it found. Before it, in the app's chain: a path segment that does not
-// decode is read as its literal text, and the pages outside the versioned API are passed by its requests.
+// Routing: how a request's path is read and the operation it names. Each of the contract's paths has one matcher,
+// tried in the contract's order (the order express-openapi-validator matches them in, so both agree on every
+// request) and compiled once, the first time a request's path starts with that path's literal text: a start compiles
+// only the paths its first requests name. Case-sensitive: `/_SANDBOX/requests` is no spelling of an operation.
+// Everything after this step keys on the operation it found. Before it, in the app's chain: a path segment that does
+// not decode is read as its literal text, and the pages outside the versioned API are passed by its requests.
 import type { RequestHandler } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
@@ -13,8 +14,12 @@ import type { MatchedOperation } from './request-state.js';
 import { composeMiddleware } from './contract-validator.js';
 
 interface CompiledPath {
-  regexp: RegExp;
-  keys: string[];
+  /** The contract's path, `{name}` written `:name` as the validator turns it into an Express route. */
+  route: string;
+  /** Its literal text before the first parameter: a path that does not start with it cannot meet its matcher. */
+  prefix: string;
+  /** Its matcher, compiled the first time a path starts with its prefix. */
+  matcher?: { regexp: RegExp; keys: string[] };
   /** operationId by upper-case method. */
   methods: Map<string, string>;
 }
@@ -28,8 +33,8 @@ interface CompiledPath {
 export type RouteOperation = (method: string, path: string, respell?: () => string | undefined) => MatchedOperation;
 
 /**
- * The contract's paths, each compiled once into its matcher, in the contract's order, and the matcher each path a
- * request named was found to meet: a client names the same paths again and again, and walking the matchers is a
+ * The contract's paths, each with its matcher (compiled on first use), in the contract's order, and the matcher each
+ * path a request named was found to meet: a client names the same paths again and again, and walking the matchers is a
  * visible share of a request's work. Bounded, since a path is the client's to choose.
  */
 class ContractPaths {
@@ -41,9 +46,13 @@ class ContractPaths {
     for (const op of listOperations(doc)) {
       let compiled = paths.get(op.path);
       if (!compiled) {
-        // `{name}` becomes `:name`, as the validator turns the contract's paths into Express routes.
-        const { regexp, keys } = pathToRegexp(op.path.replace(/\{([^}]+)\}/g, ':$1'), { sensitive: true });
-        compiled = { regexp, keys: keys.map((key) => key.name), methods: new Map() };
+        // The literal text ends at the first parameter, or at any character path-to-regexp reads as syntax.
+        const literal = op.path.search(/[{:*()?+!\\]/);
+        compiled = {
+          route: op.path.replace(/\{([^}]+)\}/g, ':$1'),
+          prefix: literal < 0 ? op.path : op.path.slice(0, literal),
+          methods: new Map(),
+        };
         paths.set(op.path, compiled);
       }
       compiled.methods.set(op.method, op.operationId);
@@ -55,7 +64,7 @@ class ContractPaths {
   find(path: string): FoundPath | undefined {
     let found = this.byPath.get(path);
     if (found === undefined) {
-      const compiled = this.table.find(({ regexp }) => regexp.test(path));
+      const compiled = this.table.find((candidate) => path.startsWith(candidate.prefix) && matcherOf(candidate).regexp.test(path));
       found = compiled ? { compiled, matched: new Map() } : null;
       if (path.length <= MAX_REMEMBERED_PATH) {
         if (this.byPath.size >= MAX_REMEMBERED_PATHS) this.byPath.clear();
@@ -64,6 +73,15 @@ class ContractPaths {
     }
     return found ?? undefined;
   }
+}
+
+/** A contract path's matcher, compiled on first use: a start, and every app of a test run, compiles only the paths asked for. */
+function matcherOf(compiled: CompiledPath): { regexp: RegExp; keys: string[] } {
+  if (!compiled.matcher) {
+    const { regexp, keys } = pathToRegexp(compiled.route, { sensitive: true });
+    compiled.matcher = { regexp, keys: keys.map((key) => key.name) };
+  }
+  return compiled.matcher;
 }
 
 /** A path as sent, the contract's path it met, and the operation it names by method, once routed. */
@@ -89,7 +107,8 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       const { compiled, matched } = found;
       const known = matched.get(method);
       if (known) return known;
-      const { regexp, keys, methods } = compiled;
+      const { methods } = compiled;
+      const { regexp, keys } = matcherOf(compiled);
       // HEAD is its path's GET operation (operationMethodOf); every step after routing reads it as that GET.
       const id = methods.get(operationMethodOf(method, (m) => methods.has(m)) ?? method);
       if (id === undefined) {

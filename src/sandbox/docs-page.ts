@@ -138,36 +138,41 @@ export function docsRouter(options: DocsRouterOptions): Router {
       .send(specFor(originOf(req)).yaml);
   });
 
-  const inlineScripts = [
-    `window.__sandboxDocs = ${scriptLiteral({ token: hosted ? null : (demoToken ?? null), scheme: securityScheme, hosted })};`,
-    // The banner goes in before Swagger UI renders, above its root element.
-    `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
-  ];
-  // The page's policy lets exactly these inline scripts run (swagger-ui-express writes each as its own <script>).
-  const pagePolicy = docsPagePolicy(inlineScripts);
-  const uiOptions: UiOptions = {
-    customSiteTitle: title,
-    customCss: BANNER_CSS,
-    customJsStr: inlineScripts,
-    swaggerOptions: {
-      // Relative to /docs/, so the page also works behind a path prefix.
-      url: '../openapi.json',
-      // No validator badge: it would send this sandbox's contract URL to a third party's validator service.
-      validatorUrl: null,
-      // Hosted, a token belongs to one tab (sessionStorage), never to every tab of the browser (localStorage).
-      persistAuthorization: !hosted,
-      // A tab in a workspace (always when hosted, by choice locally) sends its token to the control plane too.
-      requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE),
-      plugins: [new Function('system', DOWNLOAD_URL_PLUGIN), new Function('system', TRY_IT_SPEC_PLUGIN)],
-      displayOperationId: true,
-      // The address names the operation open (#/<tag>/<operationId>): the inspector links a failed call's operation.
-      deepLinking: true,
-      displayRequestDuration: true,
-      filter: true,
-      docExpansion: 'list',
-      tryItOutEnabled: false,
-      onComplete: new Function(hosted ? HOSTED_SOURCE : LOCAL_SOURCE),
-    },
+  // The page's settings and policy are made with Swagger UI, by the first request for the page or its assets: the
+  // API answers without them.
+  const pageParts = () => {
+    const inlineScripts = [
+      `window.__sandboxDocs = ${scriptLiteral({ token: hosted ? null : (demoToken ?? null), scheme: securityScheme, hosted })};`,
+      // The banner goes in before Swagger UI renders, above its root element.
+      `document.getElementById('swagger-ui').insertAdjacentHTML('beforebegin', ${scriptLiteral(hosted ? hostedBannerHtml() : bannerHtml(demoToken))});`,
+    ];
+    // The page's policy lets exactly these inline scripts run (swagger-ui-express writes each as its own <script>).
+    const pagePolicy = docsPagePolicy(inlineScripts);
+    const uiOptions: UiOptions = {
+      customSiteTitle: title,
+      customCss: BANNER_CSS,
+      customJsStr: inlineScripts,
+      swaggerOptions: {
+        // Relative to /docs/, so the page also works behind a path prefix.
+        url: '../openapi.json',
+        // No validator badge: it would send this sandbox's contract URL to a third party's validator service.
+        validatorUrl: null,
+        // Hosted, a token belongs to one tab (sessionStorage), never to every tab of the browser (localStorage).
+        persistAuthorization: !hosted,
+        // A tab in a workspace (always when hosted, by choice locally) sends its token to the control plane too.
+        requestInterceptor: new Function('req', CONTROL_PLANE_TOKEN_SOURCE),
+        plugins: [new Function('system', DOWNLOAD_URL_PLUGIN), new Function('system', TRY_IT_SPEC_PLUGIN)],
+        displayOperationId: true,
+        // The address names the operation open (#/<tag>/<operationId>): the inspector links a failed call's operation.
+        deepLinking: true,
+        displayRequestDuration: true,
+        filter: true,
+        docExpansion: 'list',
+        tryItOutEnabled: false,
+        onComplete: new Function(hosted ? HOSTED_SOURCE : LOCAL_SOURCE),
+      },
+    };
+    return { pagePolicy, uiOptions };
   };
 
   // Swagger UI is loaded by the first request for the page or its assets, not by every start: the API answers
@@ -176,9 +181,12 @@ export function docsRouter(options: DocsRouterOptions): Router {
   let ui: Promise<{ assets: Router; page: RequestHandler }> | undefined;
   const loadUi = () =>
     (ui ??= import('swagger-ui-express').then(({ default: swaggerUi }) => {
+      const { pagePolicy, uiOptions } = pageParts();
       const assets = Router({ caseSensitive: true });
       assets.use(...swaggerUi.serveFiles(undefined, uiOptions));
-      return { assets, page: swaggerUi.setup(null, uiOptions) };
+      const setUp = swaggerUi.setup(null, uiOptions);
+      const page: RequestHandler = (req, res, next) => pagePolicy(req, res, () => setUp(req, res, next));
+      return { assets, page };
     }));
   const docsPage: RequestHandler = async (req, res, next) => {
     // The page loads its assets with "./", which only resolve under /docs/.
@@ -188,7 +196,7 @@ export function docsRouter(options: DocsRouterOptions): Router {
       return;
     }
     const { page } = await loadUi();
-    pagePolicy(req, res, () => page(req, res, next));
+    page(req, res, next);
   };
   const assets: RequestHandler = async (req, res, next) => (await loadUi()).assets(req, res, next);
 

@@ -84,10 +84,11 @@ export function landingPageHtml(options: LandingPageOptions = {}): string {
 
 /** Serves the landing page at `/` (GET and HEAD). */
 export function landingRouter(options: LandingPageOptions = {}): Router {
-  const html = landingPageHtml(options);
+  // Written when first asked for: the API answers without it.
+  let html: string | undefined;
   const router = Router({ caseSensitive: true });
   router.get('/', (_req, res) => {
-    res.type('html').send(html);
+    res.type('html').send((html ??= landingPageHtml(options)));
   });
   return router;
 }

@@ -66,3 +66,21 @@ describe('secret-like names are redacted in the journal and the log', () => {
     expect(logText).toContain('x-amz-access-token=[REDACTED]');
   });
 });
+
+describe('a secret named inside a bracketed query parameter is redacted in the log as in the journal', () => {
+  // page[password] breaks `page` (422): the refusal's trail holds the value sent, redacted too.
+  it.each(['filter[access_token]', 'a[b][client_secret]', '__proto__[token]', 'page[password]'])(
+    'When %s is sent in the query, then neither the log line nor the journal holds its value, and a plain parameter stays',
+    async (name) => {
+      const lines: string[] = [];
+      const t = await testApp({ logLevel: 'info' }, { requestLog: (line) => lines.push(line) });
+      await request(t.app).get(`/2024-09/merchants?${name}=leak-nested-query&per_page=5`).set(t.auth('owner'));
+      const [entry] = t.runtime.observations.journal.list({ path: '/2024-09/merchants' });
+      expect(entry).toBeDefined();
+      expect(JSON.stringify(entry)).not.toContain('leak-nested-query');
+      const logText = lines.join('\n');
+      expect(logText).toContain('per_page=5');
+      expect(logText).not.toContain('leak-nested-query');
+    },
+  );
+});

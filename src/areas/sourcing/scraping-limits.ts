@@ -16,12 +16,24 @@ export function scrapingRequestsOverLimit(held: number, adding: number): string 
   return `The merchant already has ${held} scraping requests, ${most} a merchant may have; delete a supplier to remove its requests.`;
 }
 
-/** The scraping rules the world breaks: a merchant past the limit, a request that applied more attempts than it has. */
+/**
+ * The scraping rules the world breaks: a merchant past the limit, a request that applied more attempts than it has,
+ * a request of another merchant than its supplier's (createScrapingRequest gives it its supplier's).
+ */
 export function scrapingRuleBreaches(store: Collections): WorldRuleBreach[] {
   const breaches: WorldRuleBreach[] = [];
   const perMerchant = new Map<string, number>();
   for (const request of store.scraping_requests.all()) {
     perMerchant.set(request.merchant_id, (perMerchant.get(request.merchant_id) ?? 0) + 1);
+    const supplierMerchant = store.suppliers.get(request.supplier_id)?.merchant_id;
+    if (supplierMerchant !== undefined && supplierMerchant !== request.merchant_id) {
+      breaches.push({
+        collection: 'scraping_requests',
+        id: request.id,
+        field: 'merchant_id',
+        message: `Scraping request ${request.id} is of merchant ${request.merchant_id}, but its supplier ${request.supplier_id} is of merchant ${supplierMerchant}.`,
+      });
+    }
     if (request.applied_attempts > request.max_attempts) {
       breaches.push({
         collection: 'scraping_requests',

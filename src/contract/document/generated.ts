@@ -2118,7 +2118,12 @@ export interface components {
          *     `ProductCreate` and `ProductUpdate` bound it, at most 255 characters). The rules the API keeps per merchant
          *     and per workspace hold for the loaded world as they do for requests: at most 20 scraping requests per
          *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
-         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). Every time the sandbox
+         *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). What the handlers keep
+         *     between records holds too: a supplier item's supplier and product, a scraping request's supplier and an
+         *     opportunity forecast's supplier item are its merchant's, and a forecast's cost tier is its item's; nothing a
+         *     handler refuses twice is there twice (a SKU within a merchant's products or a supplier's items, an
+         *     identifier of one record, a cost tier's `minimum_order_quantity` within an item, a user's membership of a
+         *     merchant, an email, kept lower-cased). Every time the sandbox
          *     stamps on a record (its `*_at` fields, but a scraping request's `starts_at` and a token's
          *     `access_token_expires_at`, which a client names) lies between 2000-01-01T00:00:00Z and the latest time the
          *     world's clock can reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives

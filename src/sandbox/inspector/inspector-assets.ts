@@ -28,12 +28,15 @@ export const inspectorScript = (): string =>
 
 /** GET/HEAD /_sandbox/inspector/inspector.js and inspector.css. */
 export function inspectorAssets(): RequestHandler {
-  const assets = new Map<string, Asset>([
-    ['/_sandbox/inspector/inspector.js', asset('text/javascript; charset=utf-8', inspectorScript())],
-    ['/_sandbox/inspector/inspector.css', asset('text/css; charset=utf-8', INSPECTOR_STYLE)],
-  ]);
+  // Made by the first request that reaches this layer (a tooling page's), not at start: the API answers without them.
+  let assets: Map<string, Asset> | undefined;
+  const made = () =>
+    new Map<string, Asset>([
+      ['/_sandbox/inspector/inspector.js', asset('text/javascript; charset=utf-8', inspectorScript())],
+      ['/_sandbox/inspector/inspector.css', asset('text/css; charset=utf-8', INSPECTOR_STYLE)],
+    ]);
   return (req, res, next) => {
-    const found = assets.get(req.path);
+    const found = (assets ??= made()).get(req.path);
     if (!found || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     res.set({ 'Content-Type': found.type, 'Cache-Control': 'no-cache', ETag: found.etag });
     if (req.fresh) res.status(304).end();
