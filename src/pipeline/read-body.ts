@@ -68,7 +68,8 @@ function run(step: RequestHandler, req: Request, res: Response): Promise<void> {
 
 /**
  * multer's refusals as answers: a limit it counts is 413 or 400 by multer's own message (the error handler names
- * the limit), a body without its boundary 400; the total-size limit (body-limits.ts) comes as its own 413.
+ * the limit), a body without its boundary or whose bytes do not parse 400; the total-size limit (body-limits.ts)
+ * comes as its own 413.
  */
 function multipartError(error: unknown): never {
   if (error instanceof loadMulter().MulterError) {
@@ -76,9 +77,16 @@ function multipartError(error: unknown): never {
     // Not an HttpError: the error handler words it by multer's message (multipartLimitMessage).
     throw Object.assign(new Error(error.message), { status: tooBig ? 413 : 400 });
   }
-  if (/Multipart: Boundary not found/i.test((error as Error)?.message ?? '')) httpError(400, 'multipart file(s) required');
+  const message = (error as Error)?.message ?? '';
+  if (/Multipart: Boundary not found/i.test(message)) httpError(400, 'multipart file(s) required');
+  // busboy's refusals of the bytes themselves: a body cut off before its closing boundary, a part header that does
+  // not parse. The client's malformed body, as malformed JSON is.
+  if (MALFORMED_MULTIPART.test(message)) httpError(400, `The multipart body is malformed: ${message}.`);
   throw error;
 }
+
+/** busboy's errors for multipart bytes that do not parse (node_modules/busboy/lib/types/multipart.js). */
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|file)|Malformed part header)$/;
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 

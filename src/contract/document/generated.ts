@@ -6083,7 +6083,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductImageEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The JSON body is not valid JSON, or the multipart body does not parse: its Content-Type names no boundary (`multipart file(s) required`), or its bytes are not a form (a body cut off before its closing boundary, a part header that does not parse: `The multipart body is malformed: ...`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductNotFound"];
