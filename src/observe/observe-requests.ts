@@ -160,7 +160,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
     return {
       requestId: requestIdOf(req),
       at,
-      method: req.method ?? 'GET',
+      method: req.state?.sentMethod ?? req.method ?? 'GET',
       url,
       headers: req.headers,
       path,

@@ -274,6 +274,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     try {
       state.step = 'route';
       state.operation = route(req);
+      if (req.method === 'HEAD') readHeadAsGet(req, state);
       // A step with nothing to wait for is not awaited: a read that needs no turn of the event loop takes none.
       state.step = 'prefer';
       const knobs = readKnobs(req, state);
@@ -314,6 +315,16 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       next(error);
     }
   }
+}
+
+/**
+ * A HEAD routed to its path's GET operation is read as that GET from here on (the validator matches operations by
+ * req.method, the replay step keeps GETs): the same checks, status and headers. Node's response to a HEAD sends no
+ * content whatever is written to it; the journal and the log keep the method the client sent.
+ */
+function readHeadAsGet(req: Request, state: RequestState): void {
+  state.sentMethod = 'HEAD';
+  req.method = 'GET';
 }
 
 /** The verdict of a request identical to one the validator passed: its answer's check ran when it was kept. */

@@ -39,6 +39,8 @@ export interface RequestState {
   tooling: boolean;
   /** Routing's result. */
   operation?: MatchedOperation;
+  /** The method the client sent, when the pipeline reads the request as another: a HEAD as its path's GET. */
+  sentMethod?: 'HEAD';
   /** The Prefer knobs, parsed for operations that take them. */
   prefer?: PreferResult;
   /** Who the bearer token belongs to, for operations secured by it. */

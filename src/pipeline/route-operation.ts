@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
-import { allowHeader } from '../http/allow-header.js';
+import { allowHeader, operationMethodOf } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
 import { composeMiddleware } from './contract-validator.js';
@@ -109,7 +109,8 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       if (known) return known;
       const { methods } = compiled;
       const { regexp, keys } = matcherOf(compiled);
-      const id = methods.get(method);
+      // HEAD is its path's GET operation (operationMethodOf); every step after routing reads it as that GET.
+      const id = methods.get(operationMethodOf(method, (m) => methods.has(m)) ?? method);
       if (id === undefined) {
         httpError(405, `The ${method} method is not supported for route ${path}.`, undefined, { Allow: allowHeader([...methods.keys()]) });
       }

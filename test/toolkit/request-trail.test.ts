@@ -36,7 +36,7 @@ describe('the trail of a journaled request', () => {
   it('When the path exists without the method, then the trail says routing answered 405 and lists the allowed methods', async () => {
     const t = await testApp();
     await request(t.app).patch('/2024-09/merchants').set(t.auth('owner')).expect(405);
-    expect((await newest(t)).trail).toEqual({ answered_by: 'route', route: { matched: false, allow: ['GET', 'POST'] }, response_check: 'not_checked' });
+    expect((await newest(t)).trail).toEqual({ answered_by: 'route', route: { matched: false, allow: ['GET', 'HEAD', 'POST'] }, response_check: 'not_checked' });
   });
 
   it('When the token is missing, then the trail says authentication answered 401, with the operation in /docs', async () => {

@@ -3456,7 +3456,7 @@ export interface components {
         /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded. Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
         SandboxIgnoredFields: string;
         /**
-         * @description The methods the contract has for this path (RFC 9110).
+         * @description The methods the contract has for this path (RFC 9110), with HEAD where it has GET.
          * @example GET, POST
          */
         Allow: string;
