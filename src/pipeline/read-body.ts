@@ -51,6 +51,7 @@ export function bodyReader(limits: BodyLimits, turns: TurnQueue, lanes: Lanes): 
       // No bytes, whitespace or `null`, under a JSON Content-Type.
       if (req.state && sentNoBody(req)) req.state.typedBlankBody = true;
     } else if (body.multipart && isMultipartBody(req.headers)) {
+      refuseEncodedMultipart(req.headers);
       files ??= loadMulter()(multipartUploader(limits.multipart)).any();
       await run(files, req, res).catch((error: unknown) => multipartError(error));
       uploaded = (req.files as UploadedFile[] | undefined) ?? [];
@@ -83,6 +84,16 @@ function multipartError(error: unknown): never {
   // not parse. The client's malformed body, as malformed JSON is.
   if (MALFORMED_MULTIPART.test(message)) httpError(400, `The multipart body is malformed: ${message}.`);
   throw error;
+}
+
+/**
+ * multer reads a multipart body as sent, never inflated: a compressed one would be parsed as its compressed bytes
+ * (a malformed form, or a form without its fields). It is refused before a byte is read, in the words the JSON
+ * parser uses for an encoding it does not take (415).
+ */
+function refuseEncodedMultipart(headers: IncomingHttpHeaders): void {
+  const encoding = (headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity') httpError(415, `unsupported content encoding "${encoding}"`);
 }
 
 /** busboy's errors for multipart bytes that do not parse (node_modules/busboy/lib/types/multipart.js). */

@@ -1,5 +1,6 @@
 // A multipart body that does not parse, as a client cut off mid-upload or a hand-built form sends it: its parser's
 // refusal is the client's malformed body (400, documented on the operation), never a 500.
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
@@ -32,4 +33,20 @@ describe('multipart bodies that do not parse', () => {
     expect(res.body.message).toMatch(/^The multipart body is malformed: /);
     expect(t.errors).toEqual([]);
   });
+
+  it.each(['gzip', 'br', 'deflate'])(
+    'When an image upload is sent with Content-Encoding %s, then 415 naming the encoding: a multipart body is read as sent',
+    async (encoding) => {
+      const form = Buffer.from(`${part('Content-Disposition: form-data; name="url"')}https://images.example/a.png\r\n--zz--\r\n`);
+      const res = await request(t.app)
+        .post(IMAGES)
+        .set(t.auth('owner'))
+        .set('Content-Type', 'multipart/form-data; boundary=zz')
+        .set('Content-Encoding', encoding)
+        .send(encoding === 'gzip' ? gzipSync(form) : form);
+      expect(res.status, JSON.stringify(res.body)).toBe(415);
+      expect(res.body).toEqual({ message: `unsupported content encoding "${encoding}"` });
+      expect(t.errors).toEqual([]);
+    },
+  );
 });

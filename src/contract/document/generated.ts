@@ -569,7 +569,8 @@ export interface paths {
          * @description Adds an image either by URL (JSON `{ url }`) or by uploading a file (`multipart/form-data` with a `file`
          *     field: PNG, JPEG, GIF or WebP, up to 5 MiB; another content type answers 422 `errors.file`, and a larger
          *     file is refused with 413 before the request reaches the operation). A multipart body has at most 16 text
-         *     fields of 64 KiB each and 6 MiB in all (413 naming the limit passed). An uploaded file is stored by the
+         *     fields of 64 KiB each and 6 MiB in all (413 naming the limit passed), and is read as sent: one with a
+         *     `Content-Encoding` (gzip, br, ...) answers 415. An uploaded file is stored by the
          *     sandbox and served back at the image's `url`. Adding an image does not change the
          *     product's main or thumbnail image: set those with `updateProduct`. The specification does not show this
          *     operation's payloads; these are the two ways a client adds an image.
