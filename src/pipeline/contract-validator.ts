@@ -7,6 +7,7 @@ import type { ContractDocument } from '../contract/document/load-contract.js';
 import { tolerantReader } from './tolerant-reader.js';
 import { absentOptionalBodyUnchecked } from './read-body.js';
 import { bodySchemas, narrowOneOfErrors } from './one-of-errors.js';
+import { arrayBoundChecks } from './array-bounds.js';
 import type { ValidatorError } from '../http/validation-errors.js';
 import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 
@@ -64,10 +65,14 @@ export function contractValidator({ doc, middleware, strictOf }: ContractValidat
     if (schema !== undefined && found?.status === 400 && Array.isArray(found.errors)) found.errors = narrowOneOfErrors(doc, schema, req, found.errors);
   };
   const { compileComponent } = middleware as CompilesComponents;
+  const boundChecks = arrayBoundChecks(doc);
   return {
     compileComponent: (side, name) => compileComponent?.(side, name) ?? false,
     check: (req, res, late) =>
       new Promise((resolve) => {
+        // An array past its bound is the verdict, before the validator checks each of its items (src/pipeline/array-bounds.ts).
+        const bound = boundChecks.get(req.state?.operation?.id ?? '')?.(req.body);
+        if (bound) return resolve({ error: new HttpError(422, summarize(bound), bound), armResponseCheck: () => {} });
         const unchecked = res.json;
         let settled = false;
         step(req, res, (error?: unknown) => {
