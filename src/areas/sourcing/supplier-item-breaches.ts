@@ -8,8 +8,8 @@ import { duplicateQuantityErrors } from './rules/cost-tiers.js';
 import { supplierItemRefErrors } from './rules/supplier-item-refs.js';
 
 /**
- * Supplier items whose supplier or product is not of their merchant, that share a SKU within a supplier, or repeat
- * a cost tier's minimum_order_quantity; identifiers repeated on one item.
+ * Supplier items whose supplier or product is not of their merchant, that share a SKU within a supplier, repeat
+ * a cost tier's minimum_order_quantity or another tier's id; identifiers repeated on one item.
  */
 export function supplierItemRuleBreaches(store: Collections): WorldRuleBreach[] {
   const breaches: WorldRuleBreach[] = [];
@@ -30,6 +30,11 @@ export function supplierItemRuleBreaches(store: Collections): WorldRuleBreach[] 
       'sku',
       `Supplier item ${item.id} has the sku ${item.sku} of another item of supplier ${item.supplier_id}; a supplier's items have distinct skus.`,
     );
+  }
+  // A forecast names a tier by its id alone (supplier_item_cost_id): tier ids are the world's, each once.
+  const tiers = store.supplier_items.all().flatMap((item) => item.costs.map((tier) => ({ item, tier })));
+  for (const { item, tier } of repeatedKeys(tiers, ({ tier }) => tier.id)) {
+    breach(item.id, 'costs', `Supplier item ${item.id} has cost tier ${tier.id}, the id of another tier; each tier has an id of its own.`);
   }
   for (const i of repeatedIdentifiers(store.supplier_item_identifiers.all(), (i) => i.supplier_item_id)) {
     breaches.push({
