@@ -81,11 +81,17 @@ export function narrowOneOfErrors(doc: ContractDocument, bodySchema: unknown, re
     const at = split(failed.path).slice(1);
     const holder = schemaAt(doc, bodySchema, at);
     const value = valueAt(req.body, at);
-    if (!holder || !Array.isArray(holder.oneOf) || !isObj(value)) continue;
+    if (!holder || !Array.isArray(holder.oneOf)) continue;
     const branches = holder.oneOf.map((b) => deref(doc, b)).filter(isObj);
-    const branch = meantBranch(doc, branches, value);
     const prefix = `/${['body', ...at].join('/')}`;
     const inside = (e: ValidatorError) => e.path === prefix || (e.path ?? '').startsWith(`${prefix}/`);
+    if (!isObj(value)) {
+      // Not an object (`[]`) where every branch is one: its type is the one thing to say, once, not once per branch.
+      if (value !== undefined && branches.length > 0 && branches.every((b) => b.type === 'object'))
+        out = [...out.filter((e) => !inside(e)), { path: prefix, message: 'must be object', errorCode: 'type.openapi.validation' }];
+      continue;
+    }
+    const branch = meantBranch(doc, branches, value);
     if (!branch) {
       // No branch is meant (only keys none declares): one error naming the forms the value may take.
       const forms = branches.map((b) => formOf(doc, b));

@@ -148,6 +148,12 @@ describe("a oneOf body's 422 names the fields of the branch the body meant", () 
     expect(res.body.errors).toEqual({ format: ['The format field is required.'] });
   });
 
+  it('When the body is a JSON array, then 422 says once that it must be an object, as every branch is one', async () => {
+    const res = await request(t.app).post('/_sandbox/workspaces').set('Content-Type', 'application/json').send('[]');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'The body field must be object.', errors: { body: ['The body field must be object.'] } });
+  });
+
   it('When Postman sends the empty-create branch ({}), then the workspace is created', async () => {
     const res = await request(t.app).post('/_sandbox/workspaces').send({});
     expect(res.status).toBe(201);
