@@ -120,6 +120,13 @@ describe('a loaded world keeps the rules the API keeps between records', () => {
     await refusedNaming(b, 'memberships', /member/);
   });
 
+  it('When a merchant is left without an owner (its owner membership deleted, or a merchant added with none), then 422', async () => {
+    valid.changes.memberships = { added: [], changed: [], deleted: seededIds('memberships', (r) => r.merchant_id === RIVAL_MERCHANT && r.role === 'owner') };
+    await refusedNaming(valid, 'memberships', new RegExp(`merchant ${RIVAL_MERCHANT} has no owner`));
+    const merchant = { ...seeded('merchants'), id: randomUUID(), name: 'Nobody owns me' };
+    await refusedNaming(added(await emptyBundle(h.app), 'merchants', [merchant]), 'memberships', new RegExp(`merchant ${merchant.id} has no owner`));
+  });
+
   it('When two users share an email (in any case), then 422', async () => {
     const user = seeded('users');
     const b = added(valid, 'users', [{ ...user, id: randomUUID(), email: (user.email as string).toUpperCase() }]);

@@ -2122,7 +2122,8 @@ export interface components {
          *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). What the handlers keep
          *     between records holds too: a supplier item's supplier and product, a scraping request's supplier and an
          *     opportunity forecast's supplier item are its merchant's, a forecast's cost tier is its item's, and a
-         *     product's main and thumbnail images are its own; nothing a handler refuses twice is there twice (a SKU
+         *     product's main and thumbnail images are its own, every merchant has an owner; nothing a handler refuses
+         *     twice is there twice (a SKU
          *     within a merchant's products or a supplier's items, an identifier of one record, a cost tier's
          *     `minimum_order_quantity` within an item or its id, a user's membership of a merchant, an email, kept
          *     lower-cased). Every time the sandbox
