@@ -14,5 +14,8 @@ export function repeatedKeys<T>(records: Iterable<T>, keyOf: (record: T) => stri
   return repeated;
 }
 
-/** One key of several parts, none of which can run into the next. */
-export const keyOf = (...parts: readonly string[]): string => JSON.stringify(parts);
+/**
+ * One key of several parts. Every part but the last is an id or a name of a fixed alphabet (a UUID, an identifier
+ * type), without the separator, so no two lists of parts make the same key whatever the last part holds.
+ */
+export const keyOf = (...parts: readonly string[]): string => parts.join('\u0000');

@@ -9,7 +9,7 @@ import { importRuleBreaches } from './marketplaces/import-limits.js';
 import { imageKeyBreaches } from './products/image-keys.js';
 import { productRuleBreaches } from './products/product-breaches.js';
 import { scrapingRuleBreaches } from './sourcing/scraping-limits.js';
-import { supplierItemRuleBreaches } from './sourcing/supplier-item-breaches.js';
+import { costTierIdBreaches, supplierItemIdentifierBreaches, supplierItemRefBreaches, supplierSkuBreaches } from './sourcing/supplier-item-breaches.js';
 import { userRuleBreaches } from './users/user-breaches.js';
 
 /** One rule a world breaks: the collection (and record, when one) it is about, and why. */
@@ -20,16 +20,20 @@ export interface WorldRuleBreach {
   message: string;
 }
 
-/** Every rule the world's records break (none for a world the API built). */
-export function worldRuleBreaches(store: Collections): WorldRuleBreach[] {
-  return [
-    ...scrapingRuleBreaches(store),
-    ...importRuleBreaches(store),
-    ...callLogBreaches(store),
-    ...imageKeyBreaches(store),
-    ...productRuleBreaches(store),
-    ...supplierItemRuleBreaches(store),
-    ...userRuleBreaches(store),
-    ...forecastRuleBreaches(store),
-  ];
-}
+/**
+ * The rules, each a pass over the records it is about: a loaded world is held to every one, a pause between two (a
+ * world of 20,000 records is checked in several turns of the event loop, not one).
+ */
+export const WORLD_RULES: readonly ((store: Collections) => WorldRuleBreach[])[] = [
+  scrapingRuleBreaches,
+  importRuleBreaches,
+  callLogBreaches,
+  imageKeyBreaches,
+  productRuleBreaches,
+  supplierItemRefBreaches,
+  supplierSkuBreaches,
+  costTierIdBreaches,
+  supplierItemIdentifierBreaches,
+  userRuleBreaches,
+  forecastRuleBreaches,
+];

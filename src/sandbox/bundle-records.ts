@@ -20,15 +20,17 @@ interface RecordShape {
   optional?: readonly string[];
   /** The request bodies that make or change these records: a stored field meets each one's schema for it. */
   limits?: readonly string[];
+  /** No request deletes these records (users, the marketplaces and their catalog), so a bundle deletes none either. */
+  kept?: true;
 }
 
 /** Every collection a bundle may carry (tokens never travel) and the shape of its records. */
 const SHAPES: Readonly<Record<string, RecordShape>> = {
-  users: { schema: 'User', limits: ['SandboxUserCreate', 'UserUpdate'] },
+  users: { schema: 'User', limits: ['SandboxUserCreate', 'UserUpdate'], kept: true },
   merchants: { schema: 'Merchant', limits: ['MerchantCreate', 'MerchantUpdate'] },
   memberships: { schema: 'MerchantMembership', omit: ['user'] },
-  marketplaces: { schema: 'Marketplace' },
-  catalog_items: { schema: 'CatalogItem', omit: ['main_image_url', 'thumbnail_image_url', 'offer_count', 'buy_box_price'] },
+  marketplaces: { schema: 'Marketplace', kept: true },
+  catalog_items: { schema: 'CatalogItem', omit: ['main_image_url', 'thumbnail_image_url', 'offer_count', 'buy_box_price'], kept: true },
   catalog_item_imports: {
     schema: 'CatalogItemImport',
     omit: ['status', 'requested_count', 'found_count', 'not_found_count', 'started_at', 'completed_at'],
@@ -71,6 +73,9 @@ export const REFERENCES: Readonly<Record<string, Readonly<Record<string, string>
 
 /** The collections a bundle may name. */
 export const BUNDLE_COLLECTIONS: ReadonlySet<string> = new Set(Object.keys(SHAPES));
+
+/** The collections whose records no request deletes: a bundle's `deleted` names none of them. */
+export const KEPT_COLLECTIONS: ReadonlySet<string> = new Set(Object.keys(SHAPES).filter((name) => SHAPES[name]!.kept));
 
 /** Checks one record; answers its problems as field path -> messages (empty when it conforms). */
 export type RecordCheck = (record: unknown) => Record<string, string[]>;

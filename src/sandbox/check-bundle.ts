@@ -9,7 +9,7 @@ import type { WorldStore } from '../world.js';
 import type { BundleContract } from './bundle-contract.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, SEED_SCHEME, type WorkspaceBundle } from './bundle-format.js';
 import { bundleFrame, bundleItems, RECORD_KINDS } from './bundle-parts.js';
-import { BUNDLE_COLLECTIONS } from './bundle-records.js';
+import { BUNDLE_COLLECTIONS, KEPT_COLLECTIONS } from './bundle-records.js';
 import type { TimeSlices } from './time-slices.js';
 import { uploadProblems } from './bundle-uploads.js';
 import { MAX_DEPTH } from '../observe/redact.js';
@@ -221,7 +221,9 @@ async function checkRecords(bundle: WorkspaceBundle, expect: BundleExpectations,
       });
     }
     changes.deleted.forEach((id, i) => {
-      if (!base.has(id)) problems.add(`changes.${name}.deleted.${i}`, `${name} ${id} is no seeded record, so it cannot be deleted.`);
+      if (KEPT_COLLECTIONS.has(name))
+        problems.add(`changes.${name}.deleted.${i}`, `${name} ${id}: no request deletes ${name}, so a bundle deletes none either.`);
+      else if (!base.has(id)) problems.add(`changes.${name}.deleted.${i}`, `${name} ${id} is no seeded record, so it cannot be deleted.`);
       else if (seen.has(id)) problems.add(`changes.${name}.deleted.${i}`, `${name} ${id} is both deleted and kept by the bundle.`);
     });
   }

@@ -5,7 +5,7 @@
 import type { UploadStorage } from '../areas/products/uploads.js';
 import { unprocessable } from '../http/errors.js';
 import { applyChanges } from '../store/store-changes.js';
-import { worldRuleBreaches } from '../areas/world-rules.js';
+import { WORLD_RULES } from '../areas/world-rules.js';
 import { MAX_CLOCK_OFFSET_MS } from '../world.js';
 import type { World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
@@ -108,8 +108,10 @@ async function checkWorldRules(world: World, bundle: WorkspaceBundle, slices: Ti
   const add = (path: string, message: string) => {
     if (count++ < MAX_PROBLEMS) (errors[path] ??= []).push(message);
   };
-  for (const breach of worldRuleBreaches(world.store.collections)) add(`changes.${breach.collection}`, breach.message);
-  await slices.pause();
+  for (const rule of WORLD_RULES) {
+    for (const breach of rule(world.store.collections)) add(`changes.${breach.collection}`, breach.message);
+    await slices.pause();
+  }
   const latest = world.clock.now().getTime() - world.clock.offset + MAX_CLOCK_OFFSET_MS;
   for (const [name, changes] of Object.entries(bundle.changes)) {
     for (const kind of ['added', 'changed'] as const) {

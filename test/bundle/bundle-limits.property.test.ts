@@ -113,10 +113,11 @@ const LIMITS: Limit[] = [
   },
 ];
 
-/** A merchant the bundle adds (a merchant whose members all left is a record the API could hold). */
+/** A merchant the bundle adds, owned by the demo owner as createMerchant makes one (a merchant keeps an owner). */
 function newMerchant(b: Bundle): string {
   const merchant = { ...seeded('merchants'), id: randomUUID(), name: 'Another merchant' };
   added(b, 'merchants', [merchant]);
+  added(b, 'memberships', [{ ...seeded('memberships', (m) => m.role === 'owner'), id: randomUUID(), merchant_id: merchant.id, user_id: demo.owner.id }]);
   return merchant.id;
 }
 
@@ -173,8 +174,12 @@ describe('bundles at and past every limit', () => {
         if (room >= 0)
           added(
             b,
-            'merchants',
-            Array.from({ length: room + (quotaPast ? 1 : 0) }, (_, i) => ({ ...seeded('merchants'), id: randomUUID(), name: `Filler ${i}` })),
+            'suppliers',
+            Array.from({ length: room + (quotaPast ? 1 : 0) }, (_, i) => ({
+              ...seeded('suppliers', (r) => r.merchant_id === demo.merchant),
+              id: randomUUID(),
+              name: `Filler ${i}`,
+            })),
           );
         const past = quotaPast || room < 0 || choices.some((c) => c.past);
         const names = [...choices.map((c) => `${c.limit.name} ${c.past ? 'past' : 'at'} (${c.n})`), `quota ${quotaPast ? 'past' : 'at'}`].join(', ');

@@ -35,7 +35,8 @@ export async function maximalBundle(app: App, config: Pick<Config, 'bundleMaxByt
   const res = await request(app).get(`/_sandbox/workspaces/${ws.id}/export`).set(owner).expect(200);
   const bundle = res.body as Record<string, unknown> & { changes: Record<string, { added: Rec[]; changed: Rec[]; deleted: string[] }>; journal: unknown[] };
   bundle.journal = Array.from({ length: config.journalSize }, (_, i) => journalEntry(i, { name: `Merchant ${i}`, note: 'n'.repeat(400) }));
-  const template = seeded('products', (p) => p.merchant_id === demo.merchant);
+  // A new product has no images of its own yet, so it names none as its main or thumbnail image.
+  const template = { ...seeded('products', (p) => p.merchant_id === demo.merchant), main_image_id: null, thumbnail_image_id: null };
   const products = (bundle.changes.products ??= { added: [], changed: [], deleted: [] });
   const text = () => JSON.stringify(bundle);
   const room = config.bundleMaxBytes - Buffer.byteLength(text()) - 1024;

@@ -4,9 +4,21 @@ import type { Collections } from '../collections.js';
 import { keyOf, repeatedKeys } from '../repeated-keys.js';
 import type { WorldRuleBreach } from '../world-rules.js';
 import { repeatedIdentifiers } from './rules/identifier-duplicates.js';
+import { imageRefErrors } from './rules/image-refs.js';
 
-/** Products sharing a SKU within one merchant (skuErrors in handlers.ts), identifiers repeated on one product. */
+/**
+ * Products sharing a SKU within one merchant (skuErrors in handlers.ts), whose main or thumbnail image is not one of
+ * their own images (updateProduct's imageRefErrors); identifiers repeated on one product.
+ */
 export function productRuleBreaches(store: Collections): WorldRuleBreach[] {
+  const images: WorldRuleBreach[] = [];
+  for (const p of store.products.all()) {
+    if (p.main_image_id === null && p.thumbnail_image_id === null) continue;
+    const own = new Set(store.product_images.where('product_id', p.id).map((image) => image.id));
+    for (const [field, messages] of Object.entries(imageRefErrors(p, own))) {
+      images.push({ collection: 'products', id: p.id, field, message: `Product ${p.id}: ${messages.join(' ')} It is no image of the product.` });
+    }
+  }
   const skus = repeatedKeys(store.products.all(), (p) => keyOf(p.merchant_id, p.sku)).map(
     (p): WorldRuleBreach => ({
       collection: 'products',
@@ -23,5 +35,5 @@ export function productRuleBreaches(store: Collections): WorldRuleBreach[] {
       message: `Product identifier ${i.id} repeats the ${i.type} ${i.value} product ${i.product_id} already has.`,
     }),
   );
-  return [...skus, ...identifiers];
+  return [...skus, ...images, ...identifiers];
 }

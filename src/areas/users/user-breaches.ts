@@ -6,7 +6,7 @@ import type { WorldRuleBreach } from '../world-rules.js';
 
 /**
  * Users whose email is not lower-cased as the API keeps it, or is another user's (in any case); a user who is a
- * member of one merchant twice.
+ * member of one merchant twice; a merchant without an owner.
  */
 export function userRuleBreaches(store: Collections): WorldRuleBreach[] {
   const breaches: WorldRuleBreach[] = [];
@@ -35,6 +35,18 @@ export function userRuleBreaches(store: Collections): WorldRuleBreach[] {
       field: 'user_id',
       message: `Membership ${m.id} makes user ${m.user_id} a member of merchant ${m.merchant_id} again; a user is a member of a merchant once.`,
     });
+  }
+  // removeMerchantMember keeps a merchant's last owner, and createMerchant makes its creator the owner.
+  const owned = new Set(store.memberships.all().flatMap((m) => (m.role === 'owner' ? [m.merchant_id] : [])));
+  for (const merchant of store.merchants.all()) {
+    if (!owned.has(merchant.id)) {
+      breaches.push({
+        collection: 'memberships',
+        id: merchant.id,
+        field: 'role',
+        message: `The merchant ${merchant.id} has no owner; every merchant keeps one.`,
+      });
+    }
   }
   return breaches;
 }

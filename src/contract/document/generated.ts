@@ -2109,7 +2109,7 @@ export interface components {
         SandboxBundleCollectionChanges: {
             added: components["schemas"]["SandboxBundleRecord"][];
             changed: components["schemas"]["SandboxBundleRecord"][];
-            /** @description Ids of seeded records, each once; never more than the seeded collection holds. */
+            /** @description Ids of seeded records, each once; never more than the seeded collection holds, and none of `users`, `marketplaces` or `catalog_items`, which no request deletes. */
             deleted: string[];
         };
         /**
@@ -2121,10 +2121,12 @@ export interface components {
          *     merchant, 3 queued or processing catalog item imports per merchant and 300 identifiers in such imports per
          *     world, 500 calls in a channel's call log, the record quota (`WORKSPACE_MAX_RECORDS`). What the handlers keep
          *     between records holds too: a supplier item's supplier and product, a scraping request's supplier and an
-         *     opportunity forecast's supplier item are its merchant's, and a forecast's cost tier is its item's; nothing a
-         *     handler refuses twice is there twice (a SKU within a merchant's products or a supplier's items, an
-         *     identifier of one record, a cost tier's `minimum_order_quantity` within an item, a user's membership of a
-         *     merchant, an email, kept lower-cased). Every time the sandbox
+         *     opportunity forecast's supplier item are its merchant's, a forecast's cost tier is its item's, and a
+         *     product's main and thumbnail images are its own, every merchant has an owner; nothing a handler refuses
+         *     twice is there twice (a SKU
+         *     within a merchant's products or a supplier's items, an identifier of one record, a cost tier's
+         *     `minimum_order_quantity` within an item or its id, a user's membership of a merchant, an email, kept
+         *     lower-cased). Every time the sandbox
          *     stamps on a record (its `*_at` fields, but a scraping request's `starts_at` and a token's
          *     `access_token_expires_at`, which a client names) lies between 2000-01-01T00:00:00Z and the latest time the
          *     world's clock can reach (the wall clock plus the clock's largest offset); an import's schedule is the one its creation gives
