@@ -1,6 +1,7 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createApp, type SandboxApp } from './app.js';
 import type { ReplayCache } from './pipeline/replay-cache.js';
+import { createServer as createHttpServer } from './node-http.js';
 import type { Runtime } from './runtime.js';
 
 /** A listening-ready server over the app, with the answers its pipeline keeps for replay (tests read their stats). */

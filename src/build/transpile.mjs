@@ -65,24 +65,6 @@ const packageJsonParsed = {
   },
 };
 /**
- * Node's own modules, imported by the ES modules of the build (the sandbox's and the bundled ones), as `require` calls.
- * An ES module's `import ... from 'node:crypto'` makes Node build that module's ES face, which reads each of its
- * exports once, the lazily loaded ones too: crypto's webcrypto, process's report, util's diff, v8's heap utilities,
- * net's BlockList, module's source maps, a score of Node's own modules the sandbox never uses, loaded at every start.
- * Resolved to a CommonJS module that requires it, the import reads an export where the code uses it (esbuild's
- * interop reads properties on use), as a bundled CommonJS package's own `require` does.
- */
-const builtinsRequired = {
-  name: 'builtins-required',
-  setup(build) {
-    build.onResolve({ filter: /^node:/ }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace: 'node-builtin' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-/**
  * esbuild writes each bundled CommonJS module (and each ES module it initializes lazily) as a method of an object
  * literal, `"node_modules/x/index.js"(exports, module) { ... }`, which V8 compiles only when it first runs. Node's
  * compile cache is made when a chunk is compiled, before it runs, so it held none of those bodies, and every start
@@ -144,7 +126,7 @@ const moduleBodiesCompiledWithTheChunk = {
 export const BUILD_OPTIONS = {
   bundle: true,
   splitting: true,
-  plugins: [builtinsRequired, bundledPackagesOnly, packageJsonParsed, moduleBodiesCompiledWithTheChunk],
+  plugins: [bundledPackagesOnly, packageJsonParsed, moduleBodiesCompiledWithTheChunk],
   platform: 'node',
   format: 'esm',
   target: 'node22',

@@ -7,9 +7,10 @@
 // Each compile is made in a turn of the event loop of its own and only while the server has no request in flight, so
 // a request waits behind one compile at most (one component or one check's own part, not an operation's all), and
 // only when it comes in the middle of one.
-import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
+import { IncomingMessage, ServerResponse } from '../node-http.js';
 import { deref, isObj, listOperations, type ContractDocument, type ContractOperation } from '../contract/document/load-contract.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import type { ComponentSide, ContractValidator } from './contract-validator.js';
