@@ -219,23 +219,48 @@ export function unknownFields(value: unknown, schemas: readonly unknown[], deref
 }
 
 /**
- * A copy of `value` without the fields at `paths`, copying only the objects and arrays along each path: an ignored
- * field may hold anything, however deep, and is dropped without being walked.
+ * A copy of `value` without the fields at `paths`, copying only the objects and arrays along the paths, each once
+ * however many paths pass through it (one copy per path made thousands of ignored fields cost the square of their
+ * count): an ignored field may hold anything, however deep, and is dropped without being walked.
  */
 export function withoutPaths(value: unknown, paths: readonly (readonly string[])[]): unknown {
-  let result = value;
-  for (const path of paths) result = without(result, path);
-  return result;
+  const trie: PathTrie = new Map();
+  for (const path of paths) {
+    let node = trie;
+    for (const [i, key] of path.entries()) {
+      const next = node.get(key);
+      if (next === null) break;
+      if (i === path.length - 1) node.set(key, null);
+      else if (next === undefined) node.set(key, (node = new Map()));
+      else node = next;
+    }
+  }
+  return prune(value, trie);
 }
 
-function without(node: unknown, path: readonly string[]): unknown {
-  if (path.length === 0 || node === null || typeof node !== 'object') return node;
-  const [key, ...rest] = path;
-  if (!Object.hasOwn(node, key)) return node;
-  const copy: Record<string, unknown> = Array.isArray(node) ? ([...node] as unknown as Record<string, unknown>) : Object.fromEntries(Object.entries(node));
-  if (rest.length === 0) delete copy[key];
-  else copy[key] = without((node as Record<string, unknown>)[key], rest);
-  return copy;
+/** The fields to drop: a key maps to null (drop it) or to the fields to drop inside it. */
+type PathTrie = Map<string, PathTrie | null>;
+
+function prune(node: unknown, trie: PathTrie): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  if (![...trie.keys()].some((key) => Object.hasOwn(record, key))) return node;
+  if (Array.isArray(node)) {
+    const copy = [...node] as unknown as Record<string, unknown>;
+    for (const [key, inner] of trie) {
+      if (!Object.hasOwn(record, key)) continue;
+      if (inner === null) delete copy[key];
+      else copy[key] = prune(record[key], inner);
+    }
+    return copy;
+  }
+  const kept: [string, unknown][] = [];
+  for (const [key, child] of Object.entries(record)) {
+    const inner = trie.get(key);
+    if (inner === null) continue;
+    kept.push([key, inner === undefined ? child : prune(child, inner)]);
+  }
+  return Object.fromEntries(kept);
 }
 
 function bodySchemaOf(req: Request, shape: RequestShape): unknown {
