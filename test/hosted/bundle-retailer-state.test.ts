@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { added, emptyBundle } from '../bundle/hostile-bundles.js';
 import type { Bundle } from '../bundle/session.js';
 import { channels, relayPath } from '../channels/support.js';
-import { bearer, hostedApp, newWorkspace } from './support.js';
+import { bearer, hostedApp, loadRefused, newWorkspace } from './support.js';
 
 type Hosted = Awaited<ReturnType<typeof hostedApp>>;
 
@@ -33,16 +33,7 @@ describe("a loaded channel's retailer state has the shapes the relay writes", ()
     valid = await emptyBundle(h.app);
   });
 
-  async function refused(b: Bundle) {
-    const before = h.worlds.workspaceCount;
-    const res = await request(h.app).post('/_sandbox/workspaces').send(b);
-    expect(res.status, res.text.slice(0, 400)).toBe(422);
-    expect(
-      Object.keys(res.body.errors ?? {}).some((f) => f.startsWith('changes.retailer_states.added.0')),
-      res.text.slice(0, 400),
-    ).toBe(true);
-    expect(h.worlds.workspaceCount).toBe(before);
-  }
+  const refused = (b: Bundle) => loadRefused(h, b, (f) => f.startsWith('changes.retailer_states.added.0'));
 
   it('When a feed lacks its creation time, then 422 names the retailer state', async () => {
     const feed = { feed_id: '12345000001', feed_type: 'POST_PRODUCT_DATA', marketplace_ids: [US], input_feed_document_id: 'doc' };

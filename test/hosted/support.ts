@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { expect } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { testApp, type TestAppOptions } from '../helpers/app.js';
 
@@ -36,3 +37,22 @@ export async function newWorkspace(app: Parameters<typeof request>[0]): Promise<
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Loads a workspace bundle as a visitor would (an object, or its JSON text where it holds what JSON.stringify cannot
+ * write) and expects it refused: 422 with a field error `names` accepts, and no workspace made of it. Answers the
+ * response for the test's own checks.
+ */
+export async function loadRefused(
+  h: Pick<Awaited<ReturnType<typeof hostedApp>>, 'app' | 'worlds'>,
+  bundle: object | string,
+  names: (field: string) => boolean,
+): Promise<request.Response> {
+  const before = h.worlds.workspaceCount;
+  const res = await request(h.app).post('/_sandbox/workspaces').set('Content-Type', 'application/json').send(bundle);
+  expect(res.status, res.text.slice(0, 400)).toBe(422);
+  const fields = Object.keys(res.body.errors ?? {});
+  expect(fields.some(names), `${fields.join(', ')}: ${res.text.slice(0, 400)}`).toBe(true);
+  expect(h.worlds.workspaceCount).toBe(before);
+  return res;
+}
