@@ -105,10 +105,14 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   const multipartLimit = (e.status === 400 || e.status === 413) && multipartLimitMessage(e.message, limits.multipart);
   if (multipartLimit) return { status: 413, body: { message: multipartLimit } };
   if (e.status === 400 && Array.isArray(e.errors)) return fromRequestValidation(e.errors);
+  // The validator names the media type sent, which a body without a Content-Type (or an empty one) has none of.
+  if (e.status === 415 && (req.headers['content-type'] ?? '').trim() === '') return { status: 415, body: { message: NO_MEDIA_TYPE } };
   // The pipeline routes (404, 405) and authenticates (401) before the validator runs, and answers those itself as
   // HttpErrors above; the validator checks only a matched operation's input (validateSecurity is off).
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
+
+const NO_MEDIA_TYPE = 'The request has a body but no Content-Type header: send it with the media type the operation takes.';
 
 function fromRequestValidation(errors: ValidatorError[]): ErrorAnswer {
   const badUuidInPath = errors.some(

@@ -15,6 +15,8 @@ import { HttpError, summarize, type FieldErrors } from '../http/errors.js';
 export interface Verdict {
   /** Undefined when the request is valid, else the error to answer (422 and kin). */
   error: unknown;
+  /** The body could not be read (`error` says why): nothing else of the input is looked at. */
+  unread?: boolean;
   /**
    * Arms the check of the answer (the validator's hook on res.json), for the handler's answer only: a request
    * refused before its handler runs answers a refusal, not the operation's response.

@@ -25,7 +25,7 @@ import { workspaceIdOf, type World } from '../world.js';
 import { isObj } from '../contract/document/load-contract.js';
 import { isWorkspaceName } from '../worlds.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
-import { bodyReader, requireBody } from './read-body.js';
+import { bodyReader, refusesBodyForm, requireBody } from './read-body.js';
 import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
 import { compileRoutes } from './route-operation.js';
@@ -264,6 +264,22 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     replays.keep(req, state, world, reply);
   };
 
+  /** The validator's verdict on a request whose body was read. */
+  const checkInput = async (req: Request, res: Response, state: RequestState, next: NextFunction): Promise<Verdict> => {
+    const facts = state.operation!.facts;
+    // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
+    // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.
+    if (facts.bodyLimit === 'bundle') await turns.next();
+    // A bundle's records, files and journal entries are checked by its load, part by part and a slice at a time,
+    // refused at the first MAX_PROBLEMS: the validator checks its frame (src/sandbox/bundle-parts.ts). Over every
+    // item at once it would collect every error of every item (4,000 empty journal entries held the loop 1.7 s).
+    const given = facts.bodyLimit === 'bundle' && isObj(req.body) ? (req.body as Record<string, unknown>) : undefined;
+    if (given) req.body = bundleFrame(given);
+    const verdict = await validator.check(req, res, next);
+    if (given) req.body = withItems(req.body, given);
+    return verdict;
+  };
+
   const warmUp = (app: Express, gate?: WarmUpGate) => startWarmUp(app, doc, runtime.operations, validator, gate);
   const prime = (app: Express) => primeValidator(app, doc, runtime.operations, validator);
   return Object.assign(handleRequest, { warmUp, primeValidator: prime, trailOf: trails.of, replays });
@@ -297,18 +313,13 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
         if (sent) await sent;
         return;
       }
-      state.files = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit);
-      // A workspace bundle's body was parsed in this turn of the event loop: its validation waits for the next, so
-      // the two (each up to tens of milliseconds at BUNDLE_MAX_BYTES) never hold the loop together.
-      if (state.operation.facts.bodyLimit === 'bundle') await turns.next();
-      // A bundle's records, files and journal entries are checked by its load, part by part and a slice at a time,
-      // refused at the first MAX_PROBLEMS: the validator checks its frame (src/sandbox/bundle-parts.ts). Over every
-      // item at once it would collect every error of every item (4,000 empty journal entries held the loop 1.7 s).
-      const given = state.operation.facts.bodyLimit === 'bundle' && isObj(req.body) ? (req.body as Record<string, unknown>) : undefined;
-      if (given) req.body = bundleFrame(given);
-      // The validator's verdict is held until the records are bound: their 404/403 come before its 422.
-      const verdict = await validator.check(req, res, next);
-      if (given) req.body = withItems(req.body, given);
+      // A body whose bytes do not read as its media type is refused as input (its verdict), not at once.
+      const unread = await readBody(req, res, state.operation.facts.body, state.operation.facts.bodyLimit).then(
+        (files) => void (state.files = files),
+        unreadBody,
+      );
+      // The input's verdict is held until the records are bound: their 404/403 come before its 400, 415 or 422.
+      const verdict = unread ?? (await checkInput(req, res, state, next));
       await handle(req, res, state, verdict, early);
     } catch (error) {
       state.refusal = error;
@@ -327,6 +338,16 @@ function readHeadAsGet(req: Request, state: RequestState): void {
   req.method = 'GET';
 }
 
+/**
+ * The verdict on a body the reader refused for its form: bytes that do not parse as their media type (400) or an
+ * encoding or charset it does not read (415). That is the input's shape, which comes after the records the request
+ * names, as the validator's 422 does. Any other refusal (a limit, 413; the memory budget, 503) is answered at once.
+ */
+function unreadBody(error: unknown): Verdict {
+  if (!refusesBodyForm(error)) throw error;
+  return { error, unread: true, armResponseCheck: () => {} };
+}
+
 /** The verdict of a request identical to one the validator passed: its answer's check ran when it was kept. */
 const PASSED: Verdict = { error: undefined, armResponseCheck: () => {} };
 
@@ -343,6 +364,8 @@ const pathOf = (req: Request): string => {
  * (422). The response check is armed for the handler's answer.
  */
 function acceptInput(req: Request, res: Response, state: RequestState, verdict: Verdict): void {
+  // A body that could not be read says nothing else: not even whether it came.
+  if (verdict.unread) throw verdict.error;
   requireBody(req, state.operation!.facts.body.required);
   if (state.ignored) reportIgnored(res, state.ignored);
   if (verdict.error !== undefined) throw verdict.error;

@@ -63,6 +63,15 @@ export function bodyReader(limits: BodyLimits, turns: TurnQueue, lanes: Lanes): 
   };
 }
 
+/**
+ * Whether a refusal of reading the body is about the form of its bytes: they do not parse as their media type (400),
+ * or come in an encoding or charset the reader does not take (415).
+ */
+export function refusesBodyForm(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null | undefined)?.status;
+  return status === 400 || status === 415;
+}
+
 function run(step: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => void step(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(error))));
 }

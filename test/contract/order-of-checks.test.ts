@@ -131,6 +131,18 @@ function send(t: TestApp, c: Case, { ids, merchantId, invalid, stray, who }: Sen
   return body === undefined ? req : req.send(body);
 }
 
+/** Whether the operation takes a JSON body. */
+const takesJson = (c: Case) => jsonBodySchema(c.op) !== undefined;
+
+/** The operation called with the records of `ids` (real ones for the others) and a JSON body cut short. */
+function sendMalformed(t: TestApp, c: Case, ids: Record<string, string>, who?: 'owner' | 'rival') {
+  const path = c.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? realId(t, name));
+  const query = c.merchantIn === 'query' ? { merchant_id: demo.merchant } : {};
+  const method = c.op.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
+  const req = request(t.app)[method](path).query(query).set('Content-Type', 'application/json');
+  return (who ? req.set(t.auth(who)) : req).send('{"name":');
+}
+
 const documents = (c: Case, status: number) => c.op.statuses.includes(status);
 const named = (c: Case) => `${c.op.operationId} (${c.op.method} ${c.op.path})`;
 
@@ -182,6 +194,34 @@ describe('the order of checks, over every operation that names a record or a mer
     const res = await send(t, c, { ids, merchantId: demo.merchant, invalid: true, stray: true, who: 'rival' });
     expect(res.status, JSON.stringify(res.body)).toBe(status);
   });
+
+  it.each(cases.filter((c) => takesJson(c)).flatMap((c) => c.ids.map((param) => [named(c), param, c] as const)))(
+    'When %s names an unknown %s and its body is not valid JSON, then 404 naming the record: the body is input',
+    async (_name, param, c) => {
+      const unknown = { [param]: param === 'workspace' ? UNKNOWN_WORKSPACE : UNKNOWN_ID };
+      const res = await sendMalformed(t, c, unknown, c.op.secured ? 'owner' : undefined);
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe(`${RECORDS[param].what} not found.`);
+    },
+  );
+
+  it.each(
+    cases
+      .filter((c) => takesJson(c) && c.op.secured && c.ids.some((param) => RECORDS[param].owned))
+      .map((c) => [named(c), documents(c, 403) ? 403 : 404, c] as const),
+  )("When %s names another merchant's records and its body is not valid JSON, then %i", async (_name, status, c) => {
+    const res = await sendMalformed(t, c, ids, 'rival');
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+  });
+
+  it.each(cases.filter((c) => takesJson(c)).map((c) => [named(c), c] as const))(
+    "When %s names the caller's records and its body is not valid JSON, then 400 (a merchant_id in it cannot be read)",
+    async (_name, c) => {
+      const res = await sendMalformed(t, c, ids, c.op.secured ? 'owner' : undefined);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
+    },
+  );
 
   it.each(cases.filter((c) => c.op.secured).map((c) => [named(c), c] as const))(
     'When %s is called without a token, with unknown records and input that breaks the contract, then 401',
@@ -279,6 +319,33 @@ describe('the order of checks, named', () => {
     const res = await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member'));
     expect(res.status).toBe(403);
     expect(t.store.merchants.get(demo.merchant)).toBeDefined();
+  });
+
+  it('When the product is unknown and the body comes in an encoding the reader does not take, then 404; when it is known, then 415', async () => {
+    const send = (product: string) =>
+      request(t.app)
+        .post(`/2024-09/products/${product}/identifiers`)
+        .set(t.auth('owner'))
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'compress')
+        .send('{"type":"EAN","value":"4006381333931"}');
+    const unknown = await send(UNKNOWN_ID);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Product not found.' });
+    const known = await send(DEMO_PRODUCT_ID);
+    expect(known.status).toBe(415);
+    expect(known.body.message).toMatch(/compress/);
+  });
+
+  it("When a body that is not valid JSON names a product of another merchant's, then 403, and nothing is written", async () => {
+    const before = t.store.product_identifiers.all().length;
+    const res = await request(t.app)
+      .post(`/2024-09/products/${DEMO_PRODUCT_ID}/identifiers`)
+      .set(t.auth('rival'))
+      .set('Content-Type', 'application/json')
+      .send('{"type":');
+    expect(res.status).toBe(403);
+    expect(t.store.product_identifiers.all()).toHaveLength(before);
   });
 
   it('When the control plane advances the clock of an unknown workspace with an invalid body, then 404 "Workspace not found."', async () => {

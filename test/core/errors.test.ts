@@ -33,6 +33,12 @@ describe('errors a client can cause', () => {
     expect(res.body.message).toEqual(expect.any(String));
   });
 
+  it('When a body comes without a Content-Type, then 415 saying the header is missing', async () => {
+    const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', '').send(Buffer.from('{"name":"x"}'));
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: expect.stringContaining('no Content-Type') });
+  });
+
   it('When the method is not defined for a known path, then 405', async () => {
     const res = await request(t.app).patch('/2024-09/merchants').set(t.auth('owner')).send({});
     expect(res.status).toBe(405);
