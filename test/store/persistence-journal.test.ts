@@ -44,7 +44,11 @@ async function twoCommitsOnDisk(): Promise<{ file: string; path: string }> {
 }
 
 /** What a refused promise rejected with. */
-const refusal = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (e: unknown) => e);
+const refusal = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 const ids = (s: Snapshot | undefined) => (s!.collections.products as { id: string }[]).map((r) => r.id);
 
