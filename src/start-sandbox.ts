@@ -89,14 +89,19 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const source = typeof load === 'string' ? load : 'the bundle';
   const bundle = typeof load === 'string' ? readBundleFile(load, config.bundleMaxBytes) : load;
   if (bundle !== undefined) config = { ...config, store: 'memory', reset: false, seed: overrides.seed ?? seedOf(bundle) ?? config.seed };
+  const persistence = openPersistence(config);
   const { world, written } = await openWorldWriting({
     id: 'default',
     model: worldModel,
-    persistence: openPersistence(config),
+    persistence,
     seed: config.seed,
     reset: config.reset,
     // Without a snapshot from the caller, the build's seeded world when it has this seed's (a test runner's start).
     seeded: bundle === undefined ? (seeded ?? seededByTheBuild(config)) : undefined,
+  }).catch(async (error: unknown) => {
+    // A data file that cannot be loaded is released, so the same process can start again on it once it is mended.
+    await persistence.close();
+    throw error;
   });
   const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined, builtSeeded: builtSeededWorld });
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });

@@ -8,6 +8,8 @@ export const REDACTED = '[REDACTED]';
 // x-amz-access-token all match. A name containing one of these parts is a secret (`*token*` covers a new workspace's
 // `tokens` map and the retailer's `x-amz-access-token`; `*key*` would also catch ordinary ids, so keys are named).
 const SECRET_PARTS = /secret|password|token|apikey|privatekey/;
+// When a token expires (a channel's `access_token_expires_at`, shown in every channel answer) says when, not what.
+const TIME_SUFFIX = /expiresat$/;
 // `state` is the consent flow's single-use authorization state (query, form body); the contract has no other field
 // of that name, so it is a secret wherever it appears.
 const SECRET_NAMES = new Set(['authorization', 'state']);
@@ -24,7 +26,7 @@ function normalise(key: string): string {
 /** True for a name whose value is a secret (body field, query parameter or header), case-insensitively. */
 export function isSecretKey(key: string, where: 'body' | 'query' = 'body'): boolean {
   const k = normalise(key);
-  return SECRET_NAMES.has(k) || SECRET_PARTS.test(k) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
+  return SECRET_NAMES.has(k) || (SECRET_PARTS.test(k) && !TIME_SUFFIX.test(k)) || (where === 'query' && QUERY_ONLY_SECRET_NAMES.has(k));
 }
 
 /**
@@ -133,7 +135,8 @@ class Walk {
       if (this.budget <= 0) return this.cut(out);
       this.budget -= key.length + 4;
       const field = (value as Record<string, unknown>)[key];
-      const secret = this.names ? this.names.is(key, this.where) : isSecretKey(key, this.where);
+      // true, false and null hide nothing (the call log's `refreshed_token: true`): kept, whatever the name.
+      const secret = field !== null && typeof field !== 'boolean' && (this.names ? this.names.is(key, this.where) : isSecretKey(key, this.where));
       const copy = secret ? this.string(REDACTED) : this.copy(field, depth + 1);
       // Defined, not assigned, for `__proto__`: kept as data, never set as a prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });

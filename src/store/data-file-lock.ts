@@ -1,6 +1,6 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StoreFileError } from './persistence.js';
+import { asStoreFileError, StoreFileError } from './persistence.js';
 
 /** Lock files this process holds: a lock naming our own pid that is not in here was left by an earlier process. */
 const heldHere = new Set<string>();
@@ -22,6 +22,14 @@ export interface DataFileLock {
  * naming the file and that pid.
  */
 export function acquireDataFileLock(dataFile: string): DataFileLock {
+  try {
+    return claim(dataFile);
+  } catch (error) {
+    throw asStoreFileError(dataFile, 'locked for this process', error);
+  }
+}
+
+function claim(dataFile: string): DataFileLock {
   const path = lockPath(dataFile);
   mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 5; attempt++) {

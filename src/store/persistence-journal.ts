@@ -4,7 +4,7 @@ import { journalGenerations, journalPath, snapshotTempPath } from './journal-fil
 import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry, type ParsedJournal } from './journal-line.js';
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
-import { StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
+import { asStoreFileError, StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
 import { isSnapshotFile, readSnapshotFile, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
 
 /** Tuning knobs; the defaults suit a developer's machine, tests shrink them to force compactions. */
@@ -69,14 +69,24 @@ export class JournalPersistence implements Persistence {
 
   async load(): Promise<Snapshot | undefined> {
     this.assertOpen();
+    try {
+      return await this.read();
+    } catch (error) {
+      throw asStoreFileError(this.file, 'read', error);
+    }
+  }
+
+  private async read(): Promise<Snapshot | undefined> {
     let raw: unknown;
     try {
       raw = await readSnapshotFile(this.file);
     } catch (error) {
+      // The file system's own refusal (a directory, no permission) is not damage a reseed would mend.
+      if (typeof (error as NodeJS.ErrnoException).code === 'string') throw error;
       throw new StoreFileError(this.file, `The data file ${this.file} cannot be read (${(error as Error).message}). ${RESET_HINT}`);
     }
     const generations = journalGenerations(this.file);
-    if (raw === null) {
+    if (raw === undefined) {
       if (generations.length === 0) return undefined;
       const first = journalPath(this.file, generations[0]);
       throw new StoreFileError(this.file, `The data file ${this.file} is missing but its journal (${first}) is there. ${RESET_HINT}`);
@@ -157,8 +167,9 @@ export class JournalPersistence implements Persistence {
       try {
         size = await writeSnapshotFile(this.file, { ...snapshot, journal: mark }, { chunkBytes: this.opts.snapshotChunkBytes });
       } catch (error) {
-        failGate(error as Error);
-        throw error;
+        const refused = asStoreFileError(this.file, 'written', error);
+        failGate(refused);
+        throw refused;
       }
       openGate();
       this.journalBytes -= included;

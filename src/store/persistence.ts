@@ -39,3 +39,18 @@ export class StoreFileError extends Error {
     this.name = 'StoreFileError';
   }
 }
+
+/** What a user can do about a data file the system refuses to open or write (a path in a folder it cannot write, a directory). */
+const PLACE_HINT = 'Point --data (DATA_FILE) at a file in a folder this process can write, or start with --in-memory.';
+
+/**
+ * `error` as a StoreFileError naming the data file: one the store raised passes through; a file system's own
+ * (EISDIR, ENOTDIR, EACCES, EROFS...) becomes a sentence saying what could not be done, so a user reads what is
+ * wrong with the file instead of a stack trace.
+ */
+export function asStoreFileError(file: string, doing: string, error: unknown): Error {
+  if (error instanceof StoreFileError || !(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') {
+    return error as Error;
+  }
+  return new StoreFileError(file, `The data file ${file} cannot be ${doing} (${error.message}). ${PLACE_HINT}`);
+}

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
@@ -18,11 +19,13 @@ export interface SnapshotFile extends Snapshot {
 
 /**
  * Reads the data file through lowdb (`Low` + `JSONFile`, never the Preset, which silently turns into memory
- * under NODE_ENV=test). Answers null when there is no file; JSON errors propagate for the caller to name the file.
+ * under NODE_ENV=test). Answers undefined when there is no file, else its JSON value (a file holding `null` is
+ * there, and answers null: lowdb reads both as null); JSON errors propagate for the caller to name the file.
  */
 export async function readSnapshotFile(file: string): Promise<unknown> {
   const db = new Low<unknown>(new JSONFile<unknown>(file), null);
   await db.read();
+  if (db.data === null && !existsSync(file)) return undefined;
   return db.data;
 }
 

@@ -73,4 +73,25 @@ describe('secrets never leave the store', () => {
     expect(callLog).toContain('orders/v0/orders');
     expect(t.errors).toEqual([]);
   });
+
+  it('When the journal records a channel and its call log, then the token expiry and refreshed_token show as answered, the tokens stay redacted', async () => {
+    const t = await testApp();
+    const owner = t.auth('owner');
+    const expiry = '2099-01-01T00:00:00.000Z';
+    const stored = await request(t.app)
+      .post(`/2024-09/channels/retailer/${channels.unconnected}/connection-data`)
+      .set(owner)
+      .send({ access_token: 'Atza|journal-access-0123456789', refresh_token: 'Atzr|journal-refresh-0123456789', access_token_expires_at: expiry });
+    expect(stored.body.data.access_token_expires_at).toBe(expiry);
+    await request(t.app).get(relayPath(channels.unconnected, 'sellers%2Fv1%2FmarketplaceParticipations')).set(owner);
+    const calls = await request(t.app).get(`/_sandbox/channels/${channels.unconnected}/calls`);
+    expect(calls.body.data[0].refreshed_token).toBe(false);
+
+    const journal = await request(t.app).get('/_sandbox/requests');
+    const entry = (operation: string) => journal.body.data.find((e: any) => e.operation_id === operation);
+    const connection = entry('storeChannelConnectionData');
+    expect(connection.request.body).toMatchObject({ access_token: '[REDACTED]', refresh_token: '[REDACTED]', access_token_expires_at: expiry });
+    expect(connection.response.body.data.access_token_expires_at).toBe(expiry);
+    expect(entry('listChannelCalls').response.body.data[0].refreshed_token).toBe(false);
+  });
 });

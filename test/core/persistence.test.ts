@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -144,6 +144,15 @@ describe("a new world's first write", () => {
     expect(onDisk.seed).toBe(defaultConfig.seed);
     expect(onDisk.collections.users!.length).toBeGreaterThan(0);
     await sandbox.close();
+  });
+
+  it('When the data file cannot be loaded, then the start fails and lets the data file go, so the same process starts on it once it is mended', async () => {
+    const file = tempFile();
+    writeFileSync(file, 'not json');
+    await expect(startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' })).rejects.toThrow(/cannot be read/);
+    rmSync(file);
+    const again = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    await again.close();
   });
 
   it('When the seeded world of a new data file cannot be written, then the start fails with why, stops listening and lets the data file go', async () => {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataFileLock, lockPath } from '../../src/store/data-file-lock.js';
 import { JournalPersistence } from '../../src/store/persistence-journal.js';
@@ -55,6 +56,21 @@ describe('one process per data file', () => {
     expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
     lock.release();
     expect(existsSync(lockPath(file))).toBe(false);
+  });
+
+  it("When the data file's folder is a file, then opening it is refused with a StoreFileError naming the data file", () => {
+    const { dir } = setup();
+    const notAFolder = join(dir, 'plain.txt');
+    writeFileSync(notAFolder, 'text');
+    const file = join(notAFolder, 'sandbox.json');
+    expect(() => JournalPersistence.open(file)).toThrow(StoreFileError);
+    expect(() => JournalPersistence.open(file)).toThrow(new RegExp(`^The data file ${file} cannot be locked for this process \\(E`));
+  });
+
+  it('When the lock file is a directory, then opening is refused with a StoreFileError naming the data file', () => {
+    const { file } = setup();
+    mkdirSync(lockPath(file));
+    expect(() => JournalPersistence.open(file)).toThrow(StoreFileError);
   });
 
   it('When this process already holds the file, then opening it again is refused', async () => {

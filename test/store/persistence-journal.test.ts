@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { journalGenerations, journalPath } from '../../src/store/journal-files.js';
 import { JournalPersistence } from '../../src/store/persistence-journal.js';
@@ -42,6 +42,13 @@ async function twoCommitsOnDisk(): Promise<{ file: string; path: string }> {
   await p.close();
   return { file, path: journalPath(file, 1) };
 }
+
+/** What a refused promise rejected with. */
+const refusal = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 const ids = (s: Snapshot | undefined) => (s!.collections.products as { id: string }[]).map((r) => r.id);
 
@@ -127,6 +134,32 @@ describe('JournalPersistence', () => {
     writeFileSync(path, `${first}\n${third}\n`);
 
     await expect(open(file).load()).rejects.toThrow(/commit 2 is missing/);
+  });
+
+  it('When the data file holds the JSON null, then load refuses it as not a sandbox store instead of seeding over it', async () => {
+    const { file } = setup();
+    writeFileSync(file, 'null\n');
+    const error = await refusal(open(file).load());
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toContain(`The data file ${file} is not a sandbox store.`);
+    expect(readFileSync(file, 'utf8')).toBe('null\n');
+  });
+
+  it('When the data file is a directory, then load refuses with a StoreFileError naming it, and does not offer --reset (which could not replace it)', async () => {
+    const { file } = setup();
+    mkdirSync(file);
+    const error = await refusal(open(file).load());
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toMatch(new RegExp(`^The data file ${file} cannot be read \\(EISDIR`));
+    expect((error as Error).message).not.toMatch(/--reset/);
+  });
+
+  it('When the seeded world is written over a data file that is a directory (--reset), then replaceAll refuses with a StoreFileError naming it', async () => {
+    const { file } = setup();
+    mkdirSync(file);
+    const error = await refusal(open(file).replaceAll(snapshotOf([])));
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toMatch(new RegExp(`^The data file ${file} cannot be written \\(EISDIR`));
   });
 
   it('When the data file is not JSON, then load refuses with a message naming it and how to reset, and leaves it untouched', async () => {

@@ -1,7 +1,7 @@
 import { filterCatalog, searchWords, type CatalogFilter } from '../catalog-filter.js';
 import { invalidInput, notFoundError } from '../errors.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
-import { decodePageToken, encodePageToken } from '../page-token.js';
+import { decodeOffsetToken, encodePageToken } from '../page-token.js';
 import { int, list, one } from '../query.js';
 import type { CatalogItem } from '../seller-account-types.js';
 import { isResult, marketplaceIds } from './marketplace-param.js';
@@ -72,8 +72,8 @@ function searchCatalogItems(ctx: OperationContext): OperationOutcome {
   if (Number.isNaN(size)) return invalidInput('pageSize must be an integer from 1 to 20.');
   const pageSize = size ?? 10;
   const token = one(ctx.query, 'pageToken');
-  const offset = token === undefined ? 0 : decodePageToken<{ o: number }>(token)?.o;
-  if (typeof offset !== 'number' || offset < 0) return invalidInput('Invalid pageToken.');
+  const offset = token === undefined ? 0 : decodeOffsetToken(token);
+  if (offset === undefined) return invalidInput('Invalid pageToken.');
   const filter = readFilter(ctx);
   if (isResult(filter)) return filter;
   if (filter.identifiers !== undefined && filter.identifiers.length === 0) {

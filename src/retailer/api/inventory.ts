@@ -3,7 +3,7 @@ import { fnv1a } from '../../store/stable-hash.js';
 import { invalidInput } from '../errors.js';
 import { readListingAttributes } from '../listing-attributes.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
-import { decodePageToken, encodePageToken } from '../page-token.js';
+import { decodeOffsetToken, encodePageToken } from '../page-token.js';
 import { list, one } from '../query.js';
 import { isResult, marketplaceIds } from './marketplace-param.js';
 
@@ -20,8 +20,8 @@ function getInventorySummaries(ctx: OperationContext): OperationOutcome {
   const skus = list(ctx.query, 'sellerSkus');
   const details = one(ctx.query, 'details') === 'true';
   const token = one(ctx.query, 'nextToken');
-  const offset = token === undefined ? 0 : decodePageToken<{ o: number }>(token)?.o;
-  if (typeof offset !== 'number' || offset < 0) return invalidInput('Invalid nextToken.');
+  const offset = token === undefined ? 0 : decodeOffsetToken(token);
+  if (offset === undefined) return invalidInput('Invalid nextToken.');
   const fba = currentListings(ctx.account, ctx.state).filter(
     (l) => readListingAttributes(l.attributes).fulfillment.startsWith('AMAZON') && (skus.length === 0 || skus.includes(l.sku)),
   );

@@ -1,10 +1,12 @@
 import { invalidInput, notFoundError } from '../errors.js';
 import { marketplaceById } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
-import { decodePageToken, encodePageToken } from '../page-token.js';
+import { decodePageToken, encodePageToken, isOffset } from '../page-token.js';
 import { date, int, list, one } from '../query.js';
 import type { RetailerOrder } from '../seller-account-types.js';
 import { isResult, marketplaceIds } from './marketplace-param.js';
+
+const MAX_PAGE_SIZE = 100;
 
 interface OrdersFilter {
   m: string[];
@@ -14,6 +16,26 @@ interface OrdersFilter {
   s: string[];
   n: number;
   o: number;
+}
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isIsoDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+const isDateOrAbsent = (value: unknown) => value === undefined || isIsoDate(value);
+
+/** A NextToken carries the whole filter; one that is not exactly what readFilter builds was forged. */
+function isOrdersFilter(value: object): value is OrdersFilter {
+  const f = value as Record<keyof OrdersFilter, unknown>;
+  return (
+    isStrings(f.m) &&
+    isStrings(f.s) &&
+    Number.isInteger(f.n) &&
+    (f.n as number) >= 1 &&
+    (f.n as number) <= MAX_PAGE_SIZE &&
+    isOffset(f.o) &&
+    isDateOrAbsent(f.ca) &&
+    isDateOrAbsent(f.cb) &&
+    isDateOrAbsent(f.ua)
+  );
 }
 
 const money = (amount: number, marketplaceId: string) => ({
@@ -55,8 +77,7 @@ function presentOrder(o: RetailerOrder, marketplaceId: string) {
 function readFilter(ctx: OperationContext): OrdersFilter | OperationOutcome {
   const token = one(ctx.query, 'NextToken');
   if (token !== undefined) {
-    const decoded = decodePageToken<OrdersFilter>(token);
-    return decoded && Array.isArray(decoded.m) && typeof decoded.o === 'number' ? decoded : invalidInput('Invalid NextToken.');
+    return decodePageToken(token, isOrdersFilter) ?? invalidInput('Invalid NextToken.');
   }
   const ids = marketplaceIds(ctx, 'MarketplaceIds');
   if (isResult(ids)) return ids;
@@ -67,7 +88,7 @@ function readFilter(ctx: OperationContext): OrdersFilter | OperationOutcome {
   if ((createdAfter === undefined) === (updatedAfter === undefined)) {
     return invalidInput('Exactly one of CreatedAfter and LastUpdatedAfter must be specified.');
   }
-  const size = int(ctx.query, 'MaxResultsPerPage', 1, 100);
+  const size = int(ctx.query, 'MaxResultsPerPage', 1, MAX_PAGE_SIZE);
   if (Number.isNaN(size)) return invalidInput('MaxResultsPerPage must be an integer from 1 to 100.');
   return {
     m: ids,
@@ -75,7 +96,7 @@ function readFilter(ctx: OperationContext): OrdersFilter | OperationOutcome {
     cb: createdBefore?.toISOString(),
     ua: updatedAfter?.toISOString(),
     s: list(ctx.query, 'OrderStatuses'),
-    n: size ?? 100,
+    n: size ?? MAX_PAGE_SIZE,
     o: 0,
   };
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { encodePageToken } from '../../src/retailer/page-token.js';
+import { bodyOf, connectedRetailer, US } from './fixture.js';
+
+const issuedOrdersToken = { m: [US], ca: '2020-01-01T00:00:00.000Z', cb: '2024-09-02T09:58:00.000Z', s: [], n: 2, o: 2 };
+
+describe('forged page tokens', () => {
+  it.each([
+    ['a field missing', { m: [US], o: 0 }],
+    ['the statuses not a list', { ...issuedOrdersToken, s: 5 }],
+    ['a negative offset', { ...issuedOrdersToken, o: -3 }],
+    ['a page size past MaxResultsPerPage', { ...issuedOrdersToken, n: 1e9 }],
+    ['a marketplace that is not a string', { ...issuedOrdersToken, m: [1] }],
+    ['a date that is an object', { ...issuedOrdersToken, cb: { a: 1 } }],
+  ])('When a NextToken with %s is relayed to the orders API, then the retailer answers 400 InvalidInput', (_, forged) => {
+    const { call } = connectedRetailer({ rateLimit: () => null });
+    const res = call('GET', 'orders/v0/orders', { MarketplaceIds: US, NextToken: encodePageToken(forged) });
+    expect(res.status).toBe(400);
+    expect(bodyOf(res).errors[0]).toMatchObject({ code: 'InvalidInput', message: 'Invalid NextToken.' });
+  });
+
+  it('When the NextToken is the one the orders API issued, then it still pages', () => {
+    const { call } = connectedRetailer({ rateLimit: () => null });
+    const res = call('GET', 'orders/v0/orders', { MarketplaceIds: US, NextToken: encodePageToken(issuedOrdersToken) });
+    expect(res.status).toBe(200);
+    expect(bodyOf(res).payload.Orders).toHaveLength(2);
+  });
+
+  it.each([
+    ['a fractional offset', '{"o":0.5}'],
+    ['an offset too large to be exact', '{"o":1e999}'],
+    ['an offset as a string', '{"o":"1"}'],
+  ])('When a catalog pageToken or inventory nextToken has %s, then the retailer answers 400 InvalidInput', (_, forged) => {
+    const { call, account } = connectedRetailer({ rateLimit: () => null });
+    const token = Buffer.from(forged, 'utf8').toString('base64url');
+    const catalog = call('GET', 'catalog/2022-04-01/items', { marketplaceIds: US, keywords: account.catalog[0]!.brand, pageToken: token });
+    expect(bodyOf(catalog).errors?.[0]).toMatchObject({ code: 'InvalidInput', message: 'Invalid pageToken.' });
+    const inventory = call('GET', 'fba/inventory/v1/summaries', {
+      granularityType: 'Marketplace',
+      granularityId: US,
+      marketplaceIds: US,
+      nextToken: token,
+    });
+    expect(bodyOf(inventory).errors?.[0]).toMatchObject({ code: 'InvalidInput', message: 'Invalid nextToken.' });
+  });
+});
