@@ -177,7 +177,7 @@ export const HOSTED_CREATE_PER_MINUTE = 10;
 export type StartOptions = Pick<Config, 'port' | 'host' | 'store' | 'reset' | 'latencyMs' | 'logLevel' | 'strict'> & {
   seed?: number;
   dataFile?: string;
-  /** --uploads-origin or UPLOADS_ORIGIN, as given (checked here, as PUBLIC_URL is). */
+  /** --uploads-origin or UPLOADS_ORIGIN as an origin: parse-args.ts checks it, naming the flag or the variable given. */
   uploadsOrigin?: string;
 };
 
@@ -200,11 +200,7 @@ export function configFromOptions(options: StartOptions, env: NodeJS.ProcessEnv 
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.dataFile !== undefined && { dataFile: options.dataFile }),
   };
-  if (options.uploadsOrigin !== undefined) {
-    const parsed = parsePublicUrl(options.uploadsOrigin.trim(), 'UPLOADS_ORIGIN');
-    if ('origin' in parsed) config.uploadsOrigin = parsed.origin;
-    else errors.push(parsed.problem);
-  }
+  if (options.uploadsOrigin !== undefined) config.uploadsOrigin = options.uploadsOrigin;
   if (env.RETAILER_REDIRECT_URI) config.retailerRedirectUri = env.RETAILER_REDIRECT_URI;
   if (env.CORS_ORIGINS) config.corsOrigins = parseCorsOrigins(env.CORS_ORIGINS);
   const ttl = positiveInteger('WORKSPACE_TTL_SECONDS', env.WORKSPACE_TTL_SECONDS, 1, 7 * 24 * 3600, errors);

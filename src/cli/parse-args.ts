@@ -2,7 +2,7 @@
 // error message is unit-tested and main only decides what to do with the result. node:util parseArgs splits the
 // line into tokens; the rules and messages are the sandbox's own.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
-import { boolEnv } from '../config.js';
+import { boolEnv, parsePublicUrl } from '../config.js';
 
 /** Log levels, quietest last. */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
@@ -27,7 +27,7 @@ export interface CliOptions {
   strict: boolean;
   /** A workspace bundle file to load into the default world at start (in memory). */
   load?: string;
-  /** The origin uploaded files' URLs point at (--uploads-origin, UPLOADS_ORIGIN); config.ts checks it. */
+  /** The origin uploaded files' URLs point at (--uploads-origin, UPLOADS_ORIGIN), checked like PUBLIC_URL. */
   uploadsOrigin?: string;
   help: boolean;
   version: boolean;
@@ -195,7 +195,11 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   }
 
   const uploadsOrigin = source('uploads-origin', 'UPLOADS_ORIGIN');
-  if (uploadsOrigin) options.uploadsOrigin = uploadsOrigin[1];
+  if (uploadsOrigin) {
+    const parsed = parsePublicUrl(uploadsOrigin[1].trim(), uploadsOrigin[0]);
+    if ('origin' in parsed) options.uploadsOrigin = parsed.origin;
+    else errors.push(parsed.problem);
+  }
 
   if (given.has('reset')) options.reset = true;
   else if (env.RESET !== undefined) options.reset = boolEnv('RESET', env.RESET, errors) ?? false;

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { uploadStorageFor } from '../../src/areas/products/uploads.js';
+import { parseArgs } from '../../src/cli/parse-args.js';
 import { configFromOptions } from '../../src/config.js';
 import { MAX_FILE_BYTES } from '../../src/http/body-limits.js';
 import { testApp } from '../helpers/app.js';
@@ -147,12 +148,16 @@ describe('UPLOADS_ORIGIN', () => {
   });
 
   it('When UPLOADS_ORIGIN or --uploads-origin is given, then it is read as an origin, and a path in it is refused naming the variable', () => {
-    const start = { port: 0, host: '127.0.0.1', store: 'memory', reset: false, latencyMs: 0, logLevel: 'silent', strict: false } as const;
-    expect(configFromOptions({ ...start, uploadsOrigin: 'https://uploads.example.com/' }, {}).config.uploadsOrigin).toBe('https://uploads.example.com');
-    expect(configFromOptions({ ...start, uploadsOrigin: 'https://uploads.example.com/files' }, {}).errors).toEqual([
+    const configOf = (argv: string[], env: Record<string, string>) => {
+      const parsed = parseArgs(argv, env);
+      return parsed.ok ? configFromOptions(parsed.options, env) : { config: undefined, errors: parsed.errors };
+    };
+    expect(configOf([], { UPLOADS_ORIGIN: 'https://uploads.example.com/' }).config?.uploadsOrigin).toBe('https://uploads.example.com');
+    expect(configOf(['--uploads-origin', 'https://uploads.example.com/'], {}).config?.uploadsOrigin).toBe('https://uploads.example.com');
+    expect(configOf([], { UPLOADS_ORIGIN: 'https://uploads.example.com/files' }).errors).toEqual([
       "UPLOADS_ORIGIN must be an origin only (scheme, host and port, no path), got 'https://uploads.example.com/files'",
     ]);
-    expect(configFromOptions(start, {}).config.uploadsOrigin).toBeUndefined();
+    expect(configOf([], {}).config?.uploadsOrigin).toBeUndefined();
   });
 
   it('When it is unset locally, then image URLs keep the request’s own origin', async () => {

@@ -123,6 +123,16 @@ describe('CLI arguments', () => {
     expect(errors(['--load'])).toEqual(['--load needs a value']);
   });
 
+  it('When --uploads-origin is not an origin, then the error names --uploads-origin, and UPLOADS_ORIGIN only when the variable gave it', () => {
+    expect(errors(['--uploads-origin', 'uploads.example.com'])).toEqual([
+      "--uploads-origin must be an absolute http(s) URL such as https://sandbox.example.com, got 'uploads.example.com'",
+    ]);
+    expect(errors([], { UPLOADS_ORIGIN: 'https://uploads.example.com/files' })).toEqual([
+      "UPLOADS_ORIGIN must be an origin only (scheme, host and port, no path), got 'https://uploads.example.com/files'",
+    ]);
+    expect(ok(['--uploads-origin', ' https://Uploads.Example.com/ ']).uploadsOrigin).toBe('https://uploads.example.com');
+  });
+
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
     for (const word of [
