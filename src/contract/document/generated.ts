@@ -2443,7 +2443,7 @@ export interface components {
             frequency?: components["schemas"]["ScrapingFrequency"];
             /**
              * Format: date-time
-             * @description When the first attempt runs; default now, and a time in the past means now.
+             * @description When the first attempt runs; default now, and a time in the past means now. A time later than the sandbox clock can ever reach (100 years past the wall clock) would never run and answers 422 (`errors.starts_at`).
              */
             starts_at?: string;
             /** @description Defaults to 1 for `once` (which allows only 1; another value answers 422 `errors.max_attempts`) and 30 for the other frequencies. */
