@@ -259,6 +259,11 @@ export class Clock {
     this.offsetMs += ms;
   }
 
+  /** The latest time this clock can ever show: the wall clock now plus the largest offset. */
+  latestReach(): number {
+    return this.wallClock() + MAX_CLOCK_OFFSET_MS;
+  }
+
   /** Whether moving forward by `ms` keeps the clock within MAX_CLOCK_OFFSET_MS of the wall clock. */
   canAdvance(ms: number): boolean {
     return this.offsetMs + ms <= MAX_CLOCK_OFFSET_MS;

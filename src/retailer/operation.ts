@@ -31,6 +31,20 @@ export interface RetailerOperation {
   run(ctx: OperationContext): OperationOutcome;
 }
 
+/**
+ * A captured path segment as the operation reads it: percent-decoded, as the real API decodes its path parameters
+ * (its docs ask for a listing's `sku` URL-encoded, since a SKU may hold a space or a `/`). A segment that does not
+ * decode (`50%OFF`, sent unencoded) is taken as written.
+ */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The operation matching the call and its captured path parameters, or undefined (the retailer's 404). */
 export function matchOperation(
   operations: readonly RetailerOperation[],
@@ -44,7 +58,7 @@ export function matchOperation(
     if (template.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const matches = template.every((t, i) => {
-      if (t.startsWith('{') && t.endsWith('}')) return (params[t.slice(1, -1)] = segments[i]!).length > 0;
+      if (t.startsWith('{') && t.endsWith('}')) return (params[t.slice(1, -1)] = decodeSegment(segments[i]!)).length > 0;
       return t === segments[i];
     });
     if (!matches) continue;

@@ -6,7 +6,6 @@ import type { UploadStorage } from '../areas/products/uploads.js';
 import { unprocessable } from '../http/errors.js';
 import { applyChanges } from '../store/store-changes.js';
 import { WORLD_RULES } from '../areas/world-rules.js';
-import { MAX_CLOCK_OFFSET_MS } from '../world.js';
 import type { World } from '../world.js';
 import type { WorkspaceBundle } from './bundle-format.js';
 import { REFERENCES } from './bundle-records.js';
@@ -112,7 +111,7 @@ async function checkWorldRules(world: World, bundle: WorkspaceBundle, slices: Ti
     for (const breach of rule(world.store.collections)) add(`changes.${breach.collection}`, breach.message);
     await slices.pause();
   }
-  const latest = world.clock.now().getTime() - world.clock.offset + MAX_CLOCK_OFFSET_MS;
+  const latest = world.clock.latestReach();
   for (const [name, changes] of Object.entries(bundle.changes)) {
     for (const kind of ['added', 'changed'] as const) {
       const clientTimes = new Set(TIMES_A_CLIENT_SETS[name] ?? []);

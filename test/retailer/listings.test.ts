@@ -59,4 +59,17 @@ describe('retailer listings 2021-08-01', () => {
     const res = call('PUT', `listings/2021-08-01/items/${account.seller_id}/X`, { marketplaceIds: US }, { body: { attributes: {} } });
     expect(res.status).toBe(400);
   });
+
+  it('When a SKU with a space and a slash is sent URL-encoded in the path, then the retailer decodes it: one listing, named as the seller wrote it', () => {
+    const { call, account } = connectedRetailer();
+    const path = `listings/2021-08-01/items/${account.seller_id}/${encodeURIComponent('TRAIL RUNNER/42')}`;
+    expect(bodyOf(call('PUT', path, { marketplaceIds: US }, { body: putBody(3) }))).toMatchObject({ sku: 'TRAIL RUNNER/42', status: 'ACCEPTED' });
+    expect(bodyOf(call('GET', path, { marketplaceIds: US })).sku).toBe('TRAIL RUNNER/42');
+    const inventory = bodyOf(
+      call('GET', 'fba/inventory/v1/summaries', { granularityType: 'Marketplace', granularityId: US, marketplaceIds: US, sellerSkus: 'TRAIL RUNNER/42' }),
+    );
+    expect(inventory.payload.inventorySummaries[0]).toMatchObject({ sellerSku: 'TRAIL RUNNER/42', totalQuantity: 3 });
+    // A SKU sent unencoded is taken as written, even when it does not decode.
+    expect(bodyOf(call('PUT', `listings/2021-08-01/items/${account.seller_id}/50%OFF`, { marketplaceIds: US }, { body: putBody(1) })).sku).toBe('50%OFF');
+  });
 });

@@ -9,6 +9,7 @@ import {
   type SchedulableRequest,
 } from '../../src/areas/sourcing/rules/scraping-schedule.js';
 import { keptAttempts } from '../../src/areas/sourcing/rules/attempt-page.js';
+import { MAX_CLOCK_OFFSET_MS } from '../../src/world.js';
 
 const request: SchedulableRequest = {
   id: 'e5e5e5e5-e5e5-4e5e-8e5e-e5e5e5e5e001',
@@ -92,25 +93,31 @@ describe('requestState', () => {
 
 describe('resolveSchedule', () => {
   const now = at('2024-09-02T10:00:00Z');
+  const latest = now.getTime() + MAX_CLOCK_OFFSET_MS;
   it('When only source_url is sent, then it runs once, now', () => {
-    expect(resolveSchedule({ source_url: 'https://x.example' }, now)).toEqual({
+    expect(resolveSchedule({ source_url: 'https://x.example' }, now, latest)).toEqual({
       ok: true,
       schedule: { frequency: 'once', starts_at: '2024-09-02T10:00:00.000Z', max_attempts: 1 },
     });
   });
   it('When a recurring frequency has no max_attempts, then it defaults to 30', () => {
-    const r = resolveSchedule({ source_url: 'https://x.example', frequency: 'weekly', starts_at: '2024-09-03T06:00:00Z' }, now);
+    const r = resolveSchedule({ source_url: 'https://x.example', frequency: 'weekly', starts_at: '2024-09-03T06:00:00Z' }, now, latest);
     expect(r).toEqual({ ok: true, schedule: { frequency: 'weekly', starts_at: '2024-09-03T06:00:00.000Z', max_attempts: 30 } });
   });
   it('When starts_at is in the past, then it means now', () => {
-    const r = resolveSchedule({ source_url: 'https://x.example', starts_at: '2020-01-01T00:00:00Z' }, now);
+    const r = resolveSchedule({ source_url: 'https://x.example', starts_at: '2020-01-01T00:00:00Z' }, now, latest);
     expect(r.ok && r.schedule.starts_at).toBe('2024-09-02T10:00:00.000Z');
   });
   it('When once is asked with more than one attempt, then it answers errors.max_attempts', () => {
-    expect(resolveSchedule({ source_url: 'https://x.example', frequency: 'once', max_attempts: 3 }, now)).toEqual({
+    expect(resolveSchedule({ source_url: 'https://x.example', frequency: 'once', max_attempts: 3 }, now, latest)).toEqual({
       ok: false,
       errors: { max_attempts: ['The max attempts field must be 1 when the frequency is once.'] },
     });
+  });
+  it('When starts_at is later than the clock can ever reach, then it answers errors.starts_at', () => {
+    const r = resolveSchedule({ source_url: 'https://x.example', starts_at: new Date(latest + 1).toISOString() }, now, latest);
+    expect(r).toEqual({ ok: false, errors: { starts_at: [expect.stringContaining(new Date(latest).toISOString())] } });
+    expect(resolveSchedule({ source_url: 'https://x.example', starts_at: new Date(latest).toISOString() }, now, latest).ok).toBe(true);
   });
 });
 

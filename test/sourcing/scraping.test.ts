@@ -179,6 +179,31 @@ describe('createScrapingRequest', () => {
     expect(res.body.data.status).toBe('scheduled');
   });
 
+  it('When starts_at names a day or time the calendar lacks (month 13, 25 h, a +05 offset, a leap second), then 422 errors.starts_at', async () => {
+    for (const starts_at of ['2030-13-01T00:00:00Z', '2030-02-30T00:00:00Z', '2030-01-01T25:00:00Z', '2030-01-01T00:00:00+05', '2030-06-30T23:59:60Z']) {
+      const res = await api()
+        .post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`)
+        .set(t.auth('owner'))
+        .send({ source_url: 'https://a.example.com', starts_at });
+      expect([starts_at, res.status, Object.keys(res.body.errors ?? {})]).toEqual([starts_at, 422, ['starts_at']]);
+    }
+  });
+
+  it("When a weekly request would start in year 9999, then 422 errors.starts_at, and the supplier's attempts still list", async () => {
+    const res = await api()
+      .post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`)
+      .set(t.auth('owner'))
+      .send({ source_url: 'https://a.example.com', frequency: 'weekly', max_attempts: 100, starts_at: '9999-12-31T23:59:59Z' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.starts_at[0]).toMatch(/^The starts at field must be a date before or equal to \d{4}-/);
+    const late = await api()
+      .post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`)
+      .set(t.auth('owner'))
+      .send({ source_url: 'https://a.example.com', starts_at: '9999-12-31T23:59:59-23:59' });
+    expect(late.status).toBe(422);
+    expect((await api().get(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-attempts`).query({ not_started: true }).set(t.auth('owner'))).status).toBe(200);
+  });
+
   it('When the supplier is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
     const body = { source_url: 'https://a.example.com' };
     expect((await api().post(`/2024-09/suppliers/${UNKNOWN}/scraping-requests`).set(t.auth('owner')).send(body)).status).toBe(404);
@@ -216,6 +241,13 @@ describe('listScrapingAttempts', () => {
     const notDate = await api().get(url).query({ from_date: 'yesterday', not_started: 'maybe', per_page: 101 }).set(t.auth('owner'));
     expect(notDate.status).toBe(422);
     expect(Object.keys(notDate.body.errors).sort()).toEqual(['from_date', 'not_started', 'per_page']);
+  });
+
+  it('When from_date or to_date names a day the calendar lacks (2024-13-01, 2023-02-29), then 422 on that field', async () => {
+    const url = `/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-attempts`;
+    const res = await api().get(url).query({ from_date: '2024-13-01', to_date: '2023-02-29' }).set(t.auth('owner'));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['from_date', 'to_date']);
   });
 
   it('When the supplier is unknown, then 404; another merchant, then 403; no token, then 401', async () => {

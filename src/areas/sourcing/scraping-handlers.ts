@@ -21,7 +21,7 @@ export const scrapingHandlers = {
     const over = scrapingRequestsOverLimit(ctx.store.scraping_requests.countWhere('merchant_id', supplier.merchant_id), 1);
     if (over) unprocessable({ supplier: [over] });
     const now = ctx.clock.now();
-    const resolved = resolveSchedule(body, now);
+    const resolved = resolveSchedule(body, now, ctx.clock.latestReach());
     if (!resolved.ok) unprocessable(resolved.errors);
     const request = ctx.store.scraping_requests.insert(
       ctx.newRecord(

@@ -286,6 +286,7 @@ export interface paths {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -2442,7 +2443,7 @@ export interface components {
             frequency?: components["schemas"]["ScrapingFrequency"];
             /**
              * Format: date-time
-             * @description When the first attempt runs; default now, and a time in the past means now.
+             * @description When the first attempt runs; default now, and a time in the past means now. A time later than the sandbox clock can ever reach (100 years past the wall clock) would never run and answers 422 (`errors.starts_at`).
              */
             starts_at?: string;
             /** @description Defaults to 1 for `once` (which allows only 1; another value answers 422 `errors.max_attempts`) and 30 for the other frequencies. */
@@ -3424,6 +3425,7 @@ export interface components {
          * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
          *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
          *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+         *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
          * @example orders/v0/orders
          */
         RetailerEndpointPath: string;
@@ -4851,6 +4853,7 @@ export interface operations {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -4941,6 +4944,7 @@ export interface operations {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -5072,6 +5076,7 @@ export interface operations {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -5179,6 +5184,7 @@ export interface operations {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];
@@ -5269,6 +5275,7 @@ export interface operations {
                  * @description The retailer API path to call, without a leading slash, e.g. `orders/v0/orders`, percent-encoded into this one segment (`orders%2Fv0%2Forders`, what Swagger UI and generated clients send).
                  *     It may end in a query (`orders/v0/orders?MarketplaceIds=ATVPDKIKX0DER`, sent as `orders%2Fv0%2Forders%3FMarketplaceIds%3DATVPDKIKX0DER`): that query is relayed ahead of the request's own query string, as a URL joined by hand would send it.
                  *     In the path part, empty, `.` or `..` segments, `//`, a leading or trailing `/`, a backslash, `?`, `#`, control characters and a scheme prefix (`http:`) are refused with 422, and so are `#` and control characters in the query part: the relay only ever reaches the simulated retailer.
+                 *     The retailer percent-decodes its own path parameters, as the real seller API does: a listing's SKU `TRAIL RUNNER/42` is sent URL-encoded in the retailer path (`listings/2021-08-01/items/{sellerId}/TRAIL%20RUNNER%2F42`), so `...%2FTRAIL%2520RUNNER%252F42` in this one segment; a parameter that does not decode is taken as written.
                  * @example orders/v0/orders
                  */
                 endpoint: components["parameters"]["RetailerEndpointPath"];

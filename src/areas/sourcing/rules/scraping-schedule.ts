@@ -44,15 +44,23 @@ export type ResolvedSchedule =
 /**
  * Applies the defaults and the rules the contract cannot express: frequency defaults to `once`; `once` allows
  * exactly one attempt; max_attempts defaults to 1 (once) or 30; a starts_at in the past (or absent) means now,
- * so a request never backfills history.
+ * so a request never backfills history; a starts_at past `latest`, the latest time the world's clock can reach,
+ * would never run (and its later attempts would fall past the four-digit years a date-time shows): 422.
  */
-export function resolveSchedule(input: ScrapingRequestInput, now: Date): ResolvedSchedule {
+export function resolveSchedule(input: ScrapingRequestInput, now: Date, latest: number): ResolvedSchedule {
   const frequency = input.frequency ?? 'once';
-  if (frequency === 'once' && input.max_attempts !== undefined && input.max_attempts !== 1) {
-    return { ok: false, errors: { max_attempts: ['The max attempts field must be 1 when the frequency is once.'] } };
-  }
-  const max_attempts = input.max_attempts ?? (frequency === 'once' ? 1 : DEFAULT_RECURRING_ATTEMPTS);
   const requested = input.starts_at === undefined ? now.getTime() : Date.parse(input.starts_at);
+  const errors: Record<string, string[]> = {};
+  if (frequency === 'once' && input.max_attempts !== undefined && input.max_attempts !== 1) {
+    errors.max_attempts = ['The max attempts field must be 1 when the frequency is once.'];
+  }
+  if (requested > latest) {
+    errors.starts_at = [
+      `The starts at field must be a date before or equal to ${new Date(latest).toISOString()}, the latest time the sandbox clock can reach.`,
+    ];
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const max_attempts = input.max_attempts ?? (frequency === 'once' ? 1 : DEFAULT_RECURRING_ATTEMPTS);
   const starts_at = new Date(Math.max(requested, now.getTime())).toISOString();
   return { ok: true, schedule: { frequency, starts_at, max_attempts } };
 }

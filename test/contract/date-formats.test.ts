@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { CALENDAR_FORMATS } from '../../src/contract/document/date-formats.js';
+
+const isDate = CALENDAR_FORMATS.date.validate;
+const isDateTime = CALENDAR_FORMATS['date-time'].validate;
+
+describe('the contract date and date-time formats', () => {
+  it('When a date names a real day (a leap day included), then it passes; month 13, 30 February or 29 February 2023, then it fails', () => {
+    expect(['2024-02-29', '2000-02-29', '0000-01-01', '9999-12-31'].map(isDate)).toEqual([true, true, true, true]);
+    expect(['2024-13-01', '2024-02-30', '2023-02-29', '1900-02-29', '2024-1-01', '2024-00-10'].map(isDate)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('When a date-time is one Date reads as that instant, then it passes; 25 h, a leap second, +05 or +25:00, then it fails', () => {
+    const good = ['2024-09-01T00:00:00Z', '2024-09-01t00:00:00.123456z', '2024-09-01T23:59:59+05:30', '2024-09-01T00:00:00-0800', '9999-12-31T23:59:59Z'];
+    expect(good.map(isDateTime)).toEqual(good.map(() => true));
+    for (const text of good) expect(Number.isFinite(Date.parse(text))).toBe(true);
+    const bad = [
+      '2024-13-01T00:00:00Z',
+      '2024-02-30T00:00:00Z',
+      '2024-09-01T25:00:00Z',
+      '2024-06-30T23:59:60Z',
+      '2024-09-01T00:00:00+05',
+      '2024-09-01T00:00:00+25:00',
+      '2024-09-01 00:00:00Z',
+      '2024-09-01T00:00:00',
+    ];
+    expect(bad.map(isDateTime)).toEqual(bad.map(() => false));
+  });
+
+  it('When an offset moves the instant out of years 0000 to 9999, then it fails (its ISO text would not have four digits)', () => {
+    expect(isDateTime('0000-01-01T00:00:00+01:00')).toBe(false);
+    expect(isDateTime('9999-12-31T23:59:59-23:59')).toBe(false);
+    expect(isDateTime('0000-01-01T00:00:00-01:00')).toBe(true);
+  });
+});
