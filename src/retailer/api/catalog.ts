@@ -72,7 +72,7 @@ function searchCatalogItems(ctx: OperationContext): OperationOutcome {
   if (Number.isNaN(size)) return invalidInput('pageSize must be an integer from 1 to 20.');
   const pageSize = size ?? 10;
   const token = one(ctx.query, 'pageToken');
-  const offset = token === undefined ? 0 : decodeOffsetToken(token);
+  const offset = token === undefined ? 0 : decodeOffsetToken(token, ctx.channelId);
   if (offset === undefined) return invalidInput('Invalid pageToken.');
   const filter = readFilter(ctx);
   if (isResult(filter)) return filter;
@@ -90,8 +90,8 @@ function searchCatalogItems(ctx: OperationContext): OperationOutcome {
     body: {
       numberOfResults: matching.length,
       pagination: {
-        ...(offset + pageSize < matching.length ? { nextToken: encodePageToken({ o: offset + pageSize }) } : {}),
-        ...(offset > 0 ? { previousToken: encodePageToken({ o: Math.max(0, offset - pageSize) }) } : {}),
+        ...(offset + pageSize < matching.length ? { nextToken: encodePageToken(ctx.channelId, { o: offset + pageSize }) } : {}),
+        ...(offset > 0 ? { previousToken: encodePageToken(ctx.channelId, { o: Math.max(0, offset - pageSize) }) } : {}),
       },
       refinements: { brands, classifications: [] },
       items: page.map((item) => presentItem(item, marketplaces, data)),

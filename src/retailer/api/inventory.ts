@@ -20,7 +20,7 @@ function getInventorySummaries(ctx: OperationContext): OperationOutcome {
   const skus = list(ctx.query, 'sellerSkus');
   const details = one(ctx.query, 'details') === 'true';
   const token = one(ctx.query, 'nextToken');
-  const offset = token === undefined ? 0 : decodeOffsetToken(token);
+  const offset = token === undefined ? 0 : decodeOffsetToken(token, ctx.channelId);
   if (offset === undefined) return invalidInput('Invalid nextToken.');
   const fba = currentListings(ctx.account, ctx.state).filter(
     (l) => readListingAttributes(l.attributes).fulfillment.startsWith('AMAZON') && (skus.length === 0 || skus.includes(l.sku)),
@@ -44,7 +44,7 @@ function getInventorySummaries(ctx: OperationContext): OperationOutcome {
     status: 200,
     body: {
       payload: { granularity: { granularityType: 'Marketplace', granularityId }, inventorySummaries: page },
-      pagination: offset + PAGE_SIZE < fba.length ? { nextToken: encodePageToken({ o: offset + PAGE_SIZE }) } : {},
+      pagination: offset + PAGE_SIZE < fba.length ? { nextToken: encodePageToken(ctx.channelId, { o: offset + PAGE_SIZE }) } : {},
     },
   };
 }

@@ -77,7 +77,7 @@ function presentOrder(o: RetailerOrder, marketplaceId: string) {
 function readFilter(ctx: OperationContext): OrdersFilter | OperationOutcome {
   const token = one(ctx.query, 'NextToken');
   if (token !== undefined) {
-    return decodePageToken(token, isOrdersFilter) ?? invalidInput('Invalid NextToken.');
+    return decodePageToken(token, ctx.channelId, isOrdersFilter) ?? invalidInput('Invalid NextToken.');
   }
   const ids = marketplaceIds(ctx, 'MarketplaceIds');
   if (isResult(ids)) return ids;
@@ -115,7 +115,7 @@ function getOrders(ctx: OperationContext): OperationOutcome {
       (filter.s.length === 0 || filter.s.includes(o.status)),
   );
   const page = matching.slice(filter.o, filter.o + filter.n);
-  const next = filter.o + filter.n < matching.length ? encodePageToken({ ...filter, cb: createdBefore, o: filter.o + filter.n }) : undefined;
+  const next = filter.o + filter.n < matching.length ? encodePageToken(ctx.channelId, { ...filter, cb: createdBefore, o: filter.o + filter.n }) : undefined;
   return {
     status: 200,
     body: {
