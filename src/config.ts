@@ -1,5 +1,13 @@
 import { weakSecretProblem } from './secret-strength.js';
 
+/** Log levels, quietest last. */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
+/** One of LOG_LEVELS. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Upper bound of --latency: beyond a minute a client's own timeouts are what is being tested. */
+export const MAX_LATENCY_MS = 60_000;
+
 /** The limits of a multipart body (product image uploads). */
 export interface MultipartLimits {
   /** Text fields (besides the file). */
@@ -35,7 +43,7 @@ export interface Config {
   bundleExportsInFlight: number;
   /** Where the retailer's consent page sends the browser after Approve; default: the sandbox's own callback. */
   retailerRedirectUri?: string;
-  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  logLevel: LogLevel;
   /** Added to every answer (--latency), to rehearse a slow network. */
   latencyMs: number;
   /** Upper bound of `Prefer: delay`, in milliseconds. */

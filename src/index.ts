@@ -1,5 +1,6 @@
 /** The package's programmatic API: start a sandbox over HTTP, or build the Express app for supertest. */
 export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './start-sandbox.js';
+export { StartOptionsError } from './start-options.js';
 export { createApp } from './app.js';
 export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 // The contract compiled once, for a process that starts several sandboxes (startSandbox's and createRuntime's `contract`).

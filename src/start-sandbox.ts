@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/validator-warm-up.js';
-import { defaultConfig, type Config } from './config.js';
+import type { Config } from './config.js';
+import { startConfig } from './start-options.js';
 import { compileContract, type CompiledContract } from './compiled-contract.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { createServer, type SandboxServer } from './server.js';
@@ -85,7 +86,7 @@ export interface RunningSandbox {
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { requestLog, errorLog, load, warmUp: warmsUp = true, seeded, contract = compileContract(), ...overrides } = options;
-  let config: Config = { ...defaultConfig, host: '127.0.0.1', port: 0, store: 'memory', logLevel: 'warn', ...overrides };
+  let config: Config = startConfig(overrides);
   const source = typeof load === 'string' ? load : 'the bundle';
   const bundle = typeof load === 'string' ? readBundleFile(load, config.bundleMaxBytes) : load;
   if (bundle !== undefined) config = { ...config, store: 'memory', reset: false, seed: overrides.seed ?? seedOf(bundle) ?? config.seed };

@@ -1,6 +1,7 @@
 // What `--help` prints. Kept next to the parser so a new flag and its line of help change together
 // (a test checks every flag and variable is mentioned).
-import { CLI_DEFAULTS, LOG_LEVELS, MAX_LATENCY_MS } from './parse-args.js';
+import { LOG_LEVELS, MAX_LATENCY_MS } from '../config.js';
+import { CLI_DEFAULTS } from './parse-args.js';
 import { COMMANDS_HELP } from './client-help.js';
 
 // [flags, what it does, environment variable, default]

@@ -2,12 +2,7 @@
 // error message is unit-tested and main only decides what to do with the result. node:util parseArgs splits the
 // line into tokens; the rules and messages are the sandbox's own.
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
-import { boolEnv, parsePublicUrl } from '../config.js';
-
-/** Log levels, quietest last. */
-export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
-/** One of LOG_LEVELS. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import { boolEnv, LOG_LEVELS, MAX_LATENCY_MS, parsePublicUrl, type LogLevel } from '../config.js';
 
 /** What the sandbox was asked to do on start-up. */
 export interface CliOptions {
@@ -38,9 +33,6 @@ export type ParseResult = { ok: true; options: CliOptions } | { ok: false; error
 
 /** Defaults where neither a flag nor the environment says otherwise. */
 export const CLI_DEFAULTS = { port: 4010, host: '127.0.0.1', latencyMs: 0, logLevel: 'info' } as const;
-
-/** Upper bound of --latency: beyond a minute a client's own timeouts are what is being tested. */
-export const MAX_LATENCY_MS = 60_000;
 
 type Env = Record<string, string | undefined>;
 

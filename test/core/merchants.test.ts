@@ -54,6 +54,13 @@ describe('merchants', () => {
     expect(got.body.data.name).toBe('Renamed');
   });
 
+  it('When a merchant is renamed to the name it has, then 204 and its updated_at stays what it was', async () => {
+    const read = (await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner'))).body.data;
+    t.clock.advance(1000);
+    expect((await request(t.app).put(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member')).send({ name: read.name })).status).toBe(204);
+    expect((await request(t.app).get(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner'))).body.data).toEqual(read);
+  });
+
   it('When a plain member deletes the merchant, then 403; when the owner does, then 204 and it is gone', async () => {
     expect((await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('member'))).status).toBe(403);
     const res = await request(t.app).delete(`/2024-09/merchants/${demo.merchant}`).set(t.auth('owner'));

@@ -18,6 +18,14 @@ describe('the current user', () => {
     expect((await request(t.app).get('/2024-09/users/current').set(t.auth('owner'))).body.data.name).toBe('Olivia O.');
   });
 
+  it('When the user sends their own name and email again, then 200 and their updated_at stays what it was', async () => {
+    const read = (await request(t.app).get('/2024-09/users/current').set(t.auth('owner'))).body.data;
+    t.clock.advance(1000);
+    const res = await request(t.app).put('/2024-09/users/current').set(t.auth('owner')).send({ name: read.name, email: read.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(read);
+  });
+
   it('When the email belongs to another user, then 422 with errors.email', async () => {
     const res = await request(t.app).put('/2024-09/users/current').set(t.auth('owner')).send({ email: 'member@demo.example' });
     expect(res.status).toBe(422);

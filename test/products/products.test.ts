@@ -167,6 +167,15 @@ describe('updateProduct', () => {
     expect(got.updated_at > got.created_at).toBe(true);
   });
 
+  it('When a product is PUT back exactly as it was read, then 204 and its updated_at stays what it was', async () => {
+    const p = await aProduct(t, { sku: 'SAME-1' });
+    t.clock.advance(1000);
+    const read = (await api().get(`/2024-09/products/${p.id}`).set(t.auth('owner'))).body.data;
+    expect((await api().put(`/2024-09/products/${p.id}`).set(t.auth('owner')).send(read)).status).toBe(204);
+    expect((await api().put(`/2024-09/products/${p.id}`).set(t.auth('owner')).send({})).status).toBe(204);
+    expect((await api().get(`/2024-09/products/${p.id}`).set(t.auth('owner'))).body.data).toEqual(read);
+  });
+
   it('When the SKU is changed to one another product uses, then 422 errors.sku; keeping its own SKU is fine', async () => {
     const a = await aProduct(t, { sku: 'PUT-A' });
     await aProduct(t, { sku: 'PUT-B' });

@@ -202,6 +202,14 @@ describe('updateSupplierItem and the tier-id rule', () => {
     expect(after.costs.map((c: Tier) => c.cost.value)).toEqual([9.5, 8.5]);
   });
 
+  it('When an item is PUT back exactly as it was read, then 204 and nothing changes, its updated_at included', async () => {
+    const item = await newItem('ROUND-TRIP', { description: 'As read', stock_quantity: 7 });
+    t.clock.advance(1000);
+    const read = await getItem(item.id);
+    expect((await api().put(`/2024-09/supplier-items/${item.id}`).set(t.auth('owner')).send(read)).status).toBe(204);
+    expect(await getItem(item.id)).toEqual(read);
+  });
+
   it('When a tier is sent with its id and a new quantity, then it keeps the id; a new quantity gets a new id; unsent tiers go', async () => {
     const item = await newItem('TIER-MIX');
     const [one, twelve] = item.costs;

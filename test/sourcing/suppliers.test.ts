@@ -99,6 +99,14 @@ describe('updateSupplier', () => {
     expect(t.store.supplier_items.where('supplier_id', DEMO_SUPPLIER_ID)[0]!.costs[0]!.cost.currency).toBe(before);
   });
 
+  it('When a supplier is PUT back exactly as it was read, then 204 and its updated_at stays what it was', async () => {
+    const url = `/2024-09/suppliers/${DEMO_SUPPLIER_ID}`;
+    const read = (await api().get(url).set(t.auth('owner'))).body.data;
+    t.clock.advance(1000);
+    expect((await api().put(url).set(t.auth('owner')).send(read)).status).toBe(204);
+    expect((await api().get(url).set(t.auth('owner'))).body.data).toEqual(read);
+  });
+
   it("When default_currency is 'usd' or name is empty, then 422; unknown 404; another merchant 403; no token 401", async () => {
     const bad = await api().put(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}`).set(t.auth('owner')).send({ default_currency: 'usd', name: '' });
     expect(bad.status).toBe(422);

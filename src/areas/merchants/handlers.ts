@@ -1,6 +1,7 @@
 import type { Handlers } from '../handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { deleteMerchantCascade } from './cascade.js';
 
 export const merchantHandlers = {
@@ -32,7 +33,7 @@ export const merchantHandlers = {
   getMerchant: ({ bound }) => ok({ data: bound.merchant }),
 
   updateMerchant: ({ bound, body }, ctx) => {
-    ctx.store.merchants.update(bound.merchant.id, { name: body.name, updated_at: ctx.clock.nowIso() });
+    editRecord(ctx.store.merchants, bound.merchant.id, { name: body.name }, ctx.clock.nowIso());
     return noContent();
   },
 

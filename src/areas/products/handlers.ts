@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { unprocessable, type FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, failOn, noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { addIdentifier } from './add-identifier.js';
 import { deleteProductCascade } from './cascade.js';
 import { presentProduct, presentProductIdentifier, presentProductImage, uploadsOrigin } from './present.js';
@@ -47,12 +48,12 @@ export const productHandlers = {
       ...(body.sku !== undefined ? skuErrors(ctx, product.merchant_id, body.sku, product.id) : {}),
       ...imageRefErrors(body, imageIds),
     });
-    const patch: Partial<ProductRecord> = { updated_at: ctx.clock.nowIso() };
+    const patch: Partial<ProductRecord> = {};
     if (body.sku !== undefined) patch.sku = body.sku;
     if (body.title !== undefined) patch.title = body.title;
     if (body.main_image_id !== undefined) patch.main_image_id = body.main_image_id;
     if (body.thumbnail_image_id !== undefined) patch.thumbnail_image_id = body.thumbnail_image_id;
-    ctx.store.products.update(product.id, patch);
+    editRecord(ctx.store.products, product.id, patch, ctx.clock.nowIso());
     return noContent();
   },
 

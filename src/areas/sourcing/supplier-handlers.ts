@@ -1,6 +1,7 @@
 import type { Handlers } from '../handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { deleteSupplierCascade } from './cascade.js';
 import { catchUpSupplier } from './catch-up.js';
 import { presentSupplier } from './present.js';
@@ -36,10 +37,10 @@ export const supplierHandlers = {
   updateSupplier: ({ bound: { supplier }, body }, ctx) => {
     // Finds of attempts that ended before this change use the currency they were scraped in.
     catchUpSupplier(ctx.store, ctx.catalogues, supplier, ctx.clock.now());
-    const patch: Partial<SupplierRecord> = { updated_at: ctx.clock.nowIso() };
+    const patch: Partial<SupplierRecord> = {};
     if (body.name !== undefined) patch.name = body.name;
     if (body.default_currency !== undefined) patch.default_currency = body.default_currency;
-    ctx.store.suppliers.update(supplier.id, patch);
+    editRecord(ctx.store.suppliers, supplier.id, patch, ctx.clock.nowIso());
     return noContent();
   },
 

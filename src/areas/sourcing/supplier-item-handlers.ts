@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, failOn, noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { addIdentifier } from '../products/add-identifier.js';
 import { deleteForecastsForCostIds, deleteSupplierItemCascade } from './cascade.js';
 import { catchUpMerchant, catchUpSupplier } from './catch-up.js';
@@ -86,13 +87,13 @@ export const supplierItemHandlers = {
       { existing: item.costs, incoming: body.costs },
     );
     failOn(checked.errors);
-    const patch: Partial<SupplierItemRecord> = { supplier_id: supplierId, updated_at: ctx.clock.nowIso() };
+    const patch: Partial<SupplierItemRecord> = { supplier_id: supplierId };
     if (body.sku !== undefined) patch.sku = body.sku;
     if (body.description !== undefined) patch.description = body.description;
     if (body.product_id !== undefined) patch.product_id = body.product_id;
     if (checked.costs) patch.costs = checked.costs;
     if (body.stock_quantity !== undefined) patch.stock_quantity = body.stock_quantity;
-    ctx.store.supplier_items.update(item.id, patch);
+    editRecord(ctx.store.supplier_items, item.id, patch, ctx.clock.nowIso());
     deleteForecastsForCostIds(ctx.store, checked.removedTierIds);
     return noContent();
   },

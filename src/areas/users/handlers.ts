@@ -2,6 +2,7 @@ import type { Handlers } from '../handler-map.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { presentMembership, presentUser } from './present.js';
 
 export const userHandlers = {
@@ -12,11 +13,12 @@ export const userHandlers = {
     if (email !== undefined && ctx.store.users.where('email', email).some((u) => u.id !== ctx.caller.id)) {
       unprocessable({ email: ['The email has already been taken.'] });
     }
-    const user = ctx.store.users.update(ctx.caller.id, {
-      ...(body.name !== undefined && { name: body.name }),
-      ...(email !== undefined && { email }),
-      updated_at: ctx.clock.nowIso(),
-    });
+    const user = editRecord(
+      ctx.store.users,
+      ctx.caller.id,
+      { ...(body.name !== undefined && { name: body.name }), ...(email !== undefined && { email }) },
+      ctx.clock.nowIso(),
+    );
     return ok({ data: presentUser(user) });
   },
 
