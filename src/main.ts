@@ -101,7 +101,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error) => {
-  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
   // Imported here, not above: the bundle reader loads the validator's errors, which the seeding thread must not
   // wait for (main imports only what it needs before that thread starts).
   const { BundleRefused } = await import('./sandbox/bundle-file.js');
@@ -114,7 +114,8 @@ main().catch(async (error) => {
   else if (e?.code === 'EADDRINUSE')
     console.error(`${binName}: port ${e.port} on ${e.address} is already in use; pick another with --port (0 picks a free one).`);
   else if (e?.code === 'EADDRNOTAVAIL' || e?.code === 'ENOTFOUND')
-    console.error(`${binName}: cannot listen on ${e.address ?? 'that host'}: ${e.code}; check --host.`);
+    // A name that does not resolve (ENOTFOUND) has no address: its error names the host it looked up instead.
+    console.error(`${binName}: cannot listen on ${e.address ?? e.hostname ?? 'that host'}: ${e.code}; check --host.`);
   else if (e?.code === 'EACCES') console.error(`${binName}: not allowed to listen on port ${e.port}; use a port above 1023.`);
   else console.error(error);
   process.exit(1);

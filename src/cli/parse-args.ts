@@ -164,6 +164,8 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   const data = source('data', 'DATA_FILE');
   if (data) {
     if (data[1].trim() === '') errors.push(`${data[0]} must be a file path`);
+    // 'data/' names a folder: the store would become a file called 'data' instead of a file inside it.
+    else if (/[\\/]$/.test(data[1].trim())) errors.push(`${data[0]} must be a file path, not a folder, got '${data[1]}' (e.g. ${data[1].trim()}sandbox.json)`);
     else options.dataFile = data[1];
   }
 

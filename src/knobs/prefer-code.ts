@@ -15,7 +15,7 @@ export const PREFER_IGNORED_HEADER = 'Sandbox-Prefer-Ignored';
 interface DocumentedStatus {
   /** The body to answer, or undefined for a status with no JSON content (204). */
   body: unknown;
-  /** Headers the status carries by definition (Allow on a 405). */
+  /** Headers the status carries by definition (Allow on a 405, the ones its response documents as required). */
   headers?: Record<string, string>;
 }
 
@@ -29,14 +29,30 @@ export interface KnobFacts {
 
 type Obj = Record<string, unknown>;
 
+/**
+ * The headers a response documents as always sent (`required`), with their examples: a client's retry logic reads
+ * Retry-After on a 429 and the relay's X-Retailer-Status on its 200, asked-for or real.
+ */
+function requiredHeadersOf(doc: ContractDocument, response: Obj): Record<string, string> | undefined {
+  if (!isObj(response.headers)) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(response.headers)) {
+    const h = deref(doc, header);
+    if (isObj(h) && h.required === true && h.example !== undefined) headers[name] = String(h.example);
+  }
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
 function exampleOf(doc: ContractDocument, response: Obj): DocumentedStatus {
+  const headers = requiredHeadersOf(doc, response);
+  const withHeaders = (body: unknown): DocumentedStatus => (headers ? { body, headers } : { body });
   const media = isObj(response.content) ? deref(doc, response.content['application/json']) : undefined;
-  if (!isObj(media)) return { body: undefined };
-  if (media.example !== undefined) return { body: media.example };
+  if (!isObj(media)) return withHeaders(undefined);
+  if (media.example !== undefined) return withHeaders(media.example);
   const first = isObj(media.examples) ? Object.values(media.examples)[0] : undefined;
   const value = isObj(first) ? (deref(doc, first) as Obj).value : undefined;
   // A documented error without an example still answers the Error shape.
-  return { body: value ?? { message: String(response.description ?? 'Answered on request (Prefer: code).') } };
+  return withHeaders(value ?? { message: String(response.description ?? 'Answered on request (Prefer: code).') });
 }
 
 /** Per operationId: the statuses it documents with their example bodies, and whether knobs apply. */
@@ -51,7 +67,7 @@ export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
     }
     const allow = statuses.get(405);
     // A 405 names the methods the contract has for the path, like the validator's own.
-    if (allow) allow.headers = { Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
+    if (allow) allow.headers = { ...allow.headers, Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
     // The versioned API is what the bearer scheme secures; the control plane declares its own callers.
     out.set(op.operationId, { knobs: op.secured, documents422: statuses.has(422), statuses });
   }

@@ -84,4 +84,16 @@ describe('retailer faults on request (Prefer: retailer-fault)', () => {
       .set('Prefer', 'retailer-fault=timeout');
     expect(res.status).toBe(504);
   });
+
+  it('When Prefer: code=429 or code=200 is asked of the relay, then the example carries Retry-After or X-Retailer-Status like a real answer', async () => {
+    const throttled = await relayWith('code=429').expect(429);
+    expect(throttled.headers['retry-after']).toBe('2');
+    expect(throttled.body.message).toMatch(/Retry after 2 seconds/);
+    const relayed = await relayWith('code=200').expect(200);
+    expect(relayed.headers['x-retailer-status']).toBe('200');
+    expect(JSON.parse(relayed.body.response)).toHaveProperty('payload');
+    // Nothing was relayed: an asked-for status changes nothing and reaches no retailer.
+    expect(t.store.channel_calls.where('channel_id', channels.connected)).toHaveLength(0);
+    expect(t.errors).toEqual([]);
+  });
 });

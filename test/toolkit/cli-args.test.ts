@@ -133,6 +133,14 @@ describe('CLI arguments', () => {
     expect(ok(['--uploads-origin', ' https://Uploads.Example.com/ ']).uploadsOrigin).toBe('https://uploads.example.com');
   });
 
+  it('When --data or DATA_FILE ends in a slash (a folder), then it is refused naming it, instead of a store file named after the folder', () => {
+    expect(errors(['--data', 'data/'])).toEqual(["--data must be a file path, not a folder, got 'data/' (e.g. data/sandbox.json)"]);
+    expect(errors([], { DATA_FILE: '/tmp/sandbox/' })).toEqual([
+      "DATA_FILE must be a file path, not a folder, got '/tmp/sandbox/' (e.g. /tmp/sandbox/sandbox.json)",
+    ]);
+    expect(ok(['--data', 'data/world.json']).dataFile).toBe('data/world.json');
+  });
+
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
     for (const word of [

@@ -107,6 +107,29 @@ describe('the CLI (src/main.ts)', () => {
     }
   }, 60_000);
 
+  it('When --host names a host that does not resolve, then the message names that host and exits 1', () => {
+    const res = run(['--in-memory', '--port', '0', '--host', 'no-such-host.invalid']);
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toBe('commerce-operations-sandbox: cannot listen on no-such-host.invalid: ENOTFOUND; check --host.');
+  }, 60_000);
+
+  it("When the data file's folder is a file, then start-up stops with one line naming the data file, no stack trace, and exits 1", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    try {
+      writeFileSync(join(dir, 'plain.txt'), 'text');
+      const file = join(dir, 'plain.txt', 'sandbox.json');
+      const res = run(['--port', '0', '--data', file]);
+      expect(res.status).toBe(1);
+      const lines = res.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^commerce-operations-sandbox: The data file ${file} cannot be locked for this process \\(E[A-Z]+: .*\\)\\. Point --data`),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('When the port is taken, then it says so and exits 1', async () => {
     const { createServer } = await import('node:http');
     const blocker = createServer();

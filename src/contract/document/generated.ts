@@ -3477,9 +3477,15 @@ export interface components {
         SandboxJournalETag: string;
         /** @description The request's id, also the id of its `/_sandbox/requests` entry. A client's own `X-Request-Id` (1-128 characters of letters, digits and `._:-`) is echoed; otherwise the sandbox makes a UUID. Every answer carries it, errors included. */
         XRequestId: string;
-        /** @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. */
+        /**
+         * @description The HTTP status the retailer answered (200, 202, 400, 404, 405, or 500 with `Prefer: retailer-fault=error`). The specification shows only the `response` field; the sandbox carries the retailer's status in a header so the documented body stays exactly `{ response }`. Always sent with a relayed answer, `Prefer: code=200` included (with this example).
+         * @example 200
+         */
         XRetailerStatus: number;
-        /** @description Seconds until the retailer's token bucket for this channel and operation has a token again. */
+        /**
+         * @description Seconds until the retailer's token bucket for this channel and operation has a token again (on a 503, until the sandbox may have room). Always sent with the status that documents it, `Prefer: code=429` or `code=503` included (with this example), since retry logic keys on it.
+         * @example 2
+         */
         RetryAfter: number;
     };
     pathItems: never;
