@@ -5,7 +5,7 @@ import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
 import { asStoreFileError, StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
-import { isSnapshotFile, readSnapshotFile, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
+import { isSnapshotFile, notARecord, readSnapshotFile, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
 
 /** Tuning knobs; the defaults suit a developer's machine, tests shrink them to force compactions. */
 export interface JournalPersistenceOptions {
@@ -92,7 +92,12 @@ export class JournalPersistence implements Persistence {
       throw new StoreFileError(this.file, `The data file ${this.file} is missing but its journal (${first}) is there. ${RESET_HINT}`);
     }
     if (!isSnapshotFile(raw)) {
-      throw new StoreFileError(this.file, `The data file ${this.file} is not a sandbox store. ${RESET_HINT}`);
+      const where =
+        raw !== null && typeof raw === 'object' && 'collections' in raw && typeof raw.collections === 'object' && raw.collections !== null
+          ? notARecord(raw.collections)
+          : undefined;
+      const why = where === undefined ? '' : ` (${where} is not a record with a string id)`;
+      throw new StoreFileError(this.file, `The data file ${this.file} is not a sandbox store${why}. ${RESET_HINT}`);
     }
 
     const mark: Partial<JournalMark> = raw.journal ?? { generation: 0 };

@@ -34,9 +34,22 @@ export function isSnapshotFile(value: unknown): value is SnapshotFile {
   const snap = value as SnapshotFile;
   if (snap === null || typeof snap !== 'object' || snap.format !== 1 || typeof snap.seed !== 'number') return false;
   if (snap.collections === null || typeof snap.collections !== 'object') return false;
-  if (!Object.values(snap.collections).every(Array.isArray)) return false;
+  if (notARecord(snap.collections) !== undefined) return false;
   const mark = snap.journal;
   return mark === undefined || (Number.isInteger(mark.generation) && Number.isInteger(mark.seq));
+}
+
+/**
+ * Where a hand-edited data file holds something that is not a record (`collections.products[3]`): every record the
+ * store keeps is an object with a string id, which its indexes and every answer rely on. Undefined when all are.
+ */
+export function notARecord(collections: object): string | undefined {
+  for (const [name, records] of Object.entries(collections)) {
+    if (!Array.isArray(records)) return `collections.${name}`;
+    const at = records.findIndex((r: unknown) => r === null || typeof r !== 'object' || Array.isArray(r) || typeof (r as { id?: unknown }).id !== 'string');
+    if (at >= 0) return `collections.${name}[${at}]`;
+  }
+  return undefined;
 }
 
 /** Raised when close() stops a background snapshot write; the old snapshot and every journal stay in place. */

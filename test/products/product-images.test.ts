@@ -73,6 +73,15 @@ describe('createProductImage by URL', () => {
     expect(extra.headers['sandbox-ignored-fields']).toBe('body.link');
   });
 
+  it('When the URL has no host (https://, or https:///a.png from an empty variable), then 422 on the url; HTTPS:// in capitals is a URL', async () => {
+    for (const url of ['https://', 'https:///a.png', 'http://?x=1']) {
+      const res = await api().post(`/2024-09/products/${DEMO_PRODUCT_ID}/images`).set(t.auth('owner')).send({ url });
+      expect([url, res.status, Object.keys(res.body.errors ?? {})]).toEqual([url, 422, ['url']]);
+    }
+    const capitals = await api().post(`/2024-09/products/${DEMO_PRODUCT_ID}/images`).set(t.auth('owner')).send({ url: 'HTTPS://A.EXAMPLE/X.PNG' });
+    expect(capitals.status).toBe(201);
+  });
+
   it('When the product is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
     const body = { url: 'https://cdn.example.com/b.png' };
     expect((await api().post(`/2024-09/products/${UNKNOWN}/images`).set(t.auth('owner')).send(body)).status).toBe(404);

@@ -169,6 +169,13 @@ describe('createScrapingRequest', () => {
     expect(res.headers['sandbox-ignored-fields']).toBe('body.priority');
   });
 
+  it('When source_url has no host (https://, https:///prices), then 422 errors.source_url', async () => {
+    for (const source_url of ['https://', 'https:///prices']) {
+      const res = await api().post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`).set(t.auth('owner')).send({ source_url });
+      expect([source_url, res.status, Object.keys(res.body.errors ?? {})]).toEqual([source_url, 422, ['source_url']]);
+    }
+  });
+
   it('When starts_at is in the past, then it means now: history is never backfilled', async () => {
     const res = await api()
       .post(`/2024-09/suppliers/${DEMO_SUPPLIER_ID}/scraping-requests`)

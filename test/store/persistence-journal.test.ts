@@ -174,6 +174,22 @@ describe('JournalPersistence', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"format": 1, "collections": {');
   });
 
+  it('When a hand-edited data file holds something that is not a record (null, an id that is not a string), then load refuses naming where, and leaves it untouched', async () => {
+    for (const [bad, where] of [
+      [null, 'collections.products[1]'],
+      [{ ...aProduct(2), id: 2 }, 'collections.products[1]'],
+      [[aProduct(2)], 'collections.products[1]'],
+    ] as const) {
+      const { file } = setup();
+      const text = JSON.stringify({ format: 1, seed: 7, collections: { users: [], products: [aProduct(1), bad] } });
+      writeFileSync(file, text);
+      const error = await refusal(open(file).load());
+      expect(error).toBeInstanceOf(StoreFileError);
+      expect((error as Error).message).toContain(`The data file ${file} is not a sandbox store (${where} is not a record with a string id).`);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+  });
+
   it('When the data file is JSON but not a sandbox store, then load refuses', async () => {
     const { file } = setup();
     writeFileSync(file, JSON.stringify({ products: [] }));

@@ -2235,10 +2235,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * Format: uri
+         * @description An http or https URL with a host. The scheme is read in any case (`HTTPS://`), as URL schemes are; a URL
+         *     without a host (`https://`, or `https:///a.png` from an empty variable) would name nothing and answers 422.
+         */
+        WebUrl: string;
         /** @description An image added by URL (http or https). */
         ProductImageCreate: {
-            /** Format: uri */
-            url: string;
+            url: components["schemas"]["WebUrl"];
         };
         /** @description An image added by uploading the file (PNG, JPEG, GIF or WebP, up to 5 MiB). */
         ProductImageUpload: {
@@ -2438,8 +2443,7 @@ export interface components {
         };
         /** @description What to scrape and when; the specification does not show the body. */
         ScrapingRequestCreate: {
-            /** Format: uri */
-            source_url: string;
+            source_url: components["schemas"]["WebUrl"];
             frequency?: components["schemas"]["ScrapingFrequency"];
             /**
              * Format: date-time
