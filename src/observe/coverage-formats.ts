@@ -146,7 +146,14 @@ export function renderMarkdown(report: WorkspaceCoverage, gate?: GateMarks): str
 
 /** What --fail-under measured, in words: `5 of 12 documented statuses of the 2 operations the run called (41.7%)`. */
 function calledSummary(t: NonNullable<GateMarks['threshold']>): string {
-  const percent = t.documented === 0 ? 0 : Math.round((t.answered * 1000) / t.documented) / 10;
+  if (t.documented === 0) {
+    const what =
+      t.operations === 0
+        ? 'the run called no operation of the contract'
+        : `the ${t.operations} operation${t.operations === 1 ? '' : 's'} the run called document no status a client request causes`;
+    return `${what}, so there is no share to measure (did the tests run against this sandbox and workspace?)`;
+  }
+  const percent = Math.round((t.answered * 1000) / t.documented) / 10;
   const left = t.uncounted ? `, leaving out ${t.uncounted} no client request causes` : '';
   return `${t.answered} of ${t.documented} documented statuses of the ${t.operations} operation${t.operations === 1 ? '' : 's'} the run called (${percent}%${left})`;
 }

@@ -374,4 +374,36 @@ describe('relay: never leaves the process', () => {
       connects = [];
     }
   });
+
+  it('When a relayed body nests deeper than 32 levels, then 422 on body and the retailer keeps nothing; at 32 levels the listing is stored and read back', async () => {
+    // The body is level 1, attributes level 2, then `levels` arrays: the innermost is level 2 + levels.
+    // Sent as text: a client serializing 100,000 levels would overflow its own stack.
+    const nested = (levels: number) => `{"productType":"SHOES","attributes":{"deep":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+    const put = (sku: string, body: string) =>
+      request(t.app)
+        .put(relayPath(channels.connected, listing(sku)))
+        .query({ marketplaceIds: 'ATVPDKIKX0DER' })
+        .set(t.auth('owner'))
+        .set('Content-Type', 'application/json')
+        .send(body);
+
+    const deep = await put('DEEP-SKU', nested(31)).expect(422);
+    expect(deep.body.errors.body).toEqual(['The body must not nest deeper than 32 levels of objects and arrays.']);
+    const hostile = await put('DEEP-SKU', nested(100_000)).expect(422);
+    expect(hostile.body.errors).toHaveProperty('body');
+    const missing = await request(t.app)
+      .get(relayPath(channels.connected, listing('DEEP-SKU')))
+      .query({ marketplaceIds: 'ATVPDKIKX0DER' })
+      .set(t.auth('owner'));
+    expect(missing.headers['x-retailer-status']).toBe('404');
+
+    await put('DEEP-SKU', nested(30)).expect(200);
+    const read = await request(t.app)
+      .get(relayPath(channels.connected, listing('DEEP-SKU')))
+      .query({ marketplaceIds: 'ATVPDKIKX0DER' })
+      .set(t.auth('owner'))
+      .expect(200);
+    expect(read.headers['x-retailer-status']).toBe('200');
+    expect(t.errors).toEqual([]);
+  });
 });

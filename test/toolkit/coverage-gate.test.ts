@@ -108,6 +108,16 @@ describe('the coverage gate', () => {
     ]);
   });
 
+  it('When the run called no operation, then --fail-under fails (a share of 0 of 0 proves nothing), saying the run called none; --fail-under 0 passes', () => {
+    const report = reportAfter();
+    const gate = decideGate(report, undefined, 50);
+    expect(gate.passed).toBe(false);
+    expect(gateLines(report, gate)).toEqual([
+      'Failed --fail-under 50: the run called no operation of the contract, so there is no share to measure (did the tests run against this sandbox and workspace?); contract-wide 0 of 10 documented statuses (0%).',
+    ]);
+    expect(decideGate(report, undefined, 0).passed).toBe(true);
+  });
+
   it('When a required pair was not exercised, then it fails and names the missed pairs; the missing pairs of the operations called are listed by operation', () => {
     const report = reportAfter(['getProduct', 200]);
     const gate = decideGate(report, ['getProduct 200', 'getProduct 404', 'createProduct 422']);

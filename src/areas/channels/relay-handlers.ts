@@ -12,6 +12,8 @@ import {
   type RelayOutcome,
   type RetailerMethod,
 } from '../../retailer/index.js';
+import { unprocessable } from '../../http/errors.js';
+import { nestsDeeperThan } from '../../http/json-depth.js';
 import { retailerFaultOf } from '../../knobs/prefer-header.js';
 import { redactUrl } from '../../observe/redact.js';
 import { logCall } from './call-log.js';
@@ -53,6 +55,21 @@ function relayReply(outcome: RelayOutcome) {
   }
 }
 
+/**
+ * How deep a relayed body may nest (the contract's RetailerRelayBody). The retailer keeps a listing's attributes as
+ * sent, so a deeper body would be stored and then answered, exported and loaded as no other record is: a bundle
+ * refuses values deeper than 72 levels, and serializing one thousands of levels deep overflows the stack.
+ */
+export const RELAY_BODY_MAX_DEPTH = 32;
+
+function relayedBody(method: RetailerMethod, body: unknown): unknown {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  if (nestsDeeperThan(body, RELAY_BODY_MAX_DEPTH)) {
+    unprocessable({ body: [`The body must not nest deeper than ${RELAY_BODY_MAX_DEPTH} levels of objects and arrays.`] });
+  }
+  return body;
+}
+
 /** What a relay operation reads from its input (the Prefer header included, for retailer faults). */
 export interface RelayInput {
   params: { channel: string; endpoint: string };
@@ -74,8 +91,9 @@ function retailerStatusOf(outcome: RelayOutcome): number | null {
  */
 function relay(method: RetailerMethod) {
   return (input: RelayInput, ctx: Ctx) => {
-    const { params, body, bound } = input;
+    const { params, bound } = input;
     const { channel } = bound;
+    const body = relayedBody(method, input.body);
     const fault = retailerFaultOf(ctx);
     const started = performance.now();
     const now = ctx.clock.now();
@@ -87,7 +105,7 @@ function relay(method: RetailerMethod) {
       method,
       endpoint: target.path,
       query: target.query,
-      body: method === 'GET' || method === 'DELETE' ? undefined : body,
+      body,
       now,
       tokens: randomTokens,
       fault,

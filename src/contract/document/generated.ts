@@ -2568,7 +2568,7 @@ export interface components {
             /** @enum {string} */
             reason: "not_connected" | "authorization_required";
         };
-        /** @description Any JSON object; the retailer defines the payload of each of its operations. */
+        /** @description Any JSON object; the retailer defines the payload of each of its operations. It nests at most 32 levels of objects and arrays (the body itself is level 1), else 422 on `body`, since the retailer keeps a listing's attributes as sent and a world's records nest no deeper than a workspace bundle holds. */
         RetailerRelayBody: {
             [key: string]: unknown;
         };
