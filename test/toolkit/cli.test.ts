@@ -80,6 +80,29 @@ describe('the CLI (src/main.ts)', () => {
     }
   }, 60_000);
 
+  it('When --load names a bundle exported from a sandbox of another seed and no --seed is given, then it loads with the seed the bundle names', async () => {
+    const source = await startSandbox({ logLevel: 'silent', seed: 5 });
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
+    const file = join(dir, 'run.json');
+    try {
+      const ws = source.createWorkspace();
+      const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+      writeFileSync(file, await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).text());
+    } finally {
+      await source.close();
+    }
+    const { child, printed } = started(['--load', file, '--port', '0']);
+    try {
+      const banner = await printed(/demo tokens:/);
+      expect(banner).toContain('(seed 5)');
+      const url = /listening on (http:\/\/\S+)/.exec(banner)![1]!;
+      expect(((await (await fetch(`${url}/_sandbox/health`)).json()) as { seed: number }).seed).toBe(5);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("When started with --load run.json, then its banner prints the inspector's URL, where the loaded run opens", async () => {
     const source = await startSandbox({ logLevel: 'silent' });
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
