@@ -70,4 +70,16 @@ describe('pagination over the API', () => {
     }
     expect(seen).toEqual(['Demo Outfitters', 'Spare Outfitters', ...Array.from({ length: 22 }, (_, i) => `M${i}`)]);
   });
+
+  it('When page is past a 32-bit integer (2147483648, 1e20 typed out), then 422 errors.page; 2147483647 is an empty page that says so', async () => {
+    const t = await testApp();
+    for (const page of ['2147483648', '99999999999999999999', `1${'0'.repeat(300)}`]) {
+      const res = await request(t.app).get(`/2024-09/merchants?page=${page}`).set(t.auth('owner'));
+      expect([page.length, res.status, Object.keys(res.body.errors ?? {})]).toEqual([page.length, 422, ['page']]);
+    }
+    const last = await request(t.app).get('/2024-09/merchants?page=2147483647').set(t.auth('owner'));
+    expect(last.status).toBe(200);
+    expect(last.body.meta).toMatchObject({ current_page: 2147483647, from: null, to: null });
+    expect(last.text).toContain('"current_page":2147483647,');
+  });
 });

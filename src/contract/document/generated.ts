@@ -3331,7 +3331,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+        /**
+         * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+         *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+         *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+         *     always the page asked for, as an integer every client reads (a larger one is a 422).
+         */
         Page: number;
         /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
         PerPage: number;
@@ -3495,7 +3500,12 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4019,7 +4029,12 @@ export interface operations {
                  * @example aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa
                  */
                 merchant_id: components["parameters"]["MerchantIdQuery"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -4285,7 +4300,12 @@ export interface operations {
                  * @example retailer
                  */
                 type?: components["schemas"]["ChannelType"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5395,7 +5415,12 @@ export interface operations {
                  * @example EAN
                  */
                 identifier_type?: components["schemas"]["IdentifierType"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5519,7 +5544,12 @@ export interface operations {
                  * @example RK-TE61PQ
                  */
                 sku?: string;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -5945,7 +5975,12 @@ export interface operations {
     listProductImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6320,7 +6355,12 @@ export interface operations {
                  * @example distribution
                  */
                 q?: string;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -6704,7 +6744,12 @@ export interface operations {
     listScrapingRequests: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7000,7 +7045,12 @@ export interface operations {
                  * @example false
                  */
                 not_started?: boolean;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7139,7 +7189,12 @@ export interface operations {
                  * @example lunch box
                  */
                 q?: string;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7798,7 +7853,12 @@ export interface operations {
                  * @example north_america
                  */
                 region?: components["schemas"]["MarketplaceRegion"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -7917,7 +7977,12 @@ export interface operations {
                  * @example electronics
                  */
                 category?: components["schemas"]["CatalogCategory"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8134,7 +8199,12 @@ export interface operations {
     listCatalogItemImages: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8257,7 +8327,12 @@ export interface operations {
                  * @example 2024-09-01T00:00:00Z
                  */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8361,7 +8436,12 @@ export interface operations {
     listCatalogItemCurrentOffers: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8481,7 +8561,12 @@ export interface operations {
                  * @example 2024-09-01T00:00:00Z
                  */
                 to_date?: components["parameters"]["SeriesToDate"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8602,7 +8687,12 @@ export interface operations {
                  * @example completed
                  */
                 status?: components["schemas"]["CatalogItemImportStatus"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -8850,7 +8940,12 @@ export interface operations {
                  * @example e3e3e3e3-e3e3-4e3e-8e3e-e3e3e3e3e001
                  */
                 supplier_item_cost_id?: string;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -9148,7 +9243,12 @@ export interface operations {
                 marketplace_id?: string;
                 /** @description The length of the forecast period in days; 30 matches the opportunity forecasts. */
                 period_days?: 7 | 30 | 90;
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
@@ -10521,7 +10621,12 @@ export interface operations {
                  * @example default
                  */
                 workspace?: components["parameters"]["SandboxWorkspaceQuery"];
-                /** @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number that is not finite (`1e309`, `Infinity`) is a 422. */
+                /**
+                 * @description The page to return, from 1. A page past the last answers an empty `data` with `from` and `to` null; a number
+                 *     that is not finite (`1e309`, `Infinity`) is a 422. The specification names no upper bound; the sandbox takes
+                 *     pages up to 2147483647 (a 32-bit integer, what a generated client's `int` holds), so `meta.current_page` is
+                 *     always the page asked for, as an integer every client reads (a larger one is a 422).
+                 */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. The specification does not name a default; the sandbox uses Laravel's 15. */
                 per_page?: components["parameters"]["PerPage"];
