@@ -1,8 +1,9 @@
 // The rules that hold across a world's records, per merchant or per workspace (scraping requests per merchant,
-// pending imports, a channel's call log, where uploaded files live, a record's references within its merchant,
+// pending imports, a channel's call log and its changes at the retailer, where uploaded files live, a record's references within its merchant,
 // what a handler refuses twice). Each lives beside the handler that keeps it
 // for requests and is written once; a loaded workspace bundle's world is held to all of them before it is served.
 import { callLogBreaches } from './channels/call-log.js';
+import { retailerStateBreaches } from './channels/retailer-state-breaches.js';
 import type { Collections } from './collections.js';
 import { forecastRuleBreaches } from './forecasting/forecast-breaches.js';
 import { importRuleBreaches } from './marketplaces/import-limits.js';
@@ -28,6 +29,7 @@ export const WORLD_RULES: readonly ((store: Collections) => WorldRuleBreach[])[]
   scrapingRuleBreaches,
   importRuleBreaches,
   callLogBreaches,
+  retailerStateBreaches,
   imageKeyBreaches,
   productRuleBreaches,
   supplierItemRefBreaches,

@@ -19,3 +19,4 @@ export type { RetailerStatePort } from './state-port.js';
 export { renderConsentPage, renderSuccessPage, renderErrorPage } from './html/pages.js';
 export { DEFAULT_MARKETPLACE_ID } from './marketplaces.js';
 export type { RetailerMethod, RetailerRequest, RetailerResponse } from './types.js';
+export { RETAILER_STATE_LIMITS, retailerStateProblems } from './state-limits.js';

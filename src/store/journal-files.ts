@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -28,4 +28,21 @@ export function journalGenerations(dataFile: string): number[] {
 /** The temporary file a snapshot is written to before it is renamed over the data file (steno's naming). */
 export function snapshotTempPath(dataFile: string): string {
   return join(dirname(dataFile), `.${basename(dataFile)}.tmp`);
+}
+
+/**
+ * The data file's one name: through every symbolic link, of the file or of its folder. Two spellings of one file (a
+ * link to it, a linked folder) would otherwise take two locks and let two processes write it, and a snapshot renamed
+ * over a link would replace the link instead of the file it points at. A path that does not exist yet keeps its name.
+ */
+export function canonicalDataFile(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    try {
+      return join(realpathSync(dirname(file)), basename(file));
+    } catch {
+      return file;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { readFile, rm, stat, truncate } from 'node:fs/promises';
 import { acquireDataFileLock, type DataFileLock } from './data-file-lock.js';
-import { journalGenerations, journalPath, snapshotTempPath } from './journal-files.js';
+import { canonicalDataFile, journalGenerations, journalPath, snapshotTempPath } from './journal-files.js';
 import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry, type ParsedJournal } from './journal-line.js';
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
@@ -64,7 +64,8 @@ export class JournalPersistence implements Persistence {
 
   /** Claims `file` for this process (StoreFileError if another live process holds it) and answers its persistence. */
   static open(file: string, options: JournalPersistenceOptions = {}): JournalPersistence {
-    return new JournalPersistence(file, acquireDataFileLock(file), options);
+    const canonical = canonicalDataFile(file);
+    return new JournalPersistence(canonical, acquireDataFileLock(canonical), options);
   }
 
   async load(): Promise<Snapshot | undefined> {

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SCRAPING_REQUESTS_PER_MERCHANT } from '../../src/areas/sourcing/scraping-limits.js';
 import { MAX_PENDING_IMPORT_IDENTIFIERS, MAX_PENDING_IMPORTS_PER_MERCHANT } from '../../src/areas/marketplaces/import-limits.js';
+import { RETAILER_STATE_LIMITS } from '../../src/retailer/state-limits.js';
 import { BundleRefused } from '../../src/sandbox/bundle-file.js';
 import { startSandbox } from '../../src/start-sandbox.js';
 import { MAX_IDS_PER_SALT } from '../../src/world.js';
@@ -91,6 +92,26 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
       .set(bearer(res.body.data.tokens.owner))
       .send({ source_url: 'https://supplier.example/one-more' });
     expect(more.status, more.text.slice(0, 300)).toBe(422);
+  });
+
+  it("When a channel's retailer state holds more listings than the retailer keeps, then 422 names it; at the bound it loads", async () => {
+    const at = '2024-09-01T00:00:00.000Z';
+    const state = (count: number) => ({
+      id: 'cccccccc-cccc-4ccc-8ccc-ccccccccc001',
+      channel_id: 'cccccccc-cccc-4ccc-8ccc-ccccccccc001',
+      listings: Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [
+          `SKU-${i}`,
+          { sku: `SKU-${i}`, asin: null, product_type: 'SHOES', attributes: {}, created_at: at, updated_at: at },
+        ]),
+      ),
+      feeds: [],
+      updated_at: at,
+    });
+    const res = await refusedNaming(added(structuredClone(valid), 'retailer_states', [state(RETAILER_STATE_LIMITS.listings + 1)]), /retailer_states/);
+    expect(JSON.stringify(res.body.errors)).toContain(`the retailer keeps ${RETAILER_STATE_LIMITS.listings} per channel`);
+    const loaded = await load(added(valid, 'retailer_states', [state(RETAILER_STATE_LIMITS.listings)]));
+    expect(loaded.status, loaded.text.slice(0, 400)).toBe(201);
   });
 
   it('When a scraping request has applied more attempts than it has, then 422 names it', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataFileLock, lockPath } from '../../src/store/data-file-lock.js';
@@ -71,6 +71,20 @@ describe('one process per data file', () => {
     const { file } = setup();
     mkdirSync(lockPath(file));
     expect(() => JournalPersistence.open(file)).toThrow(StoreFileError);
+  });
+
+  it("When the data file is reached through a symbolic link, then the lock is the file's own: a second open by the other name is refused, and a snapshot replaces the file, not the link", async () => {
+    const { dir, file } = setup();
+    const link = join(dir, 'link.json');
+    writeFileSync(file, JSON.stringify({ format: 1, seed: 1, collections: {} }));
+    symlinkSync(file, link);
+    const p = JournalPersistence.open(link);
+    defer(() => p.close());
+    expect(() => JournalPersistence.open(file)).toThrow(`The data file ${file} is in use by another sandbox process (pid ${process.pid};`);
+    await p.load();
+    await p.replaceAll({ format: 1, seed: 2, collections: {} });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).seed).toBe(2);
   });
 
   it('When this process already holds the file, then opening it again is refused', async () => {

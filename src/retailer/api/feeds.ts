@@ -3,6 +3,7 @@ import { invalidInput, notFoundError } from '../errors.js';
 import { participations } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import type { RetailerFeed } from '../record-types.js';
+import { feedProblem } from '../state-limits.js';
 import { fnv1a } from '../../store/stable-hash.js';
 
 const IN_QUEUE_MS = 30_000;
@@ -34,6 +35,8 @@ function createFeed(ctx: OperationContext): OperationOutcome {
     return invalidInput('marketplaceIds must be a non-empty array of strings.');
   const known = new Set(participations(ctx.marketplaceId).map((m) => m.id));
   if (!ids.every((id) => known.has(id))) return invalidInput('Invalid marketplaceIds: the seller does not participate in every one.');
+  const tooMany = feedProblem(ctx.state);
+  if (tooMany) return invalidInput(tooMany);
   const state = ctx.state ?? emptyState(ctx.channelId, ctx.now);
   const feed: RetailerFeed = {
     feed_id: `${10000 + (fnv1a(ctx.channelId) % 90000)}${String(state.feeds.length + 1).padStart(6, '0')}`,

@@ -1,6 +1,7 @@
 import { emptyState, findListing, withListing } from '../channel-state.js';
 import { invalidInput, notFoundError } from '../errors.js';
 import { readListingAttributes } from '../listing-attributes.js';
+import { attributesProblem, listingChangeProblem } from '../state-limits.js';
 import { marketplaceById } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import type { RetailerListing } from '../record-types.js';
@@ -68,6 +69,8 @@ function putListing(ctx: OperationContext): OperationOutcome {
   }
   if (!isObject(body.attributes)) return invalidInput('attributes must be an object.');
   const sku = ctx.params.sku!;
+  const tooMuch = listingChangeProblem(ctx.state, sku) ?? attributesProblem(body.attributes);
+  if (tooMuch) return invalidInput(tooMuch);
   const existing = findListing(ctx.account, ctx.state, sku);
   const now = ctx.now.toISOString();
   const suggested = Array.isArray(body.attributes.merchant_suggested_asin)
@@ -106,6 +109,8 @@ function patchListing(ctx: OperationContext): OperationOutcome {
     else if (!Array.isArray((patch as Record<string, unknown>).value)) return invalidInput(`patches[${i}].value must be an array.`);
     else attributes[name] = (patch as Record<string, unknown>).value;
   }
+  const tooMuch = listingChangeProblem(ctx.state, sku) ?? attributesProblem(attributes);
+  if (tooMuch) return invalidInput(tooMuch);
   const listing = { ...existing, product_type: body.productType, attributes, updated_at: ctx.now.toISOString() };
   return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, listing, ctx.now));
 }
@@ -115,6 +120,8 @@ function deleteListing(ctx: OperationContext): OperationOutcome {
   if (isResult(marketplace)) return marketplace;
   const sku = ctx.params.sku!;
   if (!findListing(ctx.account, ctx.state, sku)) return notFoundError(`SKU '${sku}' not found in marketplace ${marketplace}`);
+  const tooMuch = listingChangeProblem(ctx.state, sku);
+  if (tooMuch) return invalidInput(tooMuch);
   return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, null, ctx.now));
 }
 
