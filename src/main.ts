@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   // brings its own world).
   const seeded = parsed.options.load ? undefined : seedOnAThread(config);
   ({ startSandbox } = await import('./start-sandbox.js'));
-  sandbox = await startSandbox({ ...config, load: parsed.options.load, seeded });
+  // The seed only when --seed or SEED gave one: a loaded bundle (or a data file) otherwise keeps its own.
+  sandbox = await startSandbox({ ...config, seed: parsed.options.seed, load: parsed.options.load, seeded });
   const { url } = sandbox;
   if (requested) return shutdown(requested);
 

@@ -35,6 +35,22 @@ function started(args: string[]) {
   return { child, output: () => output, printed };
 }
 
+/** A run.json exported from a workspace of a sandbox of `seed` that listed merchants once; remove `dir` after. */
+async function exportedRunFile(seed?: number): Promise<{ dir: string; file: string }> {
+  const source = await startSandbox({ logLevel: 'silent', seed });
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
+  const file = join(dir, 'run.json');
+  try {
+    const ws = source.createWorkspace();
+    const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+    await fetch(`${source.url}/2024-09/merchants`, { headers: auth });
+    writeFileSync(file, await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).text());
+  } finally {
+    await source.close();
+  }
+  return { dir, file };
+}
+
 describe('the CLI (src/main.ts)', () => {
   it('When --help is given, then it prints every flag and exits 0', () => {
     const res = run(['--help']);
@@ -80,18 +96,22 @@ describe('the CLI (src/main.ts)', () => {
     }
   }, 60_000);
 
-  it("When started with --load run.json, then its banner prints the inspector's URL, where the loaded run opens", async () => {
-    const source = await startSandbox({ logLevel: 'silent' });
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-load-'));
-    const file = join(dir, 'run.json');
+  it('When --load names a bundle exported from a sandbox of another seed and no --seed is given, then it loads with the seed the bundle names', async () => {
+    const { dir, file } = await exportedRunFile(5);
+    const { child, printed } = started(['--load', file, '--port', '0']);
     try {
-      const ws = source.createWorkspace();
-      const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
-      await fetch(`${source.url}/2024-09/merchants`, { headers: auth });
-      writeFileSync(file, await (await fetch(`${source.url}/_sandbox/workspaces/${ws.id}/export`, { headers: auth })).text());
+      const banner = await printed(/demo tokens:/);
+      expect(banner).toContain('(seed 5)');
+      const url = /listening on (http:\/\/\S+)/.exec(banner)![1]!;
+      expect(((await (await fetch(`${url}/_sandbox/health`)).json()) as { seed: number }).seed).toBe(5);
     } finally {
-      await source.close();
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it("When started with --load run.json, then its banner prints the inspector's URL, where the loaded run opens", async () => {
+    const { dir, file } = await exportedRunFile();
     const { child, printed } = started(['--load', file, '--port', '0']);
     try {
       const banner = await printed(/demo tokens:/);
