@@ -12,6 +12,7 @@ import { allowHeader, operationMethodOf } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
 import { composeMiddleware } from './contract-validator.js';
+import { decodedOrAsWritten } from '../http/percent-decode.js';
 
 interface CompiledPath {
   /** The contract's path, `{name}` written `:name` as the validator turns it into an Express route. */
@@ -116,7 +117,8 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       }
       const match = regexp.exec(path)!;
       const pathParams: Record<string, string> = Object.create(null);
-      for (const [i, key] of keys.entries()) pathParams[key] = decodeSegment(match[i + 1]!);
+      // A segment that does not decode was made literal text before routing (undecodableSegmentsAsText).
+      for (const [i, key] of keys.entries()) pathParams[key] = decodedOrAsWritten(match[i + 1]!);
       // The same path and method always name the same operation and parameters: one frozen match, kept with the path.
       const operation = Object.freeze({ id, facts: facts.get(id)!, pathParams: Object.freeze(pathParams) });
       matched.set(method, operation);
@@ -127,15 +129,6 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
     return httpError(404, `The route ${path} could not be found.`);
   };
   return routeOperation;
-}
-
-/** A path segment's value; one that does not decode was made literal text before routing (undecodableSegmentsAsText). */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

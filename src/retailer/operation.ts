@@ -1,3 +1,4 @@
+import { decodedOrAsWritten } from '../http/percent-decode.js';
 import type { RateLimit } from './rate-limit.js';
 import type { RetailerStateRecord } from './record-types.js';
 import type { OperationResult, RetailerMethod, RetailerRequest } from './types.js';
@@ -31,20 +32,6 @@ export interface RetailerOperation {
   run(ctx: OperationContext): OperationOutcome;
 }
 
-/**
- * A captured path segment as the operation reads it: percent-decoded, as the real API decodes its path parameters
- * (its docs ask for a listing's `sku` URL-encoded, since a SKU may hold a space or a `/`). A segment that does not
- * decode (`50%OFF`, sent unencoded) is taken as written.
- */
-function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** The operation matching the call and its captured path parameters, or undefined (the retailer's 404). */
 export function matchOperation(
   operations: readonly RetailerOperation[],
@@ -58,7 +45,9 @@ export function matchOperation(
     if (template.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const matches = template.every((t, i) => {
-      if (t.startsWith('{') && t.endsWith('}')) return (params[t.slice(1, -1)] = decodeSegment(segments[i]!)).length > 0;
+      // Percent-decoded, as the real API decodes its path parameters (its docs ask for a listing's `sku` URL-encoded,
+      // since a SKU may hold a space or a `/`); a parameter that does not decode is taken as written.
+      if (t.startsWith('{') && t.endsWith('}')) return (params[t.slice(1, -1)] = decodedOrAsWritten(segments[i]!)).length > 0;
       return t === segments[i];
     });
     if (!matches) continue;
