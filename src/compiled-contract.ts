@@ -4,7 +4,7 @@
 // nothing below holds a contract of its own, and no module-level registry keeps one.
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { CALENDAR_FORMATS } from './contract/document/date-formats.js';
+import { CONTRACT_FORMATS } from './contract/document/formats.js';
 import { loadContract, type LoadedContract } from './contract/document/load-contract.js';
 import { operationFacts, type OperationFacts } from './contract/document/operation-facts.js';
 
@@ -16,8 +16,8 @@ export const VALIDATOR_OPTIONS = {
   validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
   validateResponses: true,
   validateFormats: true,
-  // `date` and `date-time` that name a real day and time (Ajv's fast formats check only the shape).
-  formats: CALENDAR_FORMATS,
+  // `uuid`, `date` and `date-time` as ids, days and times are written (src/contract/document/formats.ts).
+  formats: CONTRACT_FORMATS,
   // The pipeline authenticates (src/access/auth.ts), reads multipart bodies (src/pipeline/read-body.ts) and calls
   // handlers (src/pipeline/handle-request.ts) itself.
   validateSecurity: false,

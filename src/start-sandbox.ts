@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { warmUpAfterFirstAnswer, type WarmUp } from './pipeline/validator-warm-up.js';
@@ -10,7 +11,7 @@ import { createServer, type SandboxServer } from './server.js';
 import { demoTokens, type DemoRole } from './sandbox/demo-tokens.js';
 import type { WorldObservations } from './observe/world-observations.js';
 import { openPersistence } from './store/open-persistence.js';
-import type { Snapshot } from './store/persistence.js';
+import { StoreFileError, type Snapshot } from './store/persistence.js';
 import { BundleRefused, readBundleFile } from './sandbox/bundle-file.js';
 import { bundleContractOf } from './sandbox/bundle-contract.js';
 import { loadDefaultWorld } from './sandbox/load-workspace.js';
@@ -99,11 +100,24 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     reset: config.reset,
     // Without a snapshot from the caller, the build's seeded world when it has this seed's (a test runner's start).
     seeded: bundle === undefined ? (seeded ?? seededByTheBuild(config)) : undefined,
-  }).catch(async (error: unknown) => {
-    // A data file that cannot be loaded is released, so the same process can start again on it once it is mended.
-    await persistence.close();
-    throw error;
-  });
+  })
+    .then((opened) => {
+      const kept = opened.world.store.seed;
+      if (overrides.seed !== undefined && kept !== overrides.seed) {
+        const file = resolve(config.dataFile);
+        throw new StoreFileError(
+          file,
+          `The data file ${file} holds a world seeded with ${kept}, not with seed ${overrides.seed} (--seed, SEED). It was left untouched. Start with --reset (or RESET=1) to reseed it with seed ${overrides.seed}, or without a seed to keep it.`,
+        );
+      }
+      config = { ...config, seed: kept };
+      return opened;
+    })
+    .catch(async (error: unknown) => {
+      // A data file that cannot be loaded is released, so the same process can start again on it once it is mended.
+      await persistence.close();
+      throw error;
+    });
   const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined, builtSeeded: builtSeededWorld });
   const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
   let loadedUsers: LoadedUser[] | undefined;

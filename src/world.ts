@@ -179,8 +179,9 @@ interface OpenWorldOptions {
  * while the data file is written instead of after.
  */
 export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWorld> {
-  const store = newWorldStore(opts.model, opts.persistence, opts.seed);
   const snapshot = opts.reset ? undefined : await opts.persistence.load();
+  // A loaded world keeps the seed it was seeded with: its resets, its workspaces and its retailer follow that one.
+  const store = newWorldStore(opts.model, opts.persistence, snapshot?.seed ?? opts.seed);
   let written = Promise.resolve();
   if (snapshot) store.load(snapshot);
   else {

@@ -4,6 +4,7 @@
 import type { UserRecord } from '../areas/users/records.js';
 import { Access } from '../areas/context.js';
 import type { BindingScope, RouteBindingTable } from '../areas/route-bindings.js';
+import { UUID } from '../contract/document/formats.js';
 import { deref, isObj, listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { notFound } from '../http/errors.js';
 
@@ -54,8 +55,6 @@ export interface BindingPlan {
 
 /** The records a request names, by path parameter name, plus `merchant` for its merchant_id. */
 export type BoundRecords = Record<string, unknown>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves a plan: every bound path parameter in order, then the merchant_id. A merchant_id that is not a

@@ -3,7 +3,7 @@
 // Checked with Ajv over the contract's own components, compiled on the first load by the runtime's ContractChecks.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { CALENDAR_FORMATS } from '../contract/document/date-formats.js';
+import { CONTRACT_FORMATS } from '../contract/document/formats.js';
 import { deref, type ContractDocument } from '../contract/document/load-contract.js';
 
 type Obj = Record<string, unknown>;
@@ -136,7 +136,7 @@ export class ContractChecks {
       // number (the request validator's Ajv refuses it, so the API never stores one).
       this.ajv = new Ajv({ strict: false, strictNumbers: true, allErrors: true, validateFormats: true });
       addFormats(this.ajv);
-      for (const [name, format] of Object.entries(CALENDAR_FORMATS)) this.ajv.addFormat(name, format);
+      for (const [name, format] of Object.entries(CONTRACT_FORMATS)) this.ajv.addFormat(name, format);
       this.ajv.addSchema({ $id: CONTRACT_ID, components: this.doc.components }, CONTRACT_ID);
     }
     return this.ajv;

@@ -146,6 +146,35 @@ describe("a new world's first write", () => {
     await sandbox.close();
   });
 
+  it("When the data file was seeded with another seed and no seed is given, then the world keeps the file's seed: its health, its workspaces and the config say so", async () => {
+    const file = tempFile();
+    const first = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', seed: 5 });
+    await first.close();
+    const again = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    try {
+      expect(again.config.seed).toBe(5);
+      expect(((await (await fetch(`${again.url}/_sandbox/health`)).json()) as { seed: number }).seed).toBe(5);
+      const ws = again.createWorkspace();
+      expect(again.worlds.workspace(ws.id)?.world.store.seed).toBe(5);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("When a seed is given that is not the data file's, then the start is refused naming both and --reset, and the file is left as it was", async () => {
+    const file = tempFile();
+    const first = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', seed: 5 });
+    await first.close();
+    const before = readFileSync(file, 'utf8');
+    await expect(startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', seed: 6 })).rejects.toThrow(
+      `The data file ${file} holds a world seeded with 5, not with seed 6 (--seed, SEED). It was left untouched. Start with --reset (or RESET=1) to reseed it with seed 6, or without a seed to keep it.`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const reseeded = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', seed: 6, reset: true });
+    expect(reseeded.config.seed).toBe(6);
+    await reseeded.close();
+  });
+
   it('When the data file cannot be loaded, then the start fails and lets the data file go, so the same process starts on it once it is mended', async () => {
     const file = tempFile();
     writeFileSync(file, 'not json');

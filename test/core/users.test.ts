@@ -49,6 +49,15 @@ describe('memberships', () => {
     ]);
   });
 
+  it("When an outsider invites themselves to the merchant's id as a urn:uuid:, then 422 errors.merchant_id and no membership is made", async () => {
+    const res = await request(t.app)
+      .post('/2024-09/users/merchant-memberships/invite')
+      .set(t.auth('outsider'))
+      .send({ merchant_id: `urn:uuid:${demo.merchant}`, email: 'outsider@demo.example' });
+    expect([res.status, Object.keys(res.body.errors ?? {})]).toEqual([422, ['merchant_id']]);
+    expect(t.store.memberships.all().filter((m) => m.merchant_id.startsWith('urn:'))).toEqual([]);
+  });
+
   it('When a non-member lists them, then 403', async () => {
     expect((await memberships('outsider')).status).toBe(403);
   });

@@ -106,6 +106,15 @@ describe('createProduct', () => {
     expect(res.headers['sandbox-ignored-fields']).toBe('body.colour');
   });
 
+  it("When merchant_id is another merchant's id as a urn:uuid:, then 422 errors.merchant_id and no product is made for it", async () => {
+    const merchant_id = `urn:uuid:${demo.rivalMerchant}`;
+    const res = await api().post('/2024-09/products').set(t.auth('outsider')).send({ merchant_id, sku: 'URN-1', title: 'Z' });
+    expect([res.status, Object.keys(res.body.errors ?? {})]).toEqual([422, ['merchant_id']]);
+    const list = await api().get('/2024-09/products').query({ merchant_id }).set(t.auth('outsider'));
+    expect([list.status, Object.keys(list.body.errors ?? {})]).toEqual([422, ['merchant_id']]);
+    expect(t.store.products.where('sku', 'URN-1')).toEqual([]);
+  });
+
   it('When the merchant is unknown, then 404; another merchant, then 403; no token, then 401', async () => {
     const body = { sku: 'Z-1', title: 'Z' };
     expect(

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_FORMATS } from '../../src/contract/document/date-formats.js';
+import { CONTRACT_FORMATS } from '../../src/contract/document/formats.js';
 
-const isDate = CALENDAR_FORMATS.date.validate;
-const isDateTime = CALENDAR_FORMATS['date-time'].validate;
+const isDate = CONTRACT_FORMATS.date.validate;
+const isDateTime = CONTRACT_FORMATS['date-time'].validate;
 
-describe('the contract date and date-time formats', () => {
+describe('the contract uuid, date and date-time formats', () => {
+  it('When a uuid is 8-4-4-4-12 hex digits (either case), then it passes; with urn:uuid:, braces or no hyphens, then it fails', () => {
+    const isUuid = (text: string) => CONTRACT_FORMATS.uuid.validate.test(text);
+    expect(['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA'].map(isUuid)).toEqual([true, true]);
+    const bad = [
+      'urn:uuid:aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+      '{aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa}',
+      'aaaaaaaaaaaa4aaa8aaaaaaaaaaaaaaa',
+      'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa\n',
+    ];
+    expect(bad.map(isUuid)).toEqual(bad.map(() => false));
+  });
+
   it('When a date names a real day (a leap day included), then it passes; month 13, 30 February or 29 February 2023, then it fails', () => {
     expect(['2024-02-29', '2000-02-29', '0000-01-01', '9999-12-31'].map(isDate)).toEqual([true, true, true, true]);
     expect(['2024-13-01', '2024-02-30', '2023-02-29', '1900-02-29', '2024-1-01', '2024-00-10'].map(isDate)).toEqual([false, false, false, false, false, false]);

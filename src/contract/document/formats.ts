@@ -1,7 +1,12 @@
-// The contract's `date` and `date-time` as the sandbox reads them: a day of the calendar and an instant the sandbox
-// can compute with and show again. Ajv's fast formats only check the shape (`2024-13-01`, `T25:00`, `+05` and the
-// leap second `23:59:60` pass), and such a value would reach a handler as an invalid Date; every check of the contract
-// (the request and answer validator, a loaded bundle's records) uses these two instead.
+// The contract's `uuid`, `date` and `date-time` as the sandbox reads them: an id as the service writes it, a day of
+// the calendar and an instant the sandbox can compute with and show again. Ajv's formats are looser: its `uuid` takes
+// a `urn:uuid:` prefix (which no record's id has, so such a merchant_id named no merchant and was never checked
+// for membership), and its fast `date`/`date-time` only check the shape (`2024-13-01`, `T25:00`, `+05` and the leap
+// second `23:59:60` pass, and would reach a handler as an invalid Date). Every check of the contract (the request and
+// answer validator, a loaded bundle's records) and the record bindings use these instead.
+
+/** A UUID as ids are written: 8-4-4-4-12 hex digits, no `urn:uuid:` prefix or braces (either case, as Ajv's). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])t(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/i;
@@ -32,8 +37,9 @@ function isDateTime(text: string): boolean {
   return time >= EARLIEST && time <= LATEST;
 }
 
-/** Ajv format definitions of `date` and `date-time` (the validator's `formats` option, or `ajv.addFormat`). */
-export const CALENDAR_FORMATS = {
+/** Ajv format definitions of `uuid`, `date` and `date-time` (the validator's `formats` option, or `ajv.addFormat`). */
+export const CONTRACT_FORMATS = {
+  uuid: { type: 'string', validate: UUID },
   date: { type: 'string', validate: isDate },
   'date-time': { type: 'string', validate: isDateTime },
 } as const;
