@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SCRAPING_REQUESTS_PER_MERCHANT } from '../../src/areas/sourcing/scraping-limits.js';
 import { MAX_PENDING_IMPORT_IDENTIFIERS, MAX_PENDING_IMPORTS_PER_MERCHANT } from '../../src/areas/marketplaces/import-limits.js';
+import { OPEN_AUTHORIZATIONS_LIMIT } from '../../src/areas/channels/open-authorizations.js';
 import { RETAILER_STATE_LIMITS } from '../../src/retailer/state-limits.js';
 import { BundleRefused } from '../../src/sandbox/bundle-file.js';
 import { startSandbox } from '../../src/start-sandbox.js';
@@ -111,6 +112,31 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     const res = await refusedNaming(added(structuredClone(valid), 'retailer_states', [state(RETAILER_STATE_LIMITS.listings + 1)]), /retailer_states/);
     expect(JSON.stringify(res.body.errors)).toContain(`the retailer keeps ${RETAILER_STATE_LIMITS.listings} per channel`);
     const loaded = await load(added(valid, 'retailer_states', [state(RETAILER_STATE_LIMITS.listings)]));
+    expect(loaded.status, loaded.text.slice(0, 400)).toBe(201);
+  });
+
+  it('When a channel has more open authorizations than get-auth-url keeps, then 422 names them; at the bound it loads', async () => {
+    const at = '2024-09-01T00:00:00.000Z';
+    const authorizations = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: `st_bundle-state-${i}`,
+        channel_id: 'cccccccc-cccc-4ccc-8ccc-ccccccccc002',
+        user_id: demo.owner.id,
+        redirect_uri: 'http://127.0.0.1/_retailer/callback',
+        created_at: at,
+        expires_at: '2024-09-01T00:10:00.000Z',
+        decision: null,
+        decided_at: null,
+        code: null,
+        code_expires_at: null,
+        exchanged_at: null,
+      }));
+    const res = await refusedNaming(
+      added(structuredClone(valid), 'retailer_authorizations', authorizations(OPEN_AUTHORIZATIONS_LIMIT + 1)),
+      /retailer_authorizations/,
+    );
+    expect(JSON.stringify(res.body.errors)).toContain(`get-auth-url keeps the newest ${OPEN_AUTHORIZATIONS_LIMIT}`);
+    const loaded = await load(added(valid, 'retailer_authorizations', authorizations(OPEN_AUTHORIZATIONS_LIMIT)));
     expect(loaded.status, loaded.text.slice(0, 400)).toBe(201);
   });
 
