@@ -37,17 +37,6 @@ describe('a loaded world keeps the rules the API keeps between records', () => {
     expect(messages.join(' '), res.text.slice(0, 600)).toMatch(says);
   }
 
-  it('When a scraping request starts later than the clock can reach (9999-12-31), then 422 names its starts_at', async () => {
-    const b = changedSeeded(
-      valid,
-      'scraping_requests',
-      (r) => void Object.assign(r, { starts_at: '9999-12-31T23:59:59.000Z', frequency: 'weekly', max_attempts: 100 }),
-      ofDemo,
-    );
-    const res = await loadRefused(h, b, (f) => /^changes\.scraping_requests\.changed\.0\.starts_at$/.test(f));
-    expect(res.body.errors['changes.scraping_requests.changed.0.starts_at'][0]).toMatch(/the latest time the clock can reach/);
-  });
-
   it("When a supplier item refers to another merchant's product, then 422", async () => {
     const product = seeded('products', ofDemo);
     const b = changedSeeded(valid, 'supplier_items', (r) => void (r.product_id = product.id), ofRival);
