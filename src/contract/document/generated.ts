@@ -478,7 +478,8 @@ export interface paths {
          *     and/or by `identifier` (exact value, optionally of `identifier_type`), paginated; with neither it pages
          *     through the whole catalog. Items carry `identifiers`, `main_image_url` and `thumbnail_image_url` and no
          *     separate `upc`/`ean`/`gtin`/`isbn` fields. Like the relay, it needs connection data (409 otherwise) and
-         *     refreshes an expired access token first; it is not throttled.
+         *     refreshes an expired access token first; it is not throttled. `Prefer: retailer-fault` is honoured by the
+         *     relay operations only: here it is ignored, and the answer says so in a `Sandbox-Prefer-Ignored` header.
          */
         get: operations["searchChannelCatalog"];
         put?: never;
