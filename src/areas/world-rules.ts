@@ -3,6 +3,7 @@
 // what a handler refuses twice). Each lives beside the handler that keeps it
 // for requests and is written once; a loaded workspace bundle's world is held to all of them before it is served.
 import { callLogBreaches } from './channels/call-log.js';
+import { openAuthorizationBreaches } from './channels/open-authorizations.js';
 import { retailerStateBreaches } from './channels/retailer-state-breaches.js';
 import type { Collections } from './collections.js';
 import { forecastRuleBreaches } from './forecasting/forecast-breaches.js';
@@ -30,6 +31,7 @@ export const WORLD_RULES: readonly ((store: Collections) => WorldRuleBreach[])[]
   importRuleBreaches,
   callLogBreaches,
   retailerStateBreaches,
+  openAuthorizationBreaches,
   imageKeyBreaches,
   productRuleBreaches,
   supplierItemRefBreaches,

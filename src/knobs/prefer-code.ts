@@ -24,8 +24,13 @@ export interface KnobFacts {
   /** Knobs apply to the versioned API only; the control plane is the test harness, not the API under test. */
   knobs: boolean;
   documents422: boolean;
+  /** Whether the operation honours `retailer-fault`: it documents the retailer's timeout (504), which only that knob causes. */
+  retailerFault: boolean;
   statuses: Map<number, DocumentedStatus>;
 }
+
+/** The response the timeout fault answers; an operation documenting it is one the knob applies to (the relay). */
+const RETAILER_TIMEOUT = '#/components/responses/RetailerTimeout';
 
 type Obj = Record<string, unknown>;
 
@@ -69,7 +74,8 @@ export function knobFacts(doc: ContractDocument): Map<string, KnobFacts> {
     // A 405 names the methods the contract has for the path, like the validator's own.
     if (allow) allow.headers = { ...allow.headers, Allow: allowHeader(operations.filter((other) => other.path === op.path).map((other) => other.method)) };
     // The versioned API is what the bearer scheme secures; the control plane declares its own callers.
-    out.set(op.operationId, { knobs: op.secured, documents422: statuses.has(422), statuses });
+    const timeout = op.operation.responses?.['504'] as { $ref?: unknown } | undefined;
+    out.set(op.operationId, { knobs: op.secured, documents422: statuses.has(422), retailerFault: timeout?.$ref === RETAILER_TIMEOUT, statuses });
   }
   return out;
 }
@@ -119,6 +125,9 @@ export function preferCodeStep(doc: ContractDocument): PreferCodeStep {
       if (facts.documents422) unprocessable({ 'Prefer.code': [message] });
       return withHeader(handler(), PREFER_IGNORED_HEADER, message);
     }
-    return withHeader(handler(), 'Preference-Applied', appliedHere(applied));
+    const answered = withHeader(handler(), 'Preference-Applied', appliedHere(applied));
+    // Said, not silently dropped: a client testing its retry path on another operation would see a plain 200.
+    if (parsed.knobs.retailerFault === undefined || facts.retailerFault) return answered;
+    return withHeader(answered, PREFER_IGNORED_HEADER, `retailer-fault is honoured by the relay operations only (call/{endpoint}); ${operationId} ignored it.`);
   };
 }

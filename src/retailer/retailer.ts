@@ -103,7 +103,8 @@ export function createRetailer(options: RetailerOptions): Retailer {
       now: request.now,
       newId,
     });
-    if (outcome.state) channel.port.putState(outcome.state);
+    // An operation writes the calling channel's state and no other, whatever its outcome says.
+    if (outcome.state) channel.port.putState({ ...outcome.state, id: channel.channelId, channel_id: channel.channelId });
     return respond({ status: outcome.status, body: outcome.body }, rateHeaders);
   }
 

@@ -4,11 +4,16 @@ import type { RetailerStateRecord } from './record-types.js';
  * How much one channel may change at the simulated retailer. Its changes live in one record (the generated account
  * plus these overrides), outside the workspace's record quota, so without bounds one integration could grow the
  * store (and a hosted process's memory) without end: at most LISTINGS listings changed or deleted, a listing's
- * attributes at most ATTRIBUTE_BYTES of JSON, at most FEEDS feeds.
+ * attributes at most ATTRIBUTE_BYTES of JSON, at most FEEDS feeds, each name it keeps at most NAME_CHARS characters.
  */
-export const RETAILER_STATE_LIMITS = { listings: 1000, attributeBytes: 32 * 1024, feeds: 1000 } as const;
+export const RETAILER_STATE_LIMITS = { listings: 1000, attributeBytes: 32 * 1024, feeds: 1000, nameChars: 256 } as const;
 
-const { listings: LISTINGS, attributeBytes: ATTRIBUTE_BYTES, feeds: FEEDS } = RETAILER_STATE_LIMITS;
+const { listings: LISTINGS, attributeBytes: ATTRIBUTE_BYTES, feeds: FEEDS, nameChars: NAME_CHARS } = RETAILER_STATE_LIMITS;
+
+/** Why a name the retailer keeps (a listing's productType, a feed's feedType or inputFeedDocumentId) is too long, or null. */
+export function nameProblem(field: string, value: string): string | null {
+  return value.length > NAME_CHARS ? `${field} must not be longer than ${NAME_CHARS} characters.` : null;
+}
 
 /** Why the channel may not change (or delete) this SKU's listing, or null; a SKU it already changed may always change again. */
 export function listingChangeProblem(state: RetailerStateRecord | undefined, sku: string): string | null {

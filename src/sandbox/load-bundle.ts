@@ -89,9 +89,11 @@ async function checkReferences(world: World, bundle: WorkspaceBundle, slices: Ti
 /** The earliest time a record may name: the seeded worlds start in 2020, and no API call writes an earlier one. */
 const EARLIEST_RECORD_TIME = Date.parse('2000-01-01T00:00:00Z');
 
-/** The times a client names (a scraping request's start, a token's expiry): any the contract's date-time allows. */
+/**
+ * The times a client names as they like (a token's expiry): any the contract's date-time allows. A scraping request's
+ * start is not one: createScrapingRequest stores now for a past one and refuses one past the clock's reach.
+ */
 const TIMES_A_CLIENT_SETS: Readonly<Record<string, readonly string[]>> = {
-  scraping_requests: ['starts_at'],
   channel_connections: ['access_token_expires_at'],
   retailer_grants: ['access_token_expires_at'],
 };

@@ -166,4 +166,15 @@ describe('the authorization-URL flow', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(t.errors).toEqual([]);
   });
+
+  it('When get-auth-url is called more often than a channel keeps authorizations open, then the store keeps the newest 20: the oldest link is not known, the newest connects', async () => {
+    const urls = [];
+    for (let i = 0; i < 45; i++) urls.push(await authUrl());
+    expect(t.store.retailer_authorizations.where('channel_id', channels.unconnected)).toHaveLength(20);
+    expect((await request(t.app).get(urls[0]!.path)).status).toBe(400);
+    expect((await request(t.app).get(urls[25]!.path)).status).toBe(200);
+    const { path } = await approve(urls[44]!.state);
+    expect((await request(t.app).get(path)).status).toBe(200);
+    expect(await connected()).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { relayTarget, RETAILER_QUERY } from '../../src/areas/channels/relay-target.js';
 import { loadContract } from '../../src/contract/document/load-contract.js';
+import { encodePageToken } from '../../src/retailer/page-token.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { channels, connect, MISSING_CHANNEL, ORDERS, ORDERS_QUERY, relayPath } from './support.js';
 
@@ -405,5 +406,31 @@ describe('relay: never leaves the process', () => {
       .expect(200);
     expect(read.headers['x-retailer-status']).toBe('200');
     expect(t.errors).toEqual([]);
+  });
+
+  it("When another merchant relays a forged NextToken carrying a state for this merchant's channel, then the retailer's 400 and the channel's listings are untouched", async () => {
+    const at = '2024-09-01T00:00:00.000Z';
+    const pwned = { sku: 'PWNED', asin: null, product_type: 'X', attributes: {}, created_at: at, updated_at: at };
+    const forged = {
+      m: ['ATVPDKIKX0DER'],
+      s: [],
+      n: 1,
+      o: 0,
+      status: 200,
+      body: { payload: 'forged' },
+      state: { id: channels.connected, channel_id: channels.connected, listings: { PWNED: pwned }, feeds: [], updated_at: at },
+    };
+    const res = await request(t.app)
+      .get(relayPath(channels.rival, ORDERS))
+      .query({ MarketplaceIds: 'ATVPDKIKX0DER', NextToken: encodePageToken(channels.rival, forged) })
+      .set(t.auth('rival'))
+      .expect(200);
+    expect(res.headers['x-retailer-status']).toBe('400');
+    expect(t.store.retailer_states.get(channels.connected)).toBeUndefined();
+    const read = await request(t.app)
+      .get(relayPath(channels.connected, listing('PWNED')))
+      .query({ marketplaceIds: 'ATVPDKIKX0DER' })
+      .set(t.auth('owner'));
+    expect(read.headers['x-retailer-status']).toBe('404');
   });
 });

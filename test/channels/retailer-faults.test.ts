@@ -96,4 +96,17 @@ describe('retailer faults on request (Prefer: retailer-fault)', () => {
     expect(t.store.channel_calls.where('channel_id', channels.connected)).toHaveLength(0);
     expect(t.errors).toEqual([]);
   });
+
+  it('When a retailer fault is asked of an operation that is not a relay, then it answers as usual and says in Sandbox-Prefer-Ignored that the fault was ignored', async () => {
+    const search = await request(t.app)
+      .get(`/2024-09/channels/${channels.connected}/catalog-search`)
+      .query({ keywords: 'a' })
+      .set(t.auth('owner'))
+      .set('Prefer', 'retailer-fault=throttle')
+      .expect(200);
+    expect(search.headers['sandbox-prefer-ignored']).toMatch(/^retailer-fault is honoured by the relay operations only .*searchChannelCatalog ignored it\.$/);
+    expect(search.headers['preference-applied']).toBeUndefined();
+    const relayed = await relayWith('retailer-fault=throttle').expect(429);
+    expect(relayed.headers['sandbox-prefer-ignored']).toBeUndefined();
+  });
 });

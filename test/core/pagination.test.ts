@@ -82,4 +82,14 @@ describe('pagination over the API', () => {
     expect(last.body.meta).toMatchObject({ current_page: 2147483647, from: null, to: null });
     expect(last.text).toContain('"current_page":2147483647,');
   });
+
+  it('When the Host header names a port past 65535 or a bracketed IPv4 address, then a list answers 200 with links on http://localhost', async () => {
+    const t = await testApp();
+    for (const host of ['sandbox.test:99999', '[1.2.3.4]:4010']) {
+      const res = await request(t.app).get('/2024-09/merchants').set('Host', host).set(t.auth('owner'));
+      expect([host, res.status]).toEqual([host, 200]);
+      expect(res.body.meta.path).toBe('http://localhost/2024-09/merchants');
+    }
+    expect(t.errors).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SCRAPING_REQUESTS_PER_MERCHANT } from '../../src/areas/sourcing/scraping-limits.js';
 import { MAX_PENDING_IMPORT_IDENTIFIERS, MAX_PENDING_IMPORTS_PER_MERCHANT } from '../../src/areas/marketplaces/import-limits.js';
+import { OPEN_AUTHORIZATIONS_LIMIT } from '../../src/areas/channels/open-authorizations.js';
 import { RETAILER_STATE_LIMITS } from '../../src/retailer/state-limits.js';
 import { BundleRefused } from '../../src/sandbox/bundle-file.js';
 import { startSandbox } from '../../src/start-sandbox.js';
@@ -114,6 +115,31 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     expect(loaded.status, loaded.text.slice(0, 400)).toBe(201);
   });
 
+  it('When a channel has more open authorizations than get-auth-url keeps, then 422 names them; at the bound it loads', async () => {
+    const at = '2024-09-01T00:00:00.000Z';
+    const authorizations = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: `st_bundle-state-${i}`,
+        channel_id: 'cccccccc-cccc-4ccc-8ccc-ccccccccc002',
+        user_id: demo.owner.id,
+        redirect_uri: 'http://127.0.0.1/_retailer/callback',
+        created_at: at,
+        expires_at: '2024-09-01T00:10:00.000Z',
+        decision: null,
+        decided_at: null,
+        code: null,
+        code_expires_at: null,
+        exchanged_at: null,
+      }));
+    const res = await refusedNaming(
+      added(structuredClone(valid), 'retailer_authorizations', authorizations(OPEN_AUTHORIZATIONS_LIMIT + 1)),
+      /retailer_authorizations/,
+    );
+    expect(JSON.stringify(res.body.errors)).toContain(`get-auth-url keeps the newest ${OPEN_AUTHORIZATIONS_LIMIT}`);
+    const loaded = await load(added(valid, 'retailer_authorizations', authorizations(OPEN_AUTHORIZATIONS_LIMIT)));
+    expect(loaded.status, loaded.text.slice(0, 400)).toBe(201);
+  });
+
   it('When a scraping request has applied more attempts than it has, then 422 names it', async () => {
     const [request_] = scrapingRequests(1);
     request_!.max_attempts = 5;
@@ -159,7 +185,7 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     );
   });
 
-  it('When a time the sandbox stamps lies before 2000 or past the reach of the clock, then 422 names it; a client-set start far ahead loads', async () => {
+  it("When a time on a record lies before 2000 or past the reach of the clock (a scraping request's start too, as createScrapingRequest refuses it), then 422 names it", async () => {
     await refusedNaming(
       changedSeeded(structuredClone(valid), 'catalog_items', (r) => void (r.available_at = '9999-01-01T00:00:00.000Z')),
       'changes.catalog_items.changed.0.available_at',
@@ -170,8 +196,7 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     );
     const [later] = scrapingRequests(1);
     later!.starts_at = '9999-01-01T00:00:00.000Z';
-    const res = await load(added(valid, 'scraping_requests', [later!]));
-    expect(res.status, res.text.slice(0, 300)).toBe(201);
+    await refusedNaming(added(structuredClone(valid), 'scraping_requests', [later!]), 'changes.scraping_requests.added.0.starts_at');
   });
 
   it('When ids.issued is 2^53 (finding 8), then 422 names it', async () => {

@@ -28,11 +28,10 @@ describe('non-finite page and per_page', () => {
     expect(Object.keys(res.body.errors)).toEqual(['page']);
   });
 
-  it('When page is a huge finite number, then 200 with an empty page past the end', async () => {
+  it('When page is a huge finite number, then 422 naming page (pages go up to 2147483647)', async () => {
     const res = await get('page=99999999999999999999');
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([]);
-    expect(res.body.meta.from).toBeNull();
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['page']);
   });
 
   it('When minimum_profit is 1e309, then 422 naming minimum_profit', async () => {

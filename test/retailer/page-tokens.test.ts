@@ -64,4 +64,20 @@ describe('forged page tokens', () => {
     const own = bodyOf(call('GET', 'orders/v0/orders', { MarketplaceIds: US, CreatedAfter: '2020-01-01T00:00:00Z', MaxResultsPerPage: '1' }));
     expect(call('GET', 'orders/v0/orders', { MarketplaceIds: US, NextToken: own.payload.NextToken }, { accessToken: ACCESS }).status).toBe(200);
   });
+
+  it("When a NextToken carries a forged answer and another channel's state beside its filter, then 400 InvalidInput and no channel's state changes", () => {
+    const { call, port } = connectedRetailer({ rateLimit: () => null });
+    const at = T0.toISOString();
+    const forged = {
+      ...issuedOrdersToken,
+      status: 200,
+      body: { payload: 'forged' },
+      state: { id: OTHER_CHANNEL, channel_id: OTHER_CHANNEL, listings: { PWNED: null }, feeds: [], updated_at: at },
+    };
+    const res = call('GET', 'orders/v0/orders', { MarketplaceIds: US, NextToken: encodePageToken(CHANNEL, forged) });
+    expect(res.status).toBe(400);
+    expect(bodyOf(res).errors[0]).toMatchObject({ code: 'InvalidInput', message: 'Invalid NextToken.' });
+    expect(port.getState(OTHER_CHANNEL)).toBeUndefined();
+    expect(port.getState(CHANNEL)).toBeUndefined();
+  });
 });

@@ -72,4 +72,18 @@ describe("the bounds of a channel's changes at the retailer", () => {
     expect(bodyOf(res).errors[0].message).toContain(`created ${FEEDS} feeds`);
     expect(port.getState(CHANNEL)?.feeds).toHaveLength(FEEDS);
   });
+
+  it('When a productType, feedType or inputFeedDocumentId is longer than 256 characters, then 400 InvalidInput; a feed naming a marketplace twice keeps it once', () => {
+    const { call, account, port } = connectedRetailer({ rateLimit: () => null });
+    const long = 'x'.repeat(257);
+    const put = call('PUT', `listings/2021-08-01/items/${account.seller_id}/LONG`, { marketplaceIds: US }, { body: { productType: long, attributes: {} } });
+    expect(bodyOf(put).errors[0]).toMatchObject({ code: 'InvalidInput', message: 'productType must not be longer than 256 characters.' });
+    expect(bodyOf(call('POST', 'feeds/2021-06-30/feeds', {}, { body: { ...feedBody, feedType: long } })).errors[0].message).toBe(
+      'feedType must not be longer than 256 characters.',
+    );
+    expect(call('POST', 'feeds/2021-06-30/feeds', {}, { body: { ...feedBody, inputFeedDocumentId: long } }).status).toBe(400);
+    expect(port.getState(CHANNEL)).toBeUndefined();
+    expect(call('POST', 'feeds/2021-06-30/feeds', {}, { body: { ...feedBody, marketplaceIds: Array(5000).fill(US) } }).status).toBe(202);
+    expect(port.getState(CHANNEL)?.feeds[0]?.marketplace_ids).toEqual([US]);
+  });
 });

@@ -2,6 +2,7 @@
 // bundle's world is held to the same bound before it is served.
 import type { Collections } from '../collections.js';
 import type { WorldRuleBreach } from '../world-rules.js';
+import { channelsPastBound } from './per-channel-bound.js';
 import type { ChannelCallRecord } from './records.js';
 
 /** How many calls a channel's log keeps; older ones are dropped so a busy integration cannot grow the store forever. */
@@ -16,13 +17,10 @@ export function logCall(store: Collections, call: ChannelCallRecord): void {
 
 /** Channels whose log holds more calls than the relay keeps. */
 export function callLogBreaches(store: Collections): WorldRuleBreach[] {
-  const perChannel = new Map<string, number>();
-  for (const call of store.channel_calls.all()) perChannel.set(call.channel_id, (perChannel.get(call.channel_id) ?? 0) + 1);
-  return [...perChannel]
-    .filter(([, held]) => held > CALL_LOG_LIMIT)
-    .map(([channel, held]) => ({
-      collection: 'channel_calls',
-      field: 'channel_id',
-      message: `Channel ${channel} has ${held} calls in its log; the log keeps the newest ${CALL_LOG_LIMIT}.`,
-    }));
+  return channelsPastBound(
+    store.channel_calls.all(),
+    CALL_LOG_LIMIT,
+    'channel_calls',
+    (channel, held) => `Channel ${channel} has ${held} calls in its log; the log keeps the newest ${CALL_LOG_LIMIT}.`,
+  );
 }

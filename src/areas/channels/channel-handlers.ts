@@ -4,10 +4,10 @@ import { unprocessable } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
 import { adoptGrant, authorizationUrl, LIFETIME_MS, randomTokens, startAuthorization, DEFAULT_MARKETPLACE_ID, type TokenSource } from '../../retailer/index.js';
 import { deleteChannelCascade } from './cascade.js';
+import { makeRoomForAuthorization } from './open-authorizations.js';
 import { saveConnection } from './connection.js';
 import { presentChannel } from './present.js';
 import { retailerPort } from './retailer-instance.js';
-import type { Collections } from '../collections.js';
 
 /** Channel CRUD, connection data and the start of the authorization flow. */
 export const channelResourceHandlers = {
@@ -68,7 +68,7 @@ export const channelResourceHandlers = {
 
   getChannelAuthUrl: ({ params }, ctx) => {
     const now = ctx.clock.now();
-    pruneSpentAuthorizations(ctx.store, params.channel, now);
+    makeRoomForAuthorization(ctx.store, params.channel, now);
     const record = startAuthorization(retailerPort(ctx.store), {
       channelId: params.channel,
       userId: ctx.caller.id,
@@ -85,12 +85,3 @@ const stateTokens =
   (prefix: string): TokenSource =>
   (kind) =>
     kind === 'state' ? prefix + randomTokens(kind) : randomTokens(kind);
-
-/** Every get-auth-url adds a state; the ones that can no longer be used are dropped so they do not pile up. */
-function pruneSpentAuthorizations(store: Collections, channelId: string, now: Date): void {
-  const past = (at: string | null) => at === null || Date.parse(at) <= now.getTime();
-  for (const auth of store.retailer_authorizations.where('channel_id', channelId)) {
-    const spent = auth.decision === null ? past(auth.expires_at) : auth.exchanged_at !== null || past(auth.code_expires_at);
-    if (spent) store.retailer_authorizations.remove(auth.id);
-  }
-}

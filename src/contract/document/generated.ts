@@ -249,7 +249,9 @@ export interface paths {
          * @description Answers the URL of the (simulated) retailer's consent page for this channel. The URL carries a `state`
          *     bound to the channel and the caller, usable once and valid for 10 minutes. Opening it shows the consent
          *     page; Approve redirects to the sandbox's callback with an authorization `code`, which the sandbox
-         *     exchanges for tokens and stores as the channel's connection data. Each call issues a new state.
+         *     exchanges for tokens and stores as the channel's connection data. Each call issues a new state; a
+         *     channel keeps its 20 newest usable ones, so a 21st drops the oldest, whose link then shows the
+         *     "not known" page (inferred: each call stores one, and a loop of calls must not grow the store without end).
          *     In a workspace the state starts with the workspace's `ws_<id>.` prefix, like its API tokens, so the
          *     consent page and the callback (which carry no API token) act in that workspace (inferred).
          */
@@ -476,7 +478,8 @@ export interface paths {
          *     and/or by `identifier` (exact value, optionally of `identifier_type`), paginated; with neither it pages
          *     through the whole catalog. Items carry `identifiers`, `main_image_url` and `thumbnail_image_url` and no
          *     separate `upc`/`ean`/`gtin`/`isbn` fields. Like the relay, it needs connection data (409 otherwise) and
-         *     refreshes an expired access token first; it is not throttled.
+         *     refreshes an expired access token first; it is not throttled. `Prefer: retailer-fault` is honoured by the
+         *     relay operations only: here it is ignored, and the answer says so in a `Sandbox-Prefer-Ignored` header.
          */
         get: operations["searchChannelCatalog"];
         put?: never;

@@ -3,7 +3,7 @@ import { invalidInput, notFoundError } from '../errors.js';
 import { participations } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import type { RetailerFeed } from '../record-types.js';
-import { feedProblem } from '../state-limits.js';
+import { feedProblem, nameProblem } from '../state-limits.js';
 import { fnv1a } from '../../store/stable-hash.js';
 
 const IN_QUEUE_MS = 30_000;
@@ -35,13 +35,14 @@ function createFeed(ctx: OperationContext): OperationOutcome {
     return invalidInput('marketplaceIds must be a non-empty array of strings.');
   const known = new Set(participations(ctx.marketplaceId).map((m) => m.id));
   if (!ids.every((id) => known.has(id))) return invalidInput('Invalid marketplaceIds: the seller does not participate in every one.');
-  const tooMany = feedProblem(ctx.state);
-  if (tooMany) return invalidInput(tooMany);
+  const tooMuch = nameProblem('feedType', b.feedType) ?? nameProblem('inputFeedDocumentId', b.inputFeedDocumentId) ?? feedProblem(ctx.state);
+  if (tooMuch) return invalidInput(tooMuch);
   const state = ctx.state ?? emptyState(ctx.channelId, ctx.now);
   const feed: RetailerFeed = {
     feed_id: `${10000 + (fnv1a(ctx.channelId) % 90000)}${String(state.feeds.length + 1).padStart(6, '0')}`,
     feed_type: b.feedType,
-    marketplace_ids: ids as string[],
+    // Each once: a list repeating a marketplace names no more of them.
+    marketplace_ids: [...new Set(ids as string[])],
     input_feed_document_id: b.inputFeedDocumentId,
     created_at: ctx.now.toISOString(),
   };

@@ -1,7 +1,7 @@
 import { emptyState, findListing, withListing } from '../channel-state.js';
 import { invalidInput, notFoundError } from '../errors.js';
 import { readListingAttributes } from '../listing-attributes.js';
-import { attributesProblem, listingChangeProblem } from '../state-limits.js';
+import { attributesProblem, listingChangeProblem, nameProblem } from '../state-limits.js';
 import { marketplaceById } from '../marketplaces.js';
 import type { OperationContext, OperationOutcome, RetailerOperation } from '../operation.js';
 import type { RetailerListing } from '../record-types.js';
@@ -69,7 +69,7 @@ function putListing(ctx: OperationContext): OperationOutcome {
   }
   if (!isObject(body.attributes)) return invalidInput('attributes must be an object.');
   const sku = ctx.params.sku!;
-  const tooMuch = listingChangeProblem(ctx.state, sku) ?? attributesProblem(body.attributes);
+  const tooMuch = nameProblem('productType', body.productType) ?? listingChangeProblem(ctx.state, sku) ?? attributesProblem(body.attributes);
   if (tooMuch) return invalidInput(tooMuch);
   const existing = findListing(ctx.account, ctx.state, sku);
   const now = ctx.now.toISOString();
@@ -109,7 +109,7 @@ function patchListing(ctx: OperationContext): OperationOutcome {
     else if (!Array.isArray((patch as Record<string, unknown>).value)) return invalidInput(`patches[${i}].value must be an array.`);
     else attributes[name] = (patch as Record<string, unknown>).value;
   }
-  const tooMuch = listingChangeProblem(ctx.state, sku) ?? attributesProblem(attributes);
+  const tooMuch = nameProblem('productType', body.productType) ?? listingChangeProblem(ctx.state, sku) ?? attributesProblem(attributes);
   if (tooMuch) return invalidInput(tooMuch);
   const listing = { ...existing, product_type: body.productType, attributes, updated_at: ctx.now.toISOString() };
   return accepted(ctx, sku, withListing(ctx.state ?? emptyState(ctx.channelId, ctx.now), ctx.account, sku, listing, ctx.now));

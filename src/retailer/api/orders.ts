@@ -22,9 +22,11 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 const isIsoDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 const isDateOrAbsent = (value: unknown) => value === undefined || isIsoDate(value);
 
+/** The fields of a NextToken: the whole filter, as readFilter builds it. */
+const FILTER_FIELDS = ['m', 'ca', 'cb', 'ua', 's', 'n', 'o'] as const satisfies readonly (keyof OrdersFilter)[];
+
 /** A NextToken carries the whole filter; one that is not exactly what readFilter builds was forged. */
-function isOrdersFilter(value: object): value is OrdersFilter {
-  const f = value as Record<keyof OrdersFilter, unknown>;
+function isOrdersFilter(f: Partial<Record<keyof OrdersFilter, unknown>>): f is OrdersFilter {
   return (
     isStrings(f.m) &&
     isStrings(f.s) &&
@@ -77,7 +79,7 @@ function presentOrder(o: RetailerOrder, marketplaceId: string) {
 function readFilter(ctx: OperationContext): OrdersFilter | OperationOutcome {
   const token = one(ctx.query, 'NextToken');
   if (token !== undefined) {
-    return decodePageToken(token, ctx.channelId, isOrdersFilter) ?? invalidInput('Invalid NextToken.');
+    return decodePageToken(token, ctx.channelId, FILTER_FIELDS, isOrdersFilter) ?? invalidInput('Invalid NextToken.');
   }
   const ids = marketplaceIds(ctx, 'MarketplaceIds');
   if (isResult(ids)) return ids;
