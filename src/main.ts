@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { helpText } from './cli/help-text.js';
 import { parseArgs } from './cli/parse-args.js';
+import { outliveClosedStdout } from './cli/closed-stdout.js';
 import { stopWithParent } from './cli/stop-with-parent.js';
 import { configFromOptions } from './config.js';
 import { DEMO_USERS } from './sandbox/demo-tokens.js';
@@ -67,11 +68,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  // Whoever reads the output may go away (`| head`, a log shipper that stopped): the sandbox keeps serving, unlogged,
-  // instead of dying of an EPIPE its clients never caused.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
+  outliveClosedStdout();
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));

@@ -1,6 +1,6 @@
 // The client commands as a CI step runs them: their own process against a real sandbox on a loopback port, with the
 // exit codes and streams a job reads. (The packed bin runs them in test/readme/ci-job.test.ts.)
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,25 @@ describe('commerce-operations-sandbox coverage', () => {
     expect(run.stdout).toContain('| listMerchants | GET /2024-09/merchants | 200, 422 |');
     expect(run.stderr).toContain('Passed --fail-under 0.5');
     expect(run.stderr).toContain('Passed --require: all 2 required pairs exercised.');
+  }, 60_000);
+
+  it("When the reader of the report goes away (a closed pipe, as with `| head -1`), then the exit code and the verdict on stderr are still the gate's", async () => {
+    const child = spawn(
+      process.execPath,
+      [builtEntry('cli/client-main'), 'coverage', '--url', gate.url, '--token', gate.token, '--format', 'junit', '--fail-under', '0.5'],
+      {
+        cwd: projectRoot,
+        env: userEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toContain('Passed --fail-under 0.5');
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
   }, 60_000);
 
   it('When the share is below --fail-under, then it exits 1 and lists every pair not exercised, by operation', async () => {
