@@ -67,6 +67,11 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Whoever reads the output may go away (`| head`, a log shipper that stopped): the sandbox keeps serving, unlogged,
+  // instead of dying of an EPIPE its clients never caused.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   stopWithParent(() => shutdown('parent process gone'));

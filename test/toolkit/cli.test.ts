@@ -150,6 +150,31 @@ describe('the CLI (src/main.ts)', () => {
     }
   }, 60_000);
 
+  it('When whoever reads its output goes away (a closed pipe, as after `| head -1`), then it keeps answering, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [...CLI, '--in-memory', '--port', '0'], { cwd: projectRoot, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (c) => (errors += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (c) => {
+          output += c;
+          const match = /listening on (http:\/\/\S+)/.exec(output);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${errors}`)));
+      });
+      child.stdout.destroy();
+      for (let i = 0; i < 5; i++) expect((await fetch(`${url}/_sandbox/health`)).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(errors).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('When the port is taken, then it says so and exits 1', async () => {
     const { createServer } = await import('node:http');
     const blocker = createServer();
