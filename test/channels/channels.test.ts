@@ -117,6 +117,14 @@ describe('getChannel, updateChannel, deleteChannel', () => {
     expect(res.body.data.updated_at > res.body.data.created_at).toBe(true);
   });
 
+  it('When a channel is PUT back exactly as it was read, then 200 and its updated_at stays what it was', async () => {
+    const read = (await request(t.app).get(channelPath(channels.connected)).set(t.auth('owner'))).body.data;
+    t.clock.advance(1000);
+    const res = await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send(read);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(read);
+  });
+
   it('When the new name is empty or the type is not one the contract names, then 422', async () => {
     expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: '' })).status).toBe(422);
     expect((await request(t.app).put(channelPath(channels.connected)).set(t.auth('owner')).send({ name: 'x', type: 'marketplace' })).status).toBe(422);

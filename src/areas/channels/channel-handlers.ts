@@ -2,6 +2,7 @@ import type { Handlers } from '../handler-map.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { unprocessable } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
+import { editRecord } from '../../store/edit-record.js';
 import { adoptGrant, authorizationUrl, LIFETIME_MS, randomTokens, startAuthorization, DEFAULT_MARKETPLACE_ID, type TokenSource } from '../../retailer/index.js';
 import { deleteChannelCascade } from './cascade.js';
 import { makeRoomForAuthorization } from './open-authorizations.js';
@@ -44,7 +45,7 @@ export const channelResourceHandlers = {
     // A GET body sent back carries the channel's own merchant_id and type; a different one would move or retype it.
     const changed = (['merchant_id', 'type'] as const).filter((field) => body[field] !== undefined && body[field] !== current[field]);
     if (changed.length > 0) unprocessable(Object.fromEntries(changed.map((field) => [field, [`The ${field} of a channel cannot be changed.`]])));
-    const channel = ctx.store.channels.update(current.id, { name: body.name, updated_at: ctx.clock.nowIso() });
+    const channel = editRecord(ctx.store.channels, current.id, { name: body.name }, ctx.clock.nowIso());
     return ok({ data: presentChannel(channel, ctx.store) });
   },
 
