@@ -36,6 +36,9 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** What a health check answers when nothing came back within its time. */
+export const noAnswerWithin = (timeoutMs: number): string => `no answer within ${timeoutMs / 1000} s`;
+
 /** One GET of the health endpoint with global fetch. */
 export async function checkHealth(healthUrl: string, timeoutMs: number): Promise<true | string> {
   try {
@@ -44,7 +47,7 @@ export async function checkHealth(healthUrl: string, timeoutMs: number): Promise
     return res.status === 200 ? true : `it answered ${res.status}`;
   } catch (error) {
     const e = error as Error & { cause?: { code?: string } };
-    return e.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (e.cause?.code ?? e.message);
+    return e.name === 'TimeoutError' ? noAnswerWithin(timeoutMs) : (e.cause?.code ?? e.message);
   }
 }
 
@@ -64,9 +67,12 @@ export async function waitReady(url: string, timeoutMs: number, pid: number | un
     if (pid !== undefined && !deps.alive(pid)) return { ready: false, why: `its process ${pid} exited before it answered (its log says why)` };
     const left = timeoutMs - (deps.now() - start);
     if (left <= 0) return { ready: false, why: `no sandbox answered ${health} within ${timeoutMs / 1000} s (last: ${last})` };
-    const answer = await deps.check(health, Math.min(ATTEMPT_TIMEOUT_MS, Math.max(1, Math.ceil(left))));
+    const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.max(1, Math.ceil(left)));
+    const answer = await deps.check(health, attemptMs);
     if (answer === true) return { ready: true, afterMs: deps.now() - start };
-    last = answer;
+    // A last attempt the deadline cut short timed out because of the deadline: the reason before it says more.
+    const cutShort = attemptMs < ATTEMPT_TIMEOUT_MS && answer === noAnswerWithin(attemptMs);
+    if (!cutShort || last === 'nothing answered') last = answer;
     await deps.sleep(Math.min(POLL_INTERVAL_MS, Math.max(0, timeoutMs - (deps.now() - start))));
   }
 }

@@ -51,6 +51,24 @@ describe('wait', () => {
     expect(now()).toBeLessThan(5_000 + POLL_INTERVAL_MS + 2);
   });
 
+  it('When the last attempt is cut short by the deadline and times out, then the reason given is the one before it, not that timeout', async () => {
+    let now = 0;
+    // Each check takes 95 ms and is refused; one given less time than that times out.
+    const deps: WaitDeps = {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      alive: () => true,
+      check: async (_url, timeoutMs) => {
+        now += Math.min(95, timeoutMs);
+        return timeoutMs <= 95 ? `no answer within ${timeoutMs / 1000} s` : 'ECONNREFUSED';
+      },
+    };
+    const outcome = await waitReady('http://localhost:1', 1_000, undefined, deps);
+    expect(outcome).toEqual({ ready: false, why: 'no sandbox answered http://localhost:1/_sandbox/health within 1 s (last: ECONNREFUSED)' });
+  });
+
   it('When the sandbox process exits before it answers, then it stops waiting at once, long before the deadline', async () => {
     const { deps, now } = scripted(['ECONNREFUSED'], { diesAtMs: 350 });
     const outcome = await waitReady('http://127.0.0.1:1', 600_000, 4242, deps);
