@@ -5,7 +5,7 @@ import { encodeJournalLine, JournalCorruptError, parseJournal, type JournalEntry
 import { replayJournal } from './journal-replay.js';
 import { JournalWriter } from './journal-writer.js';
 import { asStoreFileError, StoreFileError, type Change, type Persistence, type Snapshot } from './persistence.js';
-import { isSnapshotFile, notARecord, readSnapshotFile, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
+import { isSnapshotFile, notARecord, readSnapshotFile, SNAPSHOT_FORMAT, SnapshotWriteAborted, writeSnapshotFile, type JournalMark } from './snapshot-file.js';
 
 /** Tuning knobs; the defaults suit a developer's machine, tests shrink them to force compactions. */
 export interface JournalPersistenceOptions {
@@ -91,6 +91,14 @@ export class JournalPersistence implements Persistence {
       if (generations.length === 0) return undefined;
       const first = journalPath(this.file, generations[0]);
       throw new StoreFileError(this.file, `The data file ${this.file} is missing but its journal (${first}) is there. ${RESET_HINT}`);
+    }
+    const format = (raw as { format?: unknown } | null)?.format;
+    if (typeof format === 'number' && Number.isInteger(format) && format > SNAPSHOT_FORMAT) {
+      // A newer sandbox's file: reseeding (the usual way out) would throw away a world this version cannot read.
+      throw new StoreFileError(
+        this.file,
+        `The data file ${this.file} was written by a newer sandbox (store format ${format}; this one reads format ${SNAPSHOT_FORMAT}). It was left untouched. Run that newer version on it, or point --data (DATA_FILE) at another file.`,
+      );
     }
     if (!isSnapshotFile(raw)) {
       const where =

@@ -29,10 +29,13 @@ export async function readSnapshotFile(file: string): Promise<unknown> {
   return db.data;
 }
 
+/** The store format this sandbox writes and reads (`format` in the data file). */
+export const SNAPSHOT_FORMAT = 1;
+
 /** True when `value` has the shape of a sandbox data file (not some other JSON the user pointed us at). */
 export function isSnapshotFile(value: unknown): value is SnapshotFile {
   const snap = value as SnapshotFile;
-  if (snap === null || typeof snap !== 'object' || snap.format !== 1 || typeof snap.seed !== 'number') return false;
+  if (snap === null || typeof snap !== 'object' || snap.format !== SNAPSHOT_FORMAT || typeof snap.seed !== 'number') return false;
   if (snap.collections === null || typeof snap.collections !== 'object') return false;
   if (notARecord(snap.collections) !== undefined) return false;
   const mark = snap.journal;

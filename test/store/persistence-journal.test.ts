@@ -190,6 +190,17 @@ describe('JournalPersistence', () => {
     }
   });
 
+  it('When the data file was written by a newer sandbox (a higher store format), then load refuses saying so, without offering --reset, and leaves it untouched', async () => {
+    const { file } = setup();
+    const text = JSON.stringify({ format: 2, seed: 7, collections: { users: [] } });
+    writeFileSync(file, text);
+    const error = await refusal(open(file).load());
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toContain(`The data file ${file} was written by a newer sandbox (store format 2; this one reads format 1).`);
+    expect((error as Error).message).not.toMatch(/--reset/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
   it('When the data file is JSON but not a sandbox store, then load refuses', async () => {
     const { file } = setup();
     writeFileSync(file, JSON.stringify({ products: [] }));
