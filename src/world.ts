@@ -193,10 +193,13 @@ export async function openWorldWriting(opts: OpenWorldOptions): Promise<OpenedWo
     // Reported where the caller awaits it; until then a failure must not count as an unhandled rejection.
     written.catch(() => {});
   }
+  const clock = opts.clock ?? new Clock();
+  // A restart resumes at the world time it had: an expired token stays expired, a record is never from the future.
+  if (snapshot?.clock) clock.advance(snapshot.clock.offset_ms);
   const world = {
     id: opts.id,
     store,
-    clock: opts.clock ?? new Clock(),
+    clock,
     resources: new WorldResources(),
     tokenPrefix: '',
     ids: new IdSequence(),

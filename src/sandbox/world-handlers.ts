@@ -62,13 +62,15 @@ export const worldHandlers = {
 
   getSandboxClock: (_input, ctx) => ok({ data: presentClock(ctx) }),
 
-  advanceSandboxClock: ({ body }, ctx) => {
+  advanceSandboxClock: outsideTransaction(async ({ body }, ctx) => {
     const ms = Object.entries(body).reduce((sum, [unit, n]) => sum + (n ?? 0) * MS[unit as keyof typeof MS], 0);
     if (ms > MAX_ADVANCE_MS) unprocessable({ body: ['The clock moves at most 366 days per call.'] });
     if (!ctx.clock.canAdvance(ms)) {
       unprocessable({ body: [`The clock runs at most ${MAX_CLOCK_OFFSET_DAYS} days ahead of the wall clock; reset the world to start again.`] });
     }
     ctx.clock.advance(ms);
+    // Kept like a record's change: answered once a restart would resume at this time.
+    await ctx.world.store.persistence.commitClock?.(ctx.clock.offset);
     return ok({ data: presentClock(ctx) });
-  },
+  }),
 } satisfies Partial<Handlers>;

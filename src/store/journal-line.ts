@@ -5,14 +5,16 @@ import type { Change } from './persistence.js';
 export interface JournalEntry {
   seq: number;
   changes: Change[];
+  /** The world's clock offset from this commit on, when the commit moved the clock. */
+  clock?: number;
 }
 
 /**
  * One commit as one line: `<crc32 of the JSON, 8 hex digits> <JSON>\n`. The checksum lets load() tell a line
  * torn by a crash mid-write (only ever the last one) from a complete one; the newline marks its end.
  */
-export function encodeJournalLine(seq: number, changes: Change[]): string {
-  const json = JSON.stringify({ seq, changes });
+export function encodeJournalLine(seq: number, changes: Change[], clock?: number): string {
+  const json = JSON.stringify(clock === undefined ? { seq, changes } : { seq, changes, clock });
   return `${checksum(json)} ${json}\n`;
 }
 
@@ -63,6 +65,7 @@ function decodeLine(content: Buffer, start: number, end: number): JournalEntry |
   }
   const entry = value as JournalEntry;
   if (typeof entry?.seq !== 'number' || !Array.isArray(entry.changes) || !entry.changes.every(isChange)) return undefined;
+  if (entry.clock !== undefined && !isClockOffset(entry.clock)) return undefined;
   return entry;
 }
 
@@ -73,6 +76,9 @@ function isChange(change: Change): boolean {
     (change.op === 'del' || (change.op === 'put' && typeof change.rec === 'object' && change.rec !== null))
   );
 }
+
+/** A clock offset as a data file keeps it: whole milliseconds, never behind the wall clock. */
+export const isClockOffset = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function checksum(text: string): string {
   return crc32(text).toString(16).padStart(8, '0');

@@ -8,7 +8,9 @@ import type { Snapshot } from './persistence.js';
  */
 export function replayJournal(snapshot: Snapshot, entries: Iterable<JournalEntry>): Snapshot {
   const touched = new Map<string, Map<string, unknown>>();
+  let clock = snapshot.clock;
   for (const entry of entries) {
+    if (entry.clock !== undefined) clock = { offset_ms: entry.clock };
     for (const change of entry.changes) {
       let records = touched.get(change.c);
       if (!records) {
@@ -22,5 +24,5 @@ export function replayJournal(snapshot: Snapshot, entries: Iterable<JournalEntry
   }
   const collections = { ...snapshot.collections };
   for (const [name, records] of touched) collections[name] = [...records.values()];
-  return { format: snapshot.format, seed: snapshot.seed, collections };
+  return { format: snapshot.format, seed: snapshot.seed, collections, ...(clock && { clock }) };
 }

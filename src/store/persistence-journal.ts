@@ -42,6 +42,8 @@ export class JournalPersistence implements Persistence {
   /** Null until there is a snapshot on disk to append to (load found one, or replaceAll wrote one). */
   private writer: JournalWriter | null = null;
   private latest: (() => Snapshot) | null = null;
+  /** The world's clock offset as last committed: the store's snapshots do not hold the clock, so this one adds it. */
+  private clockOffsetMs = 0;
   /** Compactions and replaceAll run one at a time: both write the snapshot's temp file. */
   private exclusive: Promise<void> = Promise.resolve();
   private compactionPending = false;
@@ -146,7 +148,9 @@ export class JournalPersistence implements Persistence {
     this.journalBytes = bytes;
     this.compactAt = this.threshold((await stat(this.file)).size);
     this.writer = new JournalWriter((g) => journalPath(this.file, g), this.generation);
-    return replayJournal({ format: raw.format, seed: raw.seed, collections: raw.collections }, entries);
+    const loaded = replayJournal({ format: raw.format, seed: raw.seed, collections: raw.collections, ...(raw.clock && { clock: raw.clock }) }, entries);
+    this.clockOffsetMs = loaded.clock?.offset_ms ?? 0;
+    return loaded;
   }
 
   commit(changes: Change[], snapshot: () => Snapshot): Promise<void> {
@@ -161,8 +165,20 @@ export class JournalPersistence implements Persistence {
     return written;
   }
 
+  commitClock(offsetMs: number): Promise<void> {
+    if (this.closing) return Promise.reject(new Error(`The store ${this.file} is closed.`));
+    if (!this.writer) return Promise.reject(new Error(`The store ${this.file} has no snapshot yet: call load() or replaceAll() first.`));
+    this.clockOffsetMs = offsetMs;
+    const line = encodeJournalLine(++this.seq, [], offsetMs);
+    this.journalBytes += Buffer.byteLength(line);
+    const written = this.writer.append(line);
+    this.scheduleCompaction();
+    return written;
+  }
+
   async replaceAll(snapshot: Snapshot): Promise<void> {
     this.assertOpen();
+    this.clockOffsetMs = snapshot.clock?.offset_ms ?? 0;
     // A new generation above anything on disk, so journals left from before (e.g. under --reset) are never replayed.
     const generation = Math.max(this.generation, ...journalGenerations(this.file)) + 1;
     const mark: JournalMark = { generation, seq: this.seq };
@@ -226,7 +242,7 @@ export class JournalPersistence implements Persistence {
     if (this.closing || !this.latest || !this.writer) return;
     // One synchronous step: the store's state now holds exactly commits 1..this.seq (transactions are synchronous
     // and commit() is called in the same step), and every later commit goes to the new generation.
-    const snapshot = this.latest();
+    const snapshot = { ...this.latest(), ...this.clockPart() };
     const generation = this.generation + 1;
     const mark: JournalMark = { generation, seq: this.seq };
     const included = this.journalBytes;
@@ -256,6 +272,11 @@ export class JournalPersistence implements Persistence {
   private async dropJournalsBelow(generation: number): Promise<void> {
     await this.writer?.retireBelow(generation);
     for (const g of journalGenerations(this.file)) if (g < generation) await rm(journalPath(this.file, g), { force: true });
+  }
+
+  /** The clock offset as a snapshot holds it: nothing when the clock runs with the wall clock. */
+  private clockPart(): Pick<Snapshot, 'clock'> {
+    return this.clockOffsetMs > 0 ? { clock: { offset_ms: this.clockOffsetMs } } : {};
   }
 
   private threshold(snapshotBytes: number): number {

@@ -3,6 +3,8 @@ export interface Snapshot {
   format: 1;
   seed: number;
   collections: Record<string, unknown[]>;
+  /** How far the world's clock runs ahead of the wall clock (POST /_sandbox/clock/advance); absent: not at all. */
+  clock?: { offset_ms: number };
 }
 
 /** One record-level change made by a request; the unit a journal appends. `rec` is absent for deletions. */
@@ -23,6 +25,11 @@ export interface Persistence {
   load(): Promise<Snapshot | undefined>;
   /** Resolves once the changes survive a crash of this process; called once per successful mutating request. */
   commit(changes: Change[], snapshot: () => Snapshot): Promise<void>;
+  /**
+   * Resolves once the world's clock offset survives a crash, like a commit: a restart resumes at the same world
+   * time. Absent where nothing outlives the process.
+   */
+  commitClock?(offsetMs: number): Promise<void>;
   /** Replaces everything persisted (first seed, reset). */
   replaceAll(snapshot: Snapshot): Promise<void>;
   /** Flushes pending work and releases the data file. */

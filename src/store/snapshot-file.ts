@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { snapshotTempPath } from './journal-files.js';
+import { isClockOffset } from './journal-line.js';
 import type { Snapshot } from './persistence.js';
 
 /** Which journal lines a snapshot already contains: replay starts at `generation`, and its first line is `seq + 1`. */
@@ -38,6 +39,7 @@ export function isSnapshotFile(value: unknown): value is SnapshotFile {
   if (snap === null || typeof snap !== 'object' || snap.format !== SNAPSHOT_FORMAT || typeof snap.seed !== 'number') return false;
   if (snap.collections === null || typeof snap.collections !== 'object') return false;
   if (notARecord(snap.collections) !== undefined) return false;
+  if (snap.clock !== undefined && !isClockOffset((snap.clock as { offset_ms?: unknown } | null)?.offset_ms)) return false;
   const mark = snap.journal;
   return mark === undefined || (Number.isInteger(mark.generation) && Number.isInteger(mark.seq));
 }
@@ -89,7 +91,12 @@ export async function writeSnapshotFile(file: string, snapshot: SnapshotFile, op
       pendingLength = 0;
     };
 
-    const head = { format: snapshot.format, seed: snapshot.seed, ...(snapshot.journal && { journal: snapshot.journal }) };
+    const head = {
+      format: snapshot.format,
+      seed: snapshot.seed,
+      ...(snapshot.journal && { journal: snapshot.journal }),
+      ...(snapshot.clock && { clock: snapshot.clock }),
+    };
     add(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "collections": {`);
     const names = Object.keys(snapshot.collections);
     for (const [n, name] of names.entries()) {

@@ -146,6 +146,30 @@ describe("a new world's first write", () => {
     await sandbox.close();
   });
 
+  it("When the world's clock was advanced and the sandbox restarts on the same file, then it resumes at that world time; a reset takes it back", async () => {
+    const file = tempFile();
+    const first = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    const advanced = await fetch(`${first.url}/_sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"days":10}',
+    });
+    expect(advanced.status).toBe(200);
+    await first.close();
+
+    const again = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    try {
+      const clock = (await (await fetch(`${again.url}/_sandbox/clock`)).json()) as { data: { offset_ms: number } };
+      expect(clock.data.offset_ms).toBe(10 * 86_400_000);
+      expect((await fetch(`${again.url}/_sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    } finally {
+      await again.close();
+    }
+    const afterReset = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    expect(afterReset.worlds.defaultWorld.clock.offset).toBe(0);
+    await afterReset.close();
+  });
+
   it("When the data file was seeded with another seed and no seed is given, then the world keeps the file's seed: its health, its workspaces and the config say so", async () => {
     const file = tempFile();
     const first = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', seed: 5 });

@@ -265,6 +265,25 @@ describe('JournalPersistence', () => {
     expect(existsSync(journalPath(file, mark - 1))).toBe(false);
   });
 
+  it("When the world's clock was moved, then a restart loads its offset from the journal, and from the snapshot once a compaction wrote it", async () => {
+    const { file } = setup();
+    const p = open(file, { compactMinBytes: 1, compactGrowth: 0 });
+    await p.replaceAll(snapshotOf([]));
+    await p.commitClock(86_400_000);
+    await p.close();
+    const reader = open(file);
+    expect((await reader.load())?.clock).toEqual({ offset_ms: 86_400_000 });
+    await reader.close();
+
+    // A commit crosses the threshold: the compaction's snapshot holds the offset, and the journal that held it is gone.
+    const q = open(file, { compactMinBytes: 1, compactGrowth: 0 });
+    await world(q, (await q.load())!).put(aProduct(1));
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).collections.products).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(readFileSync(file, 'utf8')).clock).toEqual({ offset_ms: 86_400_000 });
+    await q.close();
+    expect((await open(file).load())?.clock).toEqual({ offset_ms: 86_400_000 });
+  });
+
   it('When the snapshot is missing but journals exist, then load refuses rather than start from nothing', async () => {
     const { file } = setup();
     writeFileSync(journalPath(file, 1), '');

@@ -1454,7 +1454,9 @@ export interface paths {
          * Move a world's clock forward
          * @description Moves one world's clock forward by the sum of the given amounts, so time-dependent state (channel access
          *     token expiry, scraping attempts, catalog item imports, price and sales-rank series) moves with it without
-         *     waiting. The clock only moves forward; a reset puts it back to the wall clock. It moves at most 366 days per
+         *     waiting. The clock only moves forward; a reset puts it back to the wall clock. The default world's clock is
+         *     kept in its data file like a record (the answer comes once it is written): a restart resumes at the same world
+         *     time, so an expired token stays expired. It moves at most 366 days per
          *     call and runs at most 36,600 days (100 years of 366 days) ahead of the wall clock in all: a move past
          *     either answers 422 `errors.body` (`The clock runs at most 36600 days ahead of the wall clock; reset the
          *     world to start again.`), so every date the sandbox shows keeps a four-digit year.
