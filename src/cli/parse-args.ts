@@ -166,7 +166,8 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
     if (data[1].trim() === '') errors.push(`${data[0]} must be a file path`);
     // 'data/' names a folder: the store would become a file called 'data' instead of a file inside it.
     else if (/[\\/]$/.test(data[1].trim())) errors.push(`${data[0]} must be a file path, not a folder, got '${data[1]}' (e.g. ${data[1].trim()}sandbox.json)`);
-    else options.dataFile = data[1];
+    // Spaces around a path are a paste's or a .env file's, never meant: 'data.json ' would be a new, empty store.
+    else options.dataFile = data[1].trim();
   }
 
   if (given.has('in-memory')) {
@@ -181,7 +182,7 @@ export function parseArgs(argv: readonly string[], env: Env = {}): ParseResult {
   const load = given.get('load');
   if (load) {
     if (load.value.trim() === '') errors.push('--load must be a file path');
-    else options.load = load.value;
+    else options.load = load.value.trim();
     // The loaded world is kept in memory: a data file would be neither read nor written.
     if (given.has('data')) errors.push('--load and --data cannot be combined: --load keeps the loaded world in memory');
     if (given.has('reset')) errors.push('--load and --reset cannot be combined: --load starts from the bundle');

@@ -141,6 +141,11 @@ describe('CLI arguments', () => {
     expect(ok(['--data', 'data/world.json']).dataFile).toBe('data/world.json');
   });
 
+  it('When DATA_FILE or --load has spaces around the path (a .env file, a paste), then the path is read without them', () => {
+    expect(ok([], { DATA_FILE: ' data/world.json  ' }).dataFile).toBe('data/world.json');
+    expect(ok(['--load', 'run.json ']).load).toBe('run.json');
+  });
+
   it('When help is shown, then it mentions every flag and its environment variable', () => {
     const text = helpText('sandbox', '0.1.0');
     for (const word of [
