@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,10 +25,48 @@ async function upload(url: string): Promise<{ id: string; url: string }> {
 }
 
 describe('uploaded files and --reset', () => {
+  it('When the files sit in the shared uploads/ folder an earlier version kept beside the data file, then they move to its own folder and are served', async () => {
+    const legacyDir = mkdtempSync(join(tmpdir(), 'sandbox-legacy-uploads-'));
+    try {
+      const file = join(legacyDir, 'sandbox.json');
+      const first = await startSandbox({ contract, store: 'file', dataFile: file });
+      const image = await upload(first.url);
+      await first.close();
+      renameSync(`${file}.uploads`, join(legacyDir, 'uploads'));
+
+      const again = await startSandbox({ contract, store: 'file', dataFile: file });
+      try {
+        expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, again.url))).status).toBe(200);
+        expect(existsSync(join(`${file}.uploads`, 'product-images', image.id, 'photo.png'))).toBe(true);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(legacyDir, { recursive: true, force: true });
+    }
+  });
+
+  it("When two data files share a folder and one is reseeded, then the other's uploaded images are still served", async () => {
+    const other = join(dir, 'other.json');
+    const keeper = await startSandbox({ contract, store: 'file', dataFile: other });
+    const image = await upload(keeper.url);
+    await keeper.close();
+
+    const neighbour = await startSandbox({ contract, store: 'file', dataFile: join(dir, 'neighbour.json'), reset: true });
+    await neighbour.close();
+
+    const again = await startSandbox({ contract, store: 'file', dataFile: other });
+    try {
+      expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, again.url))).status).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('When the sandbox restarts on its file, then an uploaded image is still served; with --reset, its file is gone from disk too', async () => {
     const first = await startSandbox({ contract, store: 'file', dataFile });
     const image = await upload(first.url);
-    const file = join(dir, 'uploads', 'product-images', image.id, 'photo.png');
+    const file = join(`${dataFile}.uploads`, 'product-images', image.id, 'photo.png');
     expect(existsSync(file)).toBe(true);
     await first.close();
 
@@ -49,7 +87,7 @@ describe('uploaded files and --reset', () => {
       expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, reset.url))).status).toBe(404);
       // A new upload after the reset is stored and served as usual.
       const next = await upload(reset.url);
-      expect(existsSync(join(dir, 'uploads', 'product-images', next.id, 'photo.png'))).toBe(true);
+      expect(existsSync(join(`${dataFile}.uploads`, 'product-images', next.id, 'photo.png'))).toBe(true);
     } finally {
       await reset.close();
     }

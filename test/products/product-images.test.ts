@@ -186,7 +186,7 @@ describe('uploads of a file-backed world', () => {
       .set(f.auth('owner'))
       .attach('file', PNG, { filename: 'disk.png', contentType: 'image/png' });
     expect(up.status).toBe(201);
-    const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'disk.png');
+    const onDisk = join(dir, 'sandbox.json.uploads', 'product-images', up.body.data.id, 'disk.png');
     expect(readFileSync(onDisk)).toEqual(PNG);
     expect((await request(f.app).get(pathOf(up.body.data.url))).status).toBe(200);
     expect((await request(f.app).delete(`/2024-09/products/${productId}`).set(f.auth('owner'))).status).toBe(204);
@@ -199,7 +199,7 @@ describe('uploads of a file-backed world', () => {
       .post(`/2024-09/products/${productId}/images`)
       .set(f.auth('owner'))
       .attach('file', PNG, { filename: 'c.png', contentType: 'image/png' });
-    const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'c.png');
+    const onDisk = join(dir, 'sandbox.json.uploads', 'product-images', up.body.data.id, 'c.png');
     expect(existsSync(onDisk)).toBe(true);
     await request(f.app).post('/_sandbox/reset').expect(204);
     expect(existsSync(onDisk)).toBe(false);
@@ -213,7 +213,7 @@ describe('uploads of a file-backed world', () => {
       .post(`/2024-09/products/${product.id}/images`)
       .set(f.auth('outsider'))
       .attach('file', PNG, { filename: 'm.png', contentType: 'image/png' });
-    const onDisk = join(dir, 'uploads', 'product-images', up.body.data.id, 'm.png');
+    const onDisk = join(dir, 'sandbox.json.uploads', 'product-images', up.body.data.id, 'm.png');
     expect(existsSync(onDisk)).toBe(true);
     expect((await request(f.app).delete(`/2024-09/merchants/${merchant.id}`).set(f.auth('outsider'))).status).toBe(204);
     expect(existsSync(onDisk)).toBe(false);

@@ -110,11 +110,11 @@ describe('reset and delete drop what a world keeps outside its store', () => {
     it("When a workspace uploads and is reset, then its files never touch the disk and the default world's files stay", async () => {
       const t = await testApp({ store: 'file', dataFile: join(dir, 'sandbox.json') });
       const mainUrl = await upload(t, demo.owner.token, 'MAIN-IMG');
-      const onDisk = join(dir, 'uploads', new URL(mainUrl).pathname.replace('/_sandbox/uploads/', ''));
+      const onDisk = join(dir, 'sandbox.json.uploads', new URL(mainUrl).pathname.replace('/_sandbox/uploads/', ''));
       expect(existsSync(onDisk)).toBe(true);
       const ws = await newWorkspace(t);
       const wsUrl = await upload(t, ws.tokens.owner, 'WS-IMG');
-      expect(existsSync(join(dir, 'uploads', new URL(wsUrl).pathname.replace('/_sandbox/uploads/', '')))).toBe(false);
+      expect(existsSync(join(dir, 'sandbox.json.uploads', new URL(wsUrl).pathname.replace('/_sandbox/uploads/', '')))).toBe(false);
       await request(t.app).post(`/_sandbox/workspaces/${ws.id}/reset`).expect(204);
       expect(existsSync(onDisk)).toBe(true);
       await request(t.app).get(new URL(mainUrl).pathname).expect(200);

@@ -1,10 +1,11 @@
 // Where uploaded product images keep their bytes. A file-backed world keeps them beside its data file
-// (`<dir of DATA_FILE>/uploads/<storage_key>`), so they survive a restart with the records that name them; a
-// memory world keeps them in memory and forgets them on exit, like the rest of its state.
-import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+// (`<DATA_FILE>.uploads/<storage_key>`), so they survive a restart with the records that name them; a memory world
+// keeps them in memory and forgets them on exit, like the rest of its state.
+import { existsSync, mkdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
+import { canonicalDataFile } from '../../store/journal-files.js';
 import { QuotaExceeded } from '../../store/quota-exceeded.js';
 import { workspaceIdOf, type World } from '../../world.js';
 import { resourceKind } from '../../world-resources.js';
@@ -94,6 +95,19 @@ export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'd
   const workspace = workspaceIdOf(world) !== undefined;
   const onDisk = config.store === 'file' && !workspace;
   return world.resources.of(UPLOADS, () =>
-    onDisk ? new DirectoryUploads(resolve(dirname(config.dataFile), 'uploads')) : new MemoryUploads(workspace ? config.workspaceMaxUploadBytes : Infinity),
+    onDisk ? new DirectoryUploads(uploadsFolderOf(config.dataFile)) : new MemoryUploads(workspace ? config.workspaceMaxUploadBytes : Infinity),
   );
+}
+
+/**
+ * The folder of a data file's uploaded files: its own, named after it like its journals and lock, so two data files
+ * in one folder never share (a reset of one cleared the other's files). Files kept in the shared `uploads/` folder
+ * beside it by an earlier version move into the first data file's own folder that asks.
+ */
+export function uploadsFolderOf(dataFile: string): string {
+  const file = canonicalDataFile(resolve(dataFile));
+  const own = `${file}.uploads`;
+  const shared = join(dirname(file), 'uploads');
+  if (!existsSync(own) && existsSync(join(shared, 'product-images'))) renameSync(shared, own);
+  return own;
 }
