@@ -119,7 +119,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       throw error;
     });
   const worlds = new Worlds(world, { ...worldsOptions(config), defaultLoaded: bundle !== undefined, builtSeeded: builtSeededWorld });
-  const runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
+  let runtime: Runtime;
+  try {
+    runtime = createRuntime({ worlds, config, contract, log: errorLog, requestLog });
+  } catch (error) {
+    // A configuration the runtime refuses (hosted mode without its admin token) lets the data file go, as a load does.
+    await persistence.close();
+    throw error;
+  }
   let loadedUsers: LoadedUser[] | undefined;
   if (bundle !== undefined) {
     try {

@@ -199,6 +199,13 @@ describe("a new world's first write", () => {
     await reseeded.close();
   });
 
+  it('When the runtime refuses the configuration (hosted mode without an admin token), then the start fails and lets the data file go', async () => {
+    const file = tempFile();
+    await expect(startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent', hosted: true })).rejects.toThrow(/admin token/);
+    const again = await startSandbox({ contract, store: 'file', dataFile: file, logLevel: 'silent' });
+    await again.close();
+  });
+
   it('When the data file cannot be loaded, then the start fails and lets the data file go, so the same process starts on it once it is mended', async () => {
     const file = tempFile();
     writeFileSync(file, 'not json');
