@@ -25,7 +25,7 @@ async function upload(url: string): Promise<{ id: string; url: string }> {
 }
 
 describe('uploaded files and --reset', () => {
-  it('When the files sit in the shared uploads/ folder an earlier version kept beside the data file, then they move to its own folder and are served', async () => {
+  it('When the files sit in the shared uploads/ folder an earlier version kept beside the data file, then they are served from there, left in place by a reset', async () => {
     const legacyDir = mkdtempSync(join(tmpdir(), 'sandbox-legacy-uploads-'));
     try {
       const file = join(legacyDir, 'sandbox.json');
@@ -33,14 +33,19 @@ describe('uploaded files and --reset', () => {
       const image = await upload(first.url);
       await first.close();
       renameSync(`${file}.uploads`, join(legacyDir, 'uploads'));
+      const kept = join(legacyDir, 'uploads', 'product-images', image.id, 'photo.png');
 
       const again = await startSandbox({ contract, store: 'file', dataFile: file });
       try {
         expect((await fetch(image.url.replace(/^http:\/\/[^/]+/, again.url))).status).toBe(200);
-        expect(existsSync(join(`${file}.uploads`, 'product-images', image.id, 'photo.png'))).toBe(true);
+        expect(existsSync(kept)).toBe(true);
       } finally {
         await again.close();
       }
+      // The shared folder may hold another data file's files: a reset of this one leaves it as it is.
+      const reset = await startSandbox({ contract, store: 'file', dataFile: file, reset: true });
+      await reset.close();
+      expect(existsSync(kept)).toBe(true);
     } finally {
       rmSync(legacyDir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 // Where uploaded product images keep their bytes. A file-backed world keeps them beside its data file
 // (`<DATA_FILE>.uploads/<storage_key>`), so they survive a restart with the records that name them; a memory world
 // keeps them in memory and forgets them on exit, like the rest of its state.
-import { existsSync, mkdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../config.js';
@@ -52,34 +52,47 @@ class MemoryUploads implements UploadStorage {
 }
 
 class DirectoryUploads implements UploadStorage {
-  constructor(private readonly root: string) {}
+  /** `earlier`: a folder an earlier version kept files in, read (and removed from) but never written or cleared. */
+  constructor(
+    private readonly root: string,
+    private readonly earlier?: string,
+  ) {}
   write(key: string, bytes: Buffer): void {
     const path = join(this.root, key);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
   }
   async read(key: string): Promise<Buffer | undefined> {
-    try {
-      return await readFile(join(this.root, key));
-    } catch {
-      return undefined;
-    }
+    return (await readIn(this.root, key)) ?? (this.earlier === undefined ? undefined : await readIn(this.earlier, key));
   }
   remove(key: string): void {
-    const path = join(this.root, key);
-    rmSync(path, { force: true });
-    // Each image has its own directory; leave it only if something else is in it.
-    try {
-      rmdirSync(dirname(path));
-    } catch {
-      /* not empty or already gone */
-    }
+    removeIn(this.root, key);
+    if (this.earlier !== undefined) removeIn(this.earlier, key);
   }
   clear(): void {
     rmSync(join(this.root, 'product-images'), { recursive: true, force: true });
   }
   held(): undefined {
     return undefined;
+  }
+}
+
+async function readIn(root: string, key: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(join(root, key));
+  } catch {
+    return undefined;
+  }
+}
+
+function removeIn(root: string, key: string): void {
+  const path = join(root, key);
+  rmSync(path, { force: true });
+  // Each image has its own directory; leave it only if something else is in it.
+  try {
+    rmdirSync(dirname(path));
+  } catch {
+    /* not empty or already gone */
   }
 }
 
@@ -95,19 +108,25 @@ export function uploadStorageFor(world: World, config: Pick<Config, 'store' | 'd
   const workspace = workspaceIdOf(world) !== undefined;
   const onDisk = config.store === 'file' && !workspace;
   return world.resources.of(UPLOADS, () =>
-    onDisk ? new DirectoryUploads(uploadsFolderOf(config.dataFile)) : new MemoryUploads(workspace ? config.workspaceMaxUploadBytes : Infinity),
+    onDisk
+      ? new DirectoryUploads(uploadsFolderOf(config.dataFile), earlierUploadsFolderOf(config.dataFile))
+      : new MemoryUploads(workspace ? config.workspaceMaxUploadBytes : Infinity),
   );
 }
 
 /**
  * The folder of a data file's uploaded files: its own, named after it like its journals and lock, so two data files
- * in one folder never share (a reset of one cleared the other's files). Files kept in the shared `uploads/` folder
- * beside it by an earlier version move into the first data file's own folder that asks.
+ * in one folder never share (a reset of one cleared the other's files).
  */
 export function uploadsFolderOf(dataFile: string): string {
-  const file = canonicalDataFile(resolve(dataFile));
-  const own = `${file}.uploads`;
-  const shared = join(dirname(file), 'uploads');
-  if (!existsSync(own) && existsSync(join(shared, 'product-images'))) renameSync(shared, own);
-  return own;
+  return `${canonicalDataFile(resolve(dataFile))}.uploads`;
+}
+
+/**
+ * The `uploads/` folder beside the data file where an earlier version kept every data file's uploads: the files
+ * its records name are still read from there, in place. It is never moved or cleared, since it may hold another data
+ * file's files, or files that are not the sandbox's at all.
+ */
+function earlierUploadsFolderOf(dataFile: string): string {
+  return join(dirname(canonicalDataFile(resolve(dataFile))), 'uploads');
 }
