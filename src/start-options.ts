@@ -14,7 +14,9 @@ const START_DEFAULTS = { host: '127.0.0.1', port: 0, store: 'memory', logLevel: 
 
 /** The configuration `overrides` ask for, or a StartOptionsError naming every option that is wrong. */
 export function startConfig(overrides: Partial<Config>): Config {
-  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const given: Record<string, unknown> = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  // A port read straight from the environment is a string of digits, which Node's listen takes as that port.
+  if (typeof given.port === 'string' && /^\s*\d+\s*$/.test(given.port)) given.port = Number(given.port);
   const config: Config = { ...defaultConfig, ...START_DEFAULTS, ...given };
   const problems = configProblems(config);
   if (problems.length > 0) throw new StartOptionsError(`startSandbox: ${problems.join('; ')}`);

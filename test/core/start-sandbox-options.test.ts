@@ -28,6 +28,19 @@ describe('startSandbox options', () => {
     }
   });
 
+  it('When the port is a string of digits (process.env.PORT), then the sandbox listens on that port, as Node would', async () => {
+    const probe = await startSandbox({ contract });
+    const free = new URL(probe.url).port;
+    await probe.close();
+    const sandbox = await startSandbox({ contract, port: free as unknown as number });
+    try {
+      expect(sandbox.url).toBe(`http://127.0.0.1:${free}`);
+      expect(sandbox.config.port).toBe(Number(free));
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('When options have values the sandbox cannot run with, then it refuses with a StartOptionsError naming each, before it listens or opens a file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-options-'));
     try {
