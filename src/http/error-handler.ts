@@ -94,6 +94,8 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   if (err instanceof MemoryRefused) return { status: 503, body: { message: err.message }, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
+  // zlib's own words for bytes that do not decompress (`incorrect header check`) name neither the body nor its encoding.
+  if (e?.status === 400 && isZlibError(err)) return { status: 400, body: { message: undecodableMessage(req, err.message) } };
   // body-parser's limit (its own, or the consent form's) counts the bytes after decompression.
   if (e?.type === 'entity.too.large')
     return {
@@ -111,6 +113,14 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   // HttpErrors above; the validator checks only a matched operation's input (validateSecurity is off).
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
+
+/** An error of node:zlib's (its codes are Z_DATA_ERROR, Z_BUF_ERROR and kin), which body-parser hands on as a 400. */
+const isZlibError = (err: unknown): err is Error => err instanceof Error && /^Z_[A-Z_]+$/.test(String((err as { code?: unknown }).code));
+
+const undecodableMessage = (req: Request, reason: string): string =>
+  `The request body does not decompress as its Content-Encoding (${String(req.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase()}) says: ${reason}.`;
 
 const NO_MEDIA_TYPE = 'The request has a body but no Content-Type header: send it with the media type the operation takes.';
 

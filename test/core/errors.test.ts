@@ -33,6 +33,17 @@ describe('errors a client can cause', () => {
     expect(res.body.message).toEqual(expect.any(String));
   });
 
+  it('When a body sent as gzip is not gzip, then 400 naming the encoding, not zlib alone', async () => {
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(Buffer.from('{"name":"x"}'));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The request body does not decompress as its Content-Encoding (gzip) says: incorrect header check.' });
+  });
+
   it('When a body comes without a Content-Type, then 415 saying the header is missing', async () => {
     const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', '').send(Buffer.from('{"name":"x"}'));
     expect(res.status).toBe(415);

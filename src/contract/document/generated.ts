@@ -3229,17 +3229,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not valid JSON. */
+        /** @description The request body is not valid JSON, or its bytes do not decompress as its Content-Encoding (gzip, deflate, br) says. Either is the input's shape: the records the request names answer their 404 or 403 first. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "The request body is not valid JSON."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
