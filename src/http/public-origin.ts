@@ -21,12 +21,14 @@ const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 /**
  * The origin the request was addressed to, so absolute links and the served contract point back at the address the
  * client used. Express's `trust proxy` setting decides whether X-Forwarded-Proto and X-Forwarded-Host count (req.protocol,
- * req.host); undefined for a host that is not a plain host[:port], or that no URL can have (port 99999, `[1.2.3.4]`):
- * links are built by parsing the origin.
+ * req.host); undefined for a host that is not a plain host[:port], or that no URL can have (port 99999, `[1.2.3.4]`),
+ * and for a scheme other than http or https: links are built by parsing the origin, and the contract's are web URLs.
  */
 export function requestOrigin(req: Request): string | undefined {
   const host = req.host;
-  if (!host || !SAFE_HOST.test(host)) return undefined;
-  const origin = `${req.protocol}://${host}`;
+  // Behind a trusted proxy the scheme is X-Forwarded-Proto as written: only the web's two schemes make a link.
+  const scheme = req.protocol.toLowerCase();
+  if (!host || !SAFE_HOST.test(host) || (scheme !== 'http' && scheme !== 'https')) return undefined;
+  const origin = `${scheme}://${host}`;
   return URL.canParse(origin) ? origin : undefined;
 }

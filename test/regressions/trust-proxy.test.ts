@@ -38,6 +38,18 @@ describe('TRUST_PROXY', () => {
     });
   });
 
+  it('When TRUST_PROXY is set and the forwarded scheme is not http or https, then a list answers 200 with links on http://localhost; HTTPS in capitals is https', async () => {
+    const t = await testApp({ trustProxy: true });
+    for (const proto of ['javascript', 'ftp', 'h t t p']) {
+      const res = await list(t).set('X-Forwarded-Proto', proto);
+      expect([proto, res.status]).toEqual([proto, 200]);
+      expect(res.body.meta.path).toBe('http://localhost/2024-09/merchants');
+    }
+    const capitals = await list(t).set('X-Forwarded-Proto', 'HTTPS');
+    expect(capitals.body.meta.path).toBe('https://sandbox.example.com/2024-09/merchants');
+    expect(t.errors).toEqual([]);
+  });
+
   it('When TRUST_PROXY is not set, then forwarded headers are ignored and links use the Host', async () => {
     const t = await testApp();
     const res = await list(t);
