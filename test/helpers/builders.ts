@@ -49,6 +49,15 @@ export function aSupplierItem(t: TestApp, overrides: Partial<Schemas['SupplierIt
   return create<Schemas['SupplierItem']>(t, '/2024-09/supplier-items', body, as ?? creatorOf(body.merchant_id));
 }
 
+/**
+ * The request creating a supplier item of the demo supplier (a unique SKU unless `fields` names one) with `fields`
+ * over it, answered as it is: for tests of what the create refuses or reports.
+ */
+export function supplierItemRequest(t: TestApp, fields: Record<string, unknown>, as: DemoUser = 'owner') {
+  const body = { merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: unique('ITEM'), ...fields };
+  return request(t.app).post('/2024-09/supplier-items').set(t.auth(as)).send(body);
+}
+
 /** An unconnected retailer channel of the demo merchant (createChannel answers 200, as the specification says). */
 export function aChannel(t: TestApp, overrides: Partial<Schemas['ChannelCreate']> = {}, as?: DemoUser) {
   const body = { merchant_id: demo.merchant, name: unique('Channel'), type: 'retailer' as const, ...overrides };

@@ -3,8 +3,8 @@
 // held the event loop for 30 s); the body is copied once, so such a request costs about what its bytes cost.
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIER_ID } from '../../src/areas/sourcing/fixture-ids.js';
-import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { supplierItemRequest } from '../helpers/builders.js';
 
 const MANY = 20_000;
 const stray = (prefix: string) => Object.fromEntries(Array.from({ length: MANY }, (_, i) => [`${prefix}${i}`, i]));
@@ -26,15 +26,7 @@ describe('a body with thousands of ignored fields', () => {
   });
 
   it(`When ${MANY} ignored fields sit inside a cost tier, then 201 and the tier keeps its own fields`, async () => {
-    const res = await request(t.app)
-      .post('/2024-09/supplier-items')
-      .set(t.auth('owner'))
-      .send({
-        merchant_id: demo.merchant,
-        supplier_id: DEMO_SUPPLIER_ID,
-        sku: 'MANY-IGNORED-1',
-        costs: [{ minimum_order_quantity: 1, cost: { value: 2, currency: 'USD' }, ...stray('n') }],
-      });
+    const res = await supplierItemRequest(t, { costs: [{ minimum_order_quantity: 1, cost: { value: 2, currency: 'USD' }, ...stray('n') }] });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(res.body.data.costs[0]).toMatchObject({ minimum_order_quantity: 1, cost: { value: 2, currency: 'USD' } });
     expect(res.body.data.costs[0]).not.toHaveProperty('n0');

@@ -4,8 +4,9 @@
 // bound says all there is to say.
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
+import { DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { supplierItemRequest } from '../helpers/builders.js';
 
 const MANY = 30_000;
 const COSTS_BOUND = { message: 'The costs field must not have more than 20 items.', errors: { costs: ['The costs field must not have more than 20 items.'] } };
@@ -17,10 +18,7 @@ beforeEach(async () => {
 
 describe('a body array past its maxItems', () => {
   it(`When a supplier item is created with ${MANY} invalid cost tiers, then 422 names the bound alone`, async () => {
-    const res = await request(t.app)
-      .post('/2024-09/supplier-items')
-      .set(t.auth('owner'))
-      .send({ merchant_id: demo.merchant, supplier_id: DEMO_SUPPLIER_ID, sku: 'MANY-1', costs: Array(MANY).fill({}) });
+    const res = await supplierItemRequest(t, { costs: Array(MANY).fill({}) });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(COSTS_BOUND);
   });
@@ -45,15 +43,7 @@ describe('a body array past its maxItems', () => {
   });
 
   it('When the array is within its bound and its items break the contract, then 422 still names each item’s fields', async () => {
-    const res = await request(t.app)
-      .post('/2024-09/supplier-items')
-      .set(t.auth('owner'))
-      .send({
-        merchant_id: demo.merchant,
-        supplier_id: DEMO_SUPPLIER_ID,
-        sku: 'FEW-1',
-        costs: [{}, { minimum_order_quantity: 'x', cost: { value: 1, currency: 'USD' } }],
-      });
+    const res = await supplierItemRequest(t, { costs: [{}, { minimum_order_quantity: 'x', cost: { value: 1, currency: 'USD' } }] });
     expect(res.status).toBe(422);
     expect(res.body.errors).toMatchObject({
       'costs.0.minimum_order_quantity': ['The costs.0.minimum_order_quantity field is required.'],

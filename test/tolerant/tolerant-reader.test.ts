@@ -4,6 +4,7 @@ import { DEMO_CONNECTED_CHANNEL_ID } from '../../src/areas/channels/fixture-ids.
 import { DEMO_PRODUCT_ID } from '../../src/areas/products/fixture-ids.js';
 import { DEMO_SUPPLIER_ID, DEMO_SUPPLIER_ITEM_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { supplierItemRequest } from '../helpers/builders.js';
 
 const IGNORED = 'sandbox-ignored-fields';
 
@@ -47,15 +48,9 @@ describe('the tolerant reader', () => {
   });
 
   it('When an unknown field is nested in a cost tier, then it is ignored and named with its path', async () => {
-    const res = await request(t.app)
-      .post('/2024-09/supplier-items')
-      .set(t.auth('owner'))
-      .send({
-        merchant_id: demo.merchant,
-        supplier_id: DEMO_SUPPLIER_ID,
-        sku: 'TOL-1',
-        costs: [{ minimum_order_quantity: 1, cost: { value: 2.5, currency: 'USD' }, note: 'first tier', created_at: '2024-01-01T00:00:00Z' }],
-      });
+    const res = await supplierItemRequest(t, {
+      costs: [{ minimum_order_quantity: 1, cost: { value: 2.5, currency: 'USD' }, note: 'first tier', created_at: '2024-01-01T00:00:00Z' }],
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.costs[0]).not.toHaveProperty('note');
     expect(res.headers[IGNORED]).toBe('body.costs.0.note, body.costs.0.created_at');
