@@ -1319,7 +1319,9 @@ export interface paths {
          *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
          *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
          *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
-         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header; any header whose name
+         *     contains `authorization` (a proxy's `X-Forwarded-Authorization`), and a Bearer or Basic credential under any
+         *     header name, keeping its scheme (`Basic [REDACTED]`). Bodies are cut to
          *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
          *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
          *     with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
