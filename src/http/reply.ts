@@ -82,8 +82,12 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
 async function writePieces(res: Response, pieces: readonly Buffer[]): Promise<void> {
   res.type('application/json');
   res.set('Content-Length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)));
-  for (const piece of pieces) {
+  const last = pieces.length - 1;
+  for (const [i, piece] of pieces.entries()) {
     if (res.destroyed) return;
+    // The last piece ends the answer in the same write: once a client holds every byte it may ask again at once (a
+    // kept-alive connection), and what the answer held (onDone, on finish) must be let go by then, not a turn later.
+    if (i === last) return void res.end(piece);
     // Backpressure: a slow client is waited for, never buffered for.
     if (!res.write(piece)) await new Promise<void>((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
     await nextTurn();
