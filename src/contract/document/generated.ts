@@ -3271,6 +3271,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The process is short of memory for what this request carries. A request with a JSON body reserves twice its
+         *     `Content-Length` (at most `BODY_LIMIT_BYTES`; a compressed or chunked one counts as that limit) before a byte
+         *     of it is read, and one sent without a body reserves nothing but still needs room, refused when that does not
+         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 85, of
+         *     the heap's limit, Buffers included). A workspace's record quota counts records, not their bytes, so this is
+         *     what keeps the live workspaces' writes from taking the process down. Reads, deletions and resets take no body
+         *     and are never refused for memory. Nothing was stored; retry after `Retry-After` seconds.
+         */
+        ShortOfMemory: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox is short of memory to take this request's body; retry later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request body is not in a media type the operation accepts. */
         UnsupportedMediaType: {
             headers: {
@@ -3658,6 +3681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getMerchant: {
@@ -3808,6 +3832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteMerchant: {
@@ -4019,6 +4044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listMerchantMemberships: {
@@ -4210,6 +4236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     removeMerchantMember: {
@@ -4280,6 +4307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listChannels: {
@@ -4472,6 +4500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getChannel: {
@@ -4642,6 +4671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteChannel: {
@@ -4788,6 +4818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getChannelAuthUrl: {
@@ -5079,6 +5110,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5187,6 +5219,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5394,6 +5427,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5731,6 +5765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getProduct: {
@@ -5907,6 +5942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteProduct: {
@@ -6181,7 +6217,9 @@ export interface operations {
              *     most `MULTIPART_MAX_TOTAL_BYTES`; a compressed or chunked one counts as that limit) before a byte of it is
              *     read, refused when that does not fit beside what the process holds and what work in flight has reserved
              *     (`HEAP_BUDGET_PERCENT`, default 85, of the heap's limit, Buffers included). Nothing was stored; retry after
-             *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.)
+             *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.) A JSON
+             *     body reserves twice its `Content-Length` (at most `BODY_LIMIT_BYTES`), as every JSON body does
+             *     (`ShortOfMemory`).
              */
             503: {
                 headers: {
@@ -6189,11 +6227,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sandbox is short of memory for this upload; retry later."
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6277,6 +6310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteProductIdentifier: {
@@ -6523,6 +6557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getSupplier: {
@@ -6676,6 +6711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplier: {
@@ -6937,6 +6973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getScrapingRequest: {
@@ -7429,6 +7466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getSupplierItem: {
@@ -7637,6 +7675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplierItem: {
@@ -7780,6 +7819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplierItemIdentifier: {
@@ -8905,6 +8945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listOpportunityForecasts: {
@@ -9226,6 +9267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listSalesVolumeForecasts: {
@@ -9493,6 +9535,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     createSandboxUserToken: {
@@ -10217,6 +10260,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     createSandboxWorkspace: {
