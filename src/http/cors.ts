@@ -28,12 +28,15 @@ export function allowedOrigins(config: Pick<Config, 'corsOrigins' | 'hosted' | '
 
 /** Methods the versioned API uses; a preflight for anything else is answered without them. */
 export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** Request headers a client may send: the token, JSON bodies, the scenario knobs and a request id to echo. */
-export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept', 'X-Requested-With', 'X-Request-Id'] as const;
+/**
+ * Request headers a client may send: the token, JSON bodies, the scenario knobs, a request id to echo, and the
+ * journal poller's If-None-Match (a 304 for nothing new).
+ */
+export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept', 'X-Requested-With', 'X-Request-Id', 'If-None-Match'] as const;
 /**
  * Response headers a browser script may read: throttling and location hints, the methods a path allows, the request
- * id, the retailer's status on a relayed call, what the sandbox did with the Prefer knobs, and which request fields
- * it ignored. A new sandbox header is one line here.
+ * id, the retailer's status on a relayed call, what the sandbox did with the Prefer knobs, which request fields it
+ * ignored, and the journal's ETag (sent back as If-None-Match). A new sandbox header is one line here.
  */
 export const CORS_EXPOSE_HEADERS = [
   'Retry-After',
@@ -45,6 +48,7 @@ export const CORS_EXPOSE_HEADERS = [
   'Preference-Applied',
   'Sandbox-Prefer-Ignored',
   'Sandbox-Ignored-Fields',
+  'ETag',
 ] as const;
 
 /** An exact, case-insensitive match of one configured origin (the cors package compares strings case-sensitively). */

@@ -14,8 +14,8 @@ const JOURNAL_NAMES = 1000;
 export interface IgnoredFields {
   /** Dotted paths: `query.<name>`, `body.<field>`, `body.costs.0.<field>`. */
   fields: string[];
-  /** The query and body as received, for the journal (the handler sees them without the ignored fields). */
-  received: { query: unknown; body: unknown };
+  /** The body as received, for the journal (the handler sees it without the ignored fields). */
+  received: { body: unknown };
   /** How many fields were ignored (`fields` keeps the journal's share of their names). */
   total?: number;
 }

@@ -164,7 +164,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       url,
       headers: req.headers,
       path,
-      query: (ignored?.received.query ?? req.query) as Record<string, unknown>,
+      query: (state?.receivedQuery ?? req.query) as Record<string, unknown>,
       // Nothing a caller refused at the door sent is kept (its body is not even read, src/pipeline/handle-request.ts).
       requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
       responseBody: state?.jsonBody,

@@ -159,6 +159,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
     // An own property, as the tolerant reader and the validator leave it (Express 5 parses req.query on every read).
     Object.defineProperty(req, 'query', { value: kept.query, writable: true, configurable: true, enumerable: true });
     state.ignored = kept.ignored;
+    state.receivedQuery = kept.receivedQuery;
     return kept;
   };
 

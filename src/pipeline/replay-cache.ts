@@ -37,7 +37,7 @@ interface Entry {
   clockOffset: number;
   /** The reply's body as JSON text, as res.json would send it. */
   json: Buffer;
-  /** The query as the validator left it (coerced, without ignored fields): what the records and the journal read. */
+  /** The query as the validator left it (coerced, without ignored fields): what the records read. */
   query: unknown;
   /** What the tolerant reader ignored: named again in the answer's header and the journal. */
   ignored: IgnoredFields | undefined;
@@ -53,6 +53,8 @@ interface Entry {
 export interface KeptAnswer {
   reply: Reply & { json: Buffer };
   query: unknown;
+  /** The query as sent, which the journal records: the key holds the URL, so every replay was sent the same. */
+  receivedQuery: unknown;
   ignored: IgnoredFields | undefined;
 }
 
@@ -116,7 +118,12 @@ export class ReplayCache {
       json,
       query: req.query,
       ignored: state.ignored,
-      answer: Object.freeze({ reply: Object.freeze({ ...reply, body: undefined, json }), query: req.query, ignored: state.ignored }),
+      answer: Object.freeze({
+        reply: Object.freeze({ ...reply, body: undefined, json }),
+        query: req.query,
+        receivedQuery: state.receivedQuery,
+        ignored: state.ignored,
+      }),
     };
     this.entries.set(key, entry);
     this.bytes += json.length;

@@ -62,6 +62,11 @@ export interface RequestState {
   typedBlankBody?: true;
   /** What the tolerant reader took out of the request. */
   ignored?: IgnoredFields;
+  /**
+   * The query as the client sent it (text values, no defaults), for the journal: req.query is the validator's from
+   * the tolerant reader on (coerced, defaults filled in, ignored parameters out).
+   */
+  receivedQuery?: unknown;
   /** Set when the handler's answer may be replayed (src/pipeline/replay-cache.ts). */
   replayable?: Replayable;
   /** The body the answer was sent with through res.json, for the observers (src/observe/observe-requests.ts). */

@@ -294,7 +294,10 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     const operationId = req.state?.operation?.id;
     const shape = operationId === undefined ? undefined : shapes.get(operationId);
     if (!shape) return validateRequest(req, res, next);
+    // Express 5 parses req.query afresh on each read, so this object is the query as sent: the validator coerces
+    // and fills in its own parse (or the kept copy below). The journal records this one.
     const query = req.query as Record<string, unknown>;
+    if (req.state) req.state.receivedQuery = query;
     const known = shape.query;
     const queryIgnored = known ? Object.keys(query).filter((name) => !known.has(name)) : [];
     const bodySchema = bodySchemaOf(req, shape);
@@ -315,7 +318,7 @@ export function tolerantReader(doc: ContractDocument, validateRequest: RequestHa
     if (req.state)
       req.state.ignored = keptIgnored({
         fields: [...queryIgnored.map((name) => `query.${name}`), ...bodyIgnored.map((path) => ['body', ...path].join('.'))],
-        received: { query, body: req.body },
+        received: { body: req.body },
       });
     if (queryIgnored.length > 0) {
       const kept = Object.fromEntries(Object.entries(query).filter(([name]) => known!.has(name)));

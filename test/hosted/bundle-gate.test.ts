@@ -169,6 +169,13 @@ describe('a bundle loaded in hosted mode meets the rules the API keeps', () => {
     await refusedNaming(added(valid, 'catalog_item_imports', [record!]), 'changes.catalog_item_imports');
   });
 
+  it('When an import names one identifier twice, which createCatalogItemImport keeps once, then 422 names it', async () => {
+    const [twice] = queuedImports(demo.merchant, 1, 2);
+    const ean = { type: 'EAN', value: '4006381333931' };
+    const record = { ...twice!, identifiers: [ean, ean] };
+    await refusedNaming(added(valid, 'catalog_item_imports', [record]), 'changes.catalog_item_imports');
+  });
+
   it('When a product title is 1.5 KB (finding 2), then 422 names it; at 255 characters it loads', async () => {
     await refusedNaming(
       changedSeeded(structuredClone(valid), 'products', (r) => void (r.title = 'x'.repeat(1536))),

@@ -95,3 +95,28 @@ describe('the --require grammar the page runs', () => {
     });
   });
 });
+
+describe('GET /_sandbox/inspector/ (a trailing slash)', () => {
+  // What the page's relative URLs resolve to in a browser: against its <base> when it names one, else its own URL.
+  const resolver = (pageUrl: string, html: string) => {
+    const base = /<base href="([^"]*)">/.exec(html)?.[1];
+    const from = base === undefined ? pageUrl : new URL(base, pageUrl).href;
+    return (ref: string) => new URL(ref, from).pathname;
+  };
+
+  it("When the page is opened with a trailing slash, then its style sheet, script, links and the script's reads resolve where they do without it", async () => {
+    const t = await testApp();
+    const plain = await request(t.app).get('/_sandbox/inspector').expect(200);
+    const slashed = await request(t.app).get('/_sandbox/inspector/').expect(200);
+    const refs = [...slashed.text.matchAll(/<(?:link|script|a)\b[^>]*?(?:href|src)="([^"#][^"]*)"/g)].map((m) => m[1]!);
+    expect(refs).toEqual(expect.arrayContaining(['inspector/inspector.css', 'inspector/inspector.js', '../docs/']));
+    // The script reads the journal and the coverage relative to the page (requests?..., coverage?...).
+    const reads = ['requests?limit=1', 'coverage?format=json', 'workspaces'];
+    const fromPlain = resolver('http://127.0.0.1/_sandbox/inspector', plain.text);
+    const fromSlashed = resolver('http://127.0.0.1/_sandbox/inspector/', slashed.text);
+    for (const ref of [...refs, ...reads]) expect(fromSlashed(ref)).toBe(fromPlain(ref));
+    await request(t.app).get(fromSlashed('inspector/inspector.js')).expect(200);
+    await request(t.app).get(fromSlashed('inspector/inspector.css')).expect(200);
+    await request(t.app).get(fromSlashed('requests?limit=1')).expect(200);
+  });
+});

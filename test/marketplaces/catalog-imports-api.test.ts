@@ -69,6 +69,26 @@ describe('catalog item imports', () => {
     expect(t.store.catalog_items.byKey('identifier', `EAN:${code.value}`).filter((i) => i.marketplace_id === DE)).toHaveLength(1);
   });
 
+  it('When an import repeats an identifier or names two identifiers of one item, then requested_count is found_count + not_found_count', async () => {
+    const item = t.store.catalog_items.all().find((i) => i.marketplace_id === DE && i.identifiers.length >= 2)!;
+    const [first, second] = item.identifiers.map(({ type, value }) => ({ type, value }));
+    const badCode = { type: 'UPC', value: '036000291453' };
+    const res = await create({ merchant_id: demo.merchant, marketplace_id: DE, identifiers: [first, second, first, badCode, badCode] });
+    expect(res.status).toBe(201);
+    // Each identifier is asked for once: the import keeps it once and takes one second of processing for it.
+    expect(res.body.data).toMatchObject({ identifiers: [first, second, badCode], requested_count: 3 });
+    t.clock.advance(5_000 + 3_000);
+    const done = (await list({ merchant_id: demo.merchant, per_page: 100 })).body.data.find((i: { id: string }) => i.id === res.body.data.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      requested_count: 3,
+      found_count: 2,
+      not_found_count: 1,
+      found_marketplace_catalog_item_ids: [item.id],
+      not_found_identifiers: [badCode],
+    });
+  });
+
   it('When an item another marketplace lists is imported, then the new listing is the same product (external id, title)', async () => {
     const usItem = t.store.catalog_items
       .all()

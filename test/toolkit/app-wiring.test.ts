@@ -1,3 +1,4 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -125,5 +126,24 @@ describe('the toolkit wired into the app', () => {
         .operations.find((o) => o.operation_id === 'listMerchants')!.answered,
     ).toEqual(['200']);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('the server around the app', () => {
+  it('When a request arrives, then Node has already made it and its response with the prototypes Express gives them, so Express changes no prototype', async () => {
+    const t = await testApp();
+    const seen: { request?: object | null; response?: object | null; isRequest?: boolean; isResponse?: boolean } = {};
+    // Listeners run in order: this one, put first, sees the objects before the app (Express) touches them.
+    t.app.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      Object.assign(seen, {
+        request: Object.getPrototypeOf(req),
+        response: Object.getPrototypeOf(res),
+        isRequest: req instanceof IncomingMessage,
+        isResponse: res instanceof ServerResponse,
+      });
+    });
+    await request(t.app).get('/2024-09/users/current').set(t.auth('owner')).expect(200);
+    const express = t.app.listeners('request').at(-1) as unknown as { request: object; response: object };
+    expect(seen).toEqual({ request: express.request, response: express.response, isRequest: true, isResponse: true });
   });
 });

@@ -4,6 +4,7 @@
 import type { components } from '../../contract/document/generated.js';
 import type { CatalogIdentifier, CatalogItemImportRecord } from './catalog-records.js';
 import { isValidIdentifier } from './identifier-codes.js';
+import { identifierKey } from './records.js';
 
 /** Seconds an import waits in the queue before processing starts. */
 export const IMPORT_QUEUE_SECONDS = 5;
@@ -36,6 +37,20 @@ export type ImportOutcome =
   | { identifier: CatalogIdentifier; outcome: 'not_found' };
 
 /**
+ * The identifiers an import asks for, each once (same type and value), in the order first named: an import keeps
+ * these, so its counts (requested = found + not found) and its processing time count each identifier once.
+ */
+export function distinctIdentifiers(identifiers: readonly CatalogIdentifier[]): CatalogIdentifier[] {
+  const seen = new Set<string>();
+  return identifiers.flatMap((identifier) => {
+    const key = identifierKey(identifier);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ type: identifier.type, value: identifier.value }];
+  });
+}
+
+/**
  * Decides each identifier: invalid code -> not found; an item of the marketplace already carrying it -> that item;
  * otherwise a new item (the handler generates it, with a faker seeded from the identifier, see notes). Exact
  * duplicates in one request are answered once.
@@ -44,12 +59,8 @@ export function planImport(
   identifiers: CatalogIdentifier[],
   findInMarketplace: (identifier: CatalogIdentifier) => { id: string } | undefined,
 ): ImportOutcome[] {
-  const seen = new Set<string>();
   const outcomes: ImportOutcome[] = [];
-  for (const identifier of identifiers) {
-    const key = `${identifier.type}:${identifier.value}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+  for (const identifier of distinctIdentifiers(identifiers)) {
     if (!isValidIdentifier(identifier.type, identifier.value)) {
       outcomes.push({ identifier, outcome: 'not_found' });
       continue;
@@ -60,18 +71,23 @@ export function planImport(
   return outcomes;
 }
 
-/** The import as the contract shows it: outcome hidden until the clock passes completes_at. */
+/**
+ * The import as the contract shows it: outcome hidden until the clock passes completes_at. Counts are of
+ * identifiers (an import kept before repeats were dropped shows each once), so requested = found + not found even
+ * when two identifiers found one item, which `found_marketplace_catalog_item_ids` lists once.
+ */
 export function presentCatalogItemImport(record: CatalogItemImportRecord, now: Date) {
   const status = importStatus(record, now);
   const done = status === 'completed';
+  const requested = distinctIdentifiers(record.identifiers);
   return {
     id: record.id,
     merchant_id: record.merchant_id,
     marketplace_id: record.marketplace_id,
-    identifiers: record.identifiers.map((i) => ({ type: i.type, value: i.value })),
+    identifiers: requested,
     status,
-    requested_count: record.identifiers.length,
-    found_count: done ? record.found_marketplace_catalog_item_ids.length : null,
+    requested_count: requested.length,
+    found_count: done ? requested.length - record.not_found_identifiers.length : null,
     not_found_count: done ? record.not_found_identifiers.length : null,
     found_marketplace_catalog_item_ids: done ? [...record.found_marketplace_catalog_item_ids] : [],
     not_found_identifiers: done ? record.not_found_identifiers.map((i) => ({ type: i.type, value: i.value })) : [],

@@ -2,7 +2,7 @@ import type { Handlers } from '../handler-map.js';
 import { unprocessable } from '../../http/errors.js';
 import { byCreation, paginate } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';
-import { importSchedule, importStatus, presentCatalogItemImport } from './catalog-import-rules.js';
+import { distinctIdentifiers, importSchedule, importStatus, presentCatalogItemImport } from './catalog-import-rules.js';
 import { refuseOverPendingImportCaps } from './import-limits.js';
 import { processDueImports } from './import-processing.js';
 
@@ -25,8 +25,8 @@ export const importHandlers = {
     const now = ctx.clock.now();
     // Imports that completed by now stop being pending once processed; the caps count only the rest.
     processDueImports(ctx.store, now);
-    refuseOverPendingImportCaps(ctx.store, body.merchant_id, body.identifiers.length);
-    const identifiers = body.identifiers.map((i) => ({ type: i.type, value: i.value }));
+    const identifiers = distinctIdentifiers(body.identifiers);
+    refuseOverPendingImportCaps(ctx.store, body.merchant_id, identifiers.length);
     const record = ctx.store.catalog_item_imports.insert(
       ctx.newRecord(
         {

@@ -9,7 +9,7 @@ import type { Collections } from '../collections.js';
 import { failOn } from '../../http/reply.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { WorldRuleBreach } from '../world-rules.js';
-import { importSchedule } from './catalog-import-rules.js';
+import { distinctIdentifiers, importSchedule } from './catalog-import-rules.js';
 
 /** Imports of one merchant that may be queued or processing at once. */
 export const MAX_PENDING_IMPORTS_PER_MERCHANT = 3;
@@ -74,6 +74,14 @@ export function importRuleBreaches(store: Collections): WorldRuleBreach[] {
         id: record.id,
         field: 'completes_at',
         message: `Import ${record.id} created at ${record.created_at} with ${record.identifiers.length} identifiers starts at ${schedule.starts_at} and completes at ${schedule.completes_at}.`,
+      });
+    }
+    if (distinctIdentifiers(record.identifiers).length !== record.identifiers.length) {
+      breaches.push({
+        collection: 'catalog_item_imports',
+        id: record.id,
+        field: 'identifiers',
+        message: `Import ${record.id} names an identifier twice; an import keeps each identifier once.`,
       });
     }
     if (record.found_marketplace_catalog_item_ids.length + record.not_found_identifiers.length > record.identifiers.length) {

@@ -1121,8 +1121,10 @@ export interface paths {
         /**
          * Import catalog items by identifier
          * @description Asks the marketplace's catalog for items by identifier on behalf of a merchant the caller is a member of.
+         *     An identifier repeated in `identifiers` (same type and value) is asked for once: the import keeps it once.
          *     The import is processed asynchronously on the sandbox clock: `queued` for 5 seconds, then `processing` for
-         *     1 second per identifier, then `completed`. An identifier is found when it is a well-formed code of its type
+         *     1 second per identifier, then `completed`. Once completed, `requested_count` is `found_count` +
+         *     `not_found_count`: two identifiers found on one item count twice, and the item is listed once. An identifier is found when it is a well-formed code of its type
          *     with a valid check digit (UPC 12 digits, EAN 13, GTIN 8/12/13/14, ISBN 10 or 13); a found identifier that
          *     no item of that marketplace carries yet becomes a new catalog item, visible in the catalog once the import
          *     completes. Counts and found items are `null`/empty until then. An unknown `marketplace_id` answers 422
@@ -1319,7 +1321,9 @@ export interface paths {
          *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
          *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
          *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
-         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header; any header whose name
+         *     contains `authorization` (a proxy's `X-Forwarded-Authorization`), and a Bearer or Basic credential under any
+         *     header name, keeping its scheme (`Basic [REDACTED]`). Bodies are cut to
          *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
          *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
          *     with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
@@ -2832,10 +2836,11 @@ export interface components {
             marketplace_id: string;
             identifiers: components["schemas"]["CatalogItemIdentifier"][];
             status: components["schemas"]["CatalogItemImportStatus"];
+            /** @description How many identifiers the import asks for, each once (a repeated identifier counts once). */
             requested_count: number;
-            /** @description Null until the import has completed. */
+            /** @description How many of the requested identifiers were found (`requested_count` - `not_found_count`); two identifiers of one item count twice. Null until the import has completed. */
             found_count: number | null;
-            /** @description Null until the import has completed. */
+            /** @description How many of the requested identifiers the catalog does not know. Null until the import has completed. */
             not_found_count: number | null;
             /** @description The catalog items the found identifiers resolved to (existing or new); empty until the import has completed. */
             found_marketplace_catalog_item_ids: string[];

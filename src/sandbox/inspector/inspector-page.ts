@@ -12,6 +12,11 @@ export interface InspectorPageOptions {
   hosted: boolean;
   /** Locally, the token "send again" uses in the default world by default (a demo token, public there). */
   demoToken?: string;
+  /**
+   * The page was asked for as `/_sandbox/inspector/` (the route matches it too): its links, assets and the script's
+   * reads (`requests?`, `coverage?`) are relative to `/_sandbox/inspector`, so the page names that as its base.
+   */
+  trailingSlash?: boolean;
 }
 
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'];
@@ -19,7 +24,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 const options = (values: readonly string[]) => values.map((v) => `<option value="${v}">${v}</option>`).join('');
 
 /** The page as HTML; pure, so tests read it without a server. Its settings ride in data- attributes, not a script. */
-export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): string {
+export function inspectorPageHtml({ hosted, demoToken, trailingSlash }: InspectorPageOptions): string {
   const data = `data-hosted="${hosted}"${!hosted && demoToken ? ` data-demo-token="${escapeHtml(demoToken)}"` : ''}`;
   return `<!doctype html>
 <html lang="en">
@@ -27,7 +32,7 @@ export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): 
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Request inspector · Commerce Operations API sandbox</title>
-  <link rel="stylesheet" href="inspector/inspector.css">
+${trailingSlash ? '  <base href="../inspector">\n' : ''}  <link rel="stylesheet" href="inspector/inspector.css">
   <script src="inspector/inspector.js" defer></script>
 </head>
 <body ${data}>
@@ -99,5 +104,10 @@ export function inspectorPageHtml({ hosted, demoToken }: InspectorPageOptions): 
 
 /** The page's handler (a few kilobytes of text, built per request like any other answer). */
 export const inspectorHandlers = {
-  getSandboxInspector: (_input, ctx) => text(200, 'text/html', inspectorPageHtml({ hosted: ctx.config.hosted, demoToken: DEMO_USERS[0].token })),
+  getSandboxInspector: (_input, ctx) =>
+    text(
+      200,
+      'text/html',
+      inspectorPageHtml({ hosted: ctx.config.hosted, demoToken: DEMO_USERS[0].token, trailingSlash: ctx.url.split('?', 1)[0]!.endsWith('/') }),
+    ),
 } satisfies Partial<Handlers>;
