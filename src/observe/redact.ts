@@ -186,8 +186,15 @@ export function redactCredential(value: string): string {
 const REDACTED_BEARER = `Bearer ${REDACTED}`;
 
 /**
- * Header names lower-cased; credentials, cookies and secret-named headers (`x-amz-access-token`) redacted; bearer
- * values redacted under any name; secret query parameters of a URL in a header (a Referer) redacted.
+ * A credential by its form, under any header name: a bearer token, or a Basic one (base64 of user:password alone, so a
+ * value like `Basic plan` is not one).
+ */
+const CREDENTIAL_VALUE = /^\s*(?:bearer\s+\S|basic\s+[A-Za-z0-9+/]+=*\s*$)/i;
+
+/**
+ * Header names lower-cased; credentials, cookies and secret-named headers (`x-amz-access-token`, and any name with
+ * `authorization` in it, as a proxy forwards one: `x-forwarded-authorization`) redacted; bearer and Basic values
+ * redacted under any name; secret query parameters of a URL in a header (a Referer) redacted.
  */
 export function redactHeaders(headers: Record<string, string | string[] | number | undefined>, names?: SecretNames): Record<string, string> {
   const out: Record<string, string> = {};
@@ -196,8 +203,9 @@ export function redactHeaders(headers: Record<string, string | string[] | number
     if (raw === undefined) continue;
     const key = name.toLowerCase();
     const value = typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.join(', ') : String(raw);
-    if (SECRET_HEADERS.has(key) || (names ? names.is(key) : isSecretKey(key))) out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
-    else if (/^\s*bearer\s+\S/i.test(value)) out[key] = redactCredential(value);
+    if (SECRET_HEADERS.has(key) || key.includes('authorization') || (names ? names.is(key) : isSecretKey(key)))
+      out[key] = key.includes('cookie') ? REDACTED : redactCredential(value);
+    else if (CREDENTIAL_VALUE.test(value)) out[key] = redactCredential(value);
     else out[key] = value.includes('?') ? redactUrl(value) : value;
   }
   return out;

@@ -1,7 +1,9 @@
 // What reading a request's body will take of the memory budget, reserved before a byte of it is read: a
-// workspace bundle (a load: its raw bytes, their text, the parsed tree and what is built from it are alive at once)
-// and a multipart upload (the file as read, then as stored). Other bodies are small (BODY_LIMIT_BYTES) and reserve
-// nothing. A refusal (MemoryRefused) answers 503 with Retry-After, with the body unread.
+// workspace bundle (a load: its raw bytes, their text, the parsed tree and what is built from it are alive at once),
+// a multipart upload (the file as read, then as stored) and any other JSON body (at most BODY_LIMIT_BYTES, but what
+// it carries is kept: a workspace's record quota counts records, not their bytes, and every live workspace may keep
+// writing while creations are refused for memory). A refusal (MemoryRefused) answers 503 with Retry-After, with the
+// body unread. Operations without a body (reads, deletions, resets) free memory or hold none, and are never refused.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config.js';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
@@ -15,6 +17,8 @@ import { isMultipartBody, sendsNoBody } from './read-body.js';
 export const LOAD_BYTES_PER_BUNDLE_BYTE = 5;
 /** Bytes an upload holds at its peak per byte of its body: the file as multer read it, and the stored copy. */
 export const UPLOAD_BYTES_PER_BODY_BYTE = 2;
+/** Bytes a JSON body holds at its peak per byte: its text and the parsed values kept in the store. */
+export const JSON_BYTES_PER_BODY_BYTE = 2;
 
 /** The cap of bundle loads in flight in one process. */
 export const loadsCap = (config: Pick<Config, 'bundleLoadsInFlight'>) => ({ key: 'bundle loads', max: config.bundleLoadsInFlight, what: 'Bundle loads' });
@@ -38,9 +42,12 @@ export function reserveForBody(
   headers: IncomingHttpHeaders,
   facts: Pick<OperationFacts, 'body' | 'bodyLimit'>,
   budget: MemoryBudget,
-  config: Pick<Config, 'bundleMaxBytes' | 'bundleLoadsInFlight' | 'multipart'>,
+  config: Pick<Config, 'bundleMaxBytes' | 'bundleLoadsInFlight' | 'multipart' | 'bodyLimit'>,
 ): Reservation | undefined {
-  if (!facts.body.any || sendsNoBody(headers)) return undefined;
+  if (!facts.body.any) return undefined;
+  // Sent without a body, a write still stores what it makes (a user, a record with defaults): it reserves nothing
+  // but is refused all the same once the budget is spent.
+  if (sendsNoBody(headers)) return facts.bodyLimit === 'bundle' ? undefined : reserveJson(0, budget);
   if (facts.bodyLimit === 'bundle') {
     const bytes = LOAD_BYTES_PER_BUNDLE_BYTE * bodyBytesAtMost(headers, config.bundleMaxBytes);
     return budget.reserve(
@@ -52,5 +59,8 @@ export function reserveForBody(
     const bytes = UPLOAD_BYTES_PER_BODY_BYTE * bodyBytesAtMost(headers, config.multipart.maxTotalBytes);
     return budget.reserve({ bytes }, { memory: 'The sandbox is short of memory for this upload; retry later.' });
   }
-  return undefined;
+  return reserveJson(JSON_BYTES_PER_BODY_BYTE * bodyBytesAtMost(headers, config.bodyLimit), budget);
 }
+
+const reserveJson = (bytes: number, budget: MemoryBudget): Reservation =>
+  budget.reserve({ bytes }, { memory: "The sandbox is short of memory to take this request's body; retry later." });

@@ -84,3 +84,27 @@ describe('a secret named inside a bracketed query parameter is redacted in the l
     },
   );
 });
+
+describe('a credential under another header than Authorization is redacted', () => {
+  // A proxy forwards the client's credential as X-Forwarded-Authorization (or X-Original-Authorization); a Basic
+  // credential has no `Bearer` to be known by. Both were journaled in clear.
+  it.each([
+    ['X-Forwarded-Authorization', 'Basic bGVhay1mb3J3YXJkZWQ6cGFzcw=='],
+    ['X-Original-Authorization', 'Digest username="leak-digest", response="leak-response"'],
+    ['X-Upstream-Credential', 'Basic bGVhay11cHN0cmVhbTpwYXNz'],
+  ])('When %s carries a credential, then the journal keeps its scheme and never its value', async (header, value) => {
+    const t = await testApp();
+    await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).set(header, value).set('X-Request-Id', 'cred').expect(200);
+    const [entry] = t.runtime.observations.journal.list({ path: '/2024-09/merchants' });
+    const kept = entry!.request.headers[header.toLowerCase()];
+    expect(kept).toBe(`${value.split(' ')[0]} [REDACTED]`);
+    expect(JSON.stringify(entry)).not.toMatch(/bGVhay|leak-/);
+  });
+
+  it('When an ordinary header reads like a word after "Basic", then it is kept as sent', async () => {
+    const t = await testApp();
+    await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).set('X-Plan', 'Basic plan, monthly').expect(200);
+    const [entry] = t.runtime.observations.journal.list({ path: '/2024-09/merchants' });
+    expect(entry!.request.headers['x-plan']).toBe('Basic plan, monthly');
+  });
+});

@@ -1321,7 +1321,9 @@ export interface paths {
          *     Secrets are redacted when recorded, in bodies and queries at any depth and in headers, by name
          *     (case-insensitive, `_` and `-` ignored): every name containing `secret`, `password`, `token`, `api_key` or
          *     `private_key` (so `x-amz-access-token` too), `authorization`, the consent flow's `state`, an OAuth `code` in
-         *     a query, cookies, and such parameters in a URL's query string inside a body or header. Bodies are cut to
+         *     a query, cookies, and such parameters in a URL's query string inside a body or header; any header whose name
+         *     contains `authorization` (a proxy's `X-Forwarded-Authorization`), and a Bearer or Basic credential under any
+         *     header name, keeping its scheme (`Basic [REDACTED]`). Bodies are cut to
          *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
          *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
          *     with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
@@ -3274,6 +3276,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The process is short of memory for what this request carries. A request with a JSON body reserves twice its
+         *     `Content-Length` (at most `BODY_LIMIT_BYTES`; a compressed or chunked one counts as that limit) before a byte
+         *     of it is read, and one sent without a body reserves nothing but still needs room, refused when that does not
+         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 85, of
+         *     the heap's limit, Buffers included). A workspace's record quota counts records, not their bytes, so this is
+         *     what keeps the live workspaces' writes from taking the process down. Reads, deletions and resets take no body
+         *     and are never refused for memory. Nothing was stored; retry after `Retry-After` seconds.
+         */
+        ShortOfMemory: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The sandbox is short of memory to take this request's body; retry later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request body is not in a media type the operation accepts. */
         UnsupportedMediaType: {
             headers: {
@@ -3661,6 +3686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getMerchant: {
@@ -3811,6 +3837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteMerchant: {
@@ -4022,6 +4049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listMerchantMemberships: {
@@ -4213,6 +4241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     removeMerchantMember: {
@@ -4283,6 +4312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listChannels: {
@@ -4475,6 +4505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getChannel: {
@@ -4645,6 +4676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteChannel: {
@@ -4791,6 +4823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getChannelAuthUrl: {
@@ -5082,6 +5115,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5190,6 +5224,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5397,6 +5432,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["RetailerThrottled"];
+            503: components["responses"]["ShortOfMemory"];
             504: components["responses"]["RetailerTimeout"];
         };
     };
@@ -5734,6 +5770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getProduct: {
@@ -5910,6 +5947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteProduct: {
@@ -6184,7 +6222,9 @@ export interface operations {
              *     most `MULTIPART_MAX_TOTAL_BYTES`; a compressed or chunked one counts as that limit) before a byte of it is
              *     read, refused when that does not fit beside what the process holds and what work in flight has reserved
              *     (`HEAP_BUDGET_PERCENT`, default 85, of the heap's limit, Buffers included). Nothing was stored; retry after
-             *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.)
+             *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.) A JSON
+             *     body reserves twice its `Content-Length` (at most `BODY_LIMIT_BYTES`), as every JSON body does
+             *     (`ShortOfMemory`).
              */
             503: {
                 headers: {
@@ -6192,11 +6232,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The sandbox is short of memory for this upload; retry later."
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6280,6 +6315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteProductIdentifier: {
@@ -6526,6 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getSupplier: {
@@ -6679,6 +6716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplier: {
@@ -6940,6 +6978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getScrapingRequest: {
@@ -7432,6 +7471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     getSupplierItem: {
@@ -7640,6 +7680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplierItem: {
@@ -7783,6 +7824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     deleteSupplierItemIdentifier: {
@@ -8908,6 +8950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listOpportunityForecasts: {
@@ -9229,6 +9272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     listSalesVolumeForecasts: {
@@ -9496,6 +9540,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     createSandboxUserToken: {
@@ -10220,6 +10265,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["SandboxAdminThrottled"];
+            503: components["responses"]["ShortOfMemory"];
         };
     };
     createSandboxWorkspace: {
