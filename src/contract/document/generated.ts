@@ -49,8 +49,9 @@ export interface paths {
         /**
          * Delete a merchant
          * @description Deletes the merchant and everything it owns: memberships, channels (with their connection data, retailer
-         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts.
-         *     Only an `owner` may delete a merchant; a plain member gets 403.
+         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts. The
+         *     catalog items its imports found stay in the shared catalog, those of an import that completed just before
+         *     the deletion included. Only an `owner` may delete a merchant; a plain member gets 403.
          */
         delete: operations["deleteMerchant"];
         options?: never;
