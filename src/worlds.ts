@@ -122,10 +122,6 @@ const SECRET_BYTES = 18;
 // The example workspace's fixed id is one too.
 const WORKSPACE_ID = `(?:(?:[a-z0-9]{1,8}-)?[0-9a-f]{12}|${EXAMPLE_WORKSPACE})`;
 const WORKSPACE_TOKEN = new RegExp(`^ws_(${WORKSPACE_ID})\\.`);
-const WORKSPACE_NAME = new RegExp(`^${WORKSPACE_ID}$`);
-
-/** True for a name shaped like the ids createWorkspace hands out (or `default`), whether or not it is live. */
-export const isWorkspaceName = (name: string): boolean => name === DEFAULT_WORKSPACE || WORKSPACE_NAME.test(name);
 
 /**
  * The worlds the server serves and how a token finds its world: the default world, plus isolated workspaces

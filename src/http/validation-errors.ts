@@ -24,6 +24,18 @@ export function locate(path = ''): ErrorLocation {
   return { part, field: field || (part === 'other' ? 'request' : part) };
 }
 
+/** Whether a refusal (the validator's, with its `errors`) names this field of this part of the request. */
+export function refusesField(error: unknown, part: ErrorLocation['part'], field: string): boolean {
+  const errors = (error as { errors?: unknown } | undefined)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some((e: ValidatorError) => {
+      const location = locate(e?.path);
+      return location.part === part && location.field === field;
+    })
+  );
+}
+
 /** Turns the validator's errors into Laravel-style field errors: `{ "costs.0.cost.value": ["The ... field must be >= 0."] }`. */
 export function toFieldErrors(errors: ValidatorError[]): FieldErrors {
   // Keys come from the request (`constructor`, `__proto__`, `toString`): a plain object would hand back its inherited members.

@@ -23,7 +23,7 @@ import { rawRelayAsEncoded } from '../areas/channels/raw-relay-rewrite.js';
 import { waitForKnobs } from '../knobs/scenario-knobs.js';
 import { workspaceIdOf, type World } from '../world.js';
 import { isObj } from '../contract/document/load-contract.js';
-import { isWorkspaceName } from '../worlds.js';
+import { refusesField } from '../http/validation-errors.js';
 import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, refusesBodyForm, requireBody } from './read-body.js';
 import { reserveForBody } from './body-budget.js';
@@ -374,12 +374,13 @@ function acceptInput(req: Request, res: Response, state: RequestState, verdict: 
 }
 
 /**
- * A request whose world is not live: a control-plane `workspace` shaped like a workspace id is 404 at once, like a
- * record; one that is not shaped like one is input, the validator's 422; a well-formed one that is not live is 404.
+ * A request whose world is not live: a control-plane `workspace` the contract accepts (whatever its spelling: `nope`
+ * names no workspace as surely as an expired id) is 404 at once, like a record; one the validator refused (empty, too
+ * long, repeated) is input, its 422.
  */
 function noWorld(req: Request, res: Response, state: RequestState, verdict: Verdict): never {
-  const named = controlPlaneWorkspace(req) ?? '';
-  if (isWorkspaceName(named)) {
+  const named = controlPlaneWorkspace(req);
+  if (named !== undefined && !refusesField(verdict.error, 'query', 'workspace')) {
     state.step = 'record';
     state.naming = { parameter: 'workspace', id: named };
     notFound('workspace');

@@ -103,6 +103,7 @@ function realId(t: TestApp, name: string): string {
     // Only operations on a workspace pay for seeding one.
     workspace: () => t.worlds.createWorkspace().world.id,
     endpoint: () => ORDERS,
+    user: () => demo.owner.id,
   };
   return ids[name]();
 }
@@ -346,6 +347,32 @@ describe('the order of checks, named', () => {
       .send('{"type":');
     expect(res.status).toBe(403);
     expect(t.store.product_identifiers.all()).toHaveLength(before);
+  });
+
+  // A `workspace` the contract accepts (1 to 64 characters) is a name, whatever its spelling: it names a record first.
+  const workspaceQueryOps = listOperations(doc).filter((op) => parametersOf(op).some((p) => p.in === 'query' && p.name === 'workspace'));
+  it.each(workspaceQueryOps.flatMap((op) => ['nope', 'my-ci-run'].map((name) => [op.operationId, name, op] as const)))(
+    'When %s names the unknown workspace %s and its input breaks the contract, then 404 "Workspace not found."',
+    async (_id, name, op) => {
+      const invalid = invalidInput(op);
+      const method = op.method.toLowerCase() as 'get' | 'post' | 'delete';
+      const path = op.path.replace(/\{([^}]+)\}/g, (_, param: string) => realId(t, param));
+      const req = request(t.app)
+        [method](path)
+        .query({ ...invalid?.query, workspace: name } as Record<string, string>);
+      const res = await (invalid?.body ? req.send(invalid.body) : req);
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe('Workspace not found.');
+    },
+  );
+
+  it('When the workspace named is longer than the contract allows, then 422 naming it: that is input, not a name', async () => {
+    expect(workspaceQueryOps.length).toBeGreaterThan(3);
+    const res = await request(t.app)
+      .get('/_sandbox/requests')
+      .query({ workspace: 'w'.repeat(65) });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['workspace']);
   });
 
   it('When the control plane advances the clock of an unknown workspace with an invalid body, then 404 "Workspace not found."', async () => {

@@ -4,6 +4,7 @@ import { byCreation, paginate } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';
 import { marketplaceOf, visibleCatalogItem, visibleCatalogItems } from '../marketplaces/catalog-access.js';
 import { isSupportedCurrency } from '../marketplaces/currencies.js';
+import { catchUpSupplierOf } from '../sourcing/catch-up.js';
 import { buildForecast } from './calculate.js';
 import { presentOpportunityForecast } from './forecast-records.js';
 import { matchesForecastFilters } from './opportunity-filters.js';
@@ -22,9 +23,12 @@ export const forecastingHandlers = {
 
   calculateOpportunityForecast: ({ body }, ctx) => {
     const { item, marketplace } = visibleCatalogItem(ctx, body.marketplace_catalog_item_id);
-    const supplierItem = ctx.store.supplier_items.byKey('cost_id', body.supplier_item_cost_id)[0] ?? notFound('supplier item cost');
+    const named = ctx.store.supplier_items.byKey('cost_id', body.supplier_item_cost_id)[0] ?? notFound('supplier item cost');
+    ctx.access.member(named.merchant_id);
+    // The cost and stock as the item shows them: attempts that ended by now are applied first (they never remove a tier).
+    catchUpSupplierOf(ctx.store, ctx.catalogues, named.supplier_id, named.merchant_id, ctx.clock.now());
+    const supplierItem = ctx.store.supplier_items.get(named.id)!;
     const tier = supplierItem.costs.find((c) => c.id === body.supplier_item_cost_id) ?? notFound('supplier item cost');
-    ctx.access.member(supplierItem.merchant_id);
     if (!isSupportedCurrency(tier.cost.currency)) {
       unprocessable({ supplier_item_cost_id: [`The cost tier's currency ${tier.cost.currency} is not in the sandbox's exchange table.`] });
     }

@@ -32,3 +32,13 @@ export function catchUpSupplier(store: Collections, catalogues: SupplierCatalogu
 export function catchUpMerchant(store: Collections, catalogues: SupplierCatalogues, merchantId: string, now: Date): void {
   for (const supplier of store.suppliers.where('merchant_id', merchantId)) catchUpSupplier(store, catalogues, supplier, now);
 }
+
+/**
+ * Catch-up for the supplier with this id when it is one of the merchant's: what an operation that writes a
+ * supplier's items (or calculates from one) runs first, so it acts on the items as a read would show them. Otherwise
+ * an attempt that ended before a delete would bring the item back, and one that ended before an edit would be lost.
+ */
+export function catchUpSupplierOf(store: Collections, catalogues: SupplierCatalogues, supplierId: string, merchantId: string, now: Date): void {
+  const supplier = store.suppliers.get(supplierId);
+  if (supplier?.merchant_id === merchantId) catchUpSupplier(store, catalogues, supplier, now);
+}

@@ -6,7 +6,7 @@ import { created, failOn, noContent, ok } from '../../http/reply.js';
 import { editRecord } from '../../store/edit-record.js';
 import { addIdentifier } from '../products/add-identifier.js';
 import { deleteForecastsForCostIds, deleteSupplierItemCascade } from './cascade.js';
-import { catchUpMerchant, catchUpSupplier } from './catch-up.js';
+import { catchUpMerchant, catchUpSupplier, catchUpSupplierOf } from './catch-up.js';
 import { presentSupplierItem, presentSupplierItemIdentifier } from './present.js';
 import type { SupplierItemRecord } from './records.js';
 import { mergeCostTiers, type CostTierInput } from './rules/cost-tiers.js';
@@ -50,6 +50,8 @@ export const supplierItemHandlers = {
   },
 
   createSupplierItem: ({ body }, ctx) => {
+    // A SKU an ended attempt found is taken, as it is once a read has applied that attempt.
+    catchUpSupplierOf(ctx.store, ctx.catalogues, body.supplier_id, body.merchant_id, ctx.clock.now());
     const checked = itemErrors(
       ctx,
       body.merchant_id,
@@ -77,7 +79,13 @@ export const supplierItemHandlers = {
     return ok({ data: presentSupplierItem(ctx.store.supplier_items.get(item.id)!, ctx.store) });
   },
 
-  updateSupplierItem: ({ bound: { supplier_item: item }, body }, ctx) => {
+  updateSupplierItem: ({ bound, body }, ctx) => {
+    // The edit applies over what the attempts that ended before it found (in the item's supplier, and in the one it
+    // moves to, whose SKUs it must not repeat): the item is read again after.
+    const now = ctx.clock.now();
+    catchUpSupplierOf(ctx.store, ctx.catalogues, bound.supplier_item.supplier_id, bound.supplier_item.merchant_id, now);
+    if (body.supplier_id !== undefined) catchUpSupplierOf(ctx.store, ctx.catalogues, body.supplier_id, bound.supplier_item.merchant_id, now);
+    const item = ctx.store.supplier_items.get(bound.supplier_item.id)!;
     const supplierId = body.supplier_id ?? item.supplier_id;
     const checked = itemErrors(
       ctx,
@@ -99,6 +107,8 @@ export const supplierItemHandlers = {
   },
 
   deleteSupplierItem: ({ bound: { supplier_item: item } }, ctx) => {
+    // Attempts that ended before the delete are applied first, so none of them brings the item back later.
+    catchUpSupplierOf(ctx.store, ctx.catalogues, item.supplier_id, item.merchant_id, ctx.clock.now());
     deleteSupplierItemCascade(ctx.store, item.id);
     return noContent();
   },
