@@ -1850,7 +1850,7 @@ export interface components {
                 body: unknown;
                 /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
                 body_truncated: boolean;
-                /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
+                /** @description What the tolerant reader ignored, as the answer's `Sandbox-Ignored-Fields` header named it (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was, or when the answer named nothing (a 401, or a record's 404 or 403, which come before the input). */
                 ignored: string[];
             };
             response: {
