@@ -2,6 +2,7 @@
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { logRequest, requestIdOf, type RequestLogger } from './request-log.js';
+import { IGNORED_FIELDS_HEADER } from './ignored-fields.js';
 import type { CoverageTracker } from './world-observations.js';
 import type { RequestJournal, RequestTrail } from './request-journal.js';
 
@@ -169,7 +170,8 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       requestBody: res.statusCode === 401 ? undefined : requestBodyOf(req, ignored ? ignored.received.body : req.body),
       responseBody: state?.jsonBody,
       responseJson: state?.replayedJson,
-      ignored: ignored?.fields,
+      // What the answer named (a refusal of the records comes before the input, and names none).
+      ignored: ignored && res.hasHeader(IGNORED_FIELDS_HEADER) ? ignored.fields : undefined,
       operationId: operationIdOf(req),
       workspace: options.workspaceOf?.(req, res),
       unjournaled: skipJournal?.(req, res),

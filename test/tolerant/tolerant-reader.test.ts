@@ -30,6 +30,28 @@ describe('the tolerant reader', () => {
     expect(journal.body.data[0].request.ignored).toEqual([]);
   });
 
+  it.each([
+    ['an unknown merchant (404)', demo.merchant.replace(/a/g, 'c'), 'owner', 404],
+    ["another merchant's (403)", demo.rivalMerchant, 'owner', 403],
+  ] as const)(
+    'When a request with a field the contract does not name is refused for %s, then neither the answer nor its journal entry names the field',
+    async (_what, merchant, who, status) => {
+      const res = await request(t.app).get(`/2024-09/merchants/${merchant}?_=1`).set(t.auth(who)).set('X-Request-Id', 'refused');
+      expect(res.status).toBe(status);
+      expect(res.headers[IGNORED]).toBeUndefined();
+      const journal = await request(t.app).get('/_sandbox/requests').query({ id: 'refused' });
+      expect(journal.body.data[0].request).toMatchObject({ query: { _: '1' }, ignored: [] });
+    },
+  );
+
+  it('When a request with a field the contract does not name is refused for its input (422), then the answer and its journal entry both name the field', async () => {
+    const res = await request(t.app).get('/2024-09/merchants?_=1&per_page=0').set(t.auth('owner')).set('X-Request-Id', 'invalid');
+    expect(res.status).toBe(422);
+    expect(res.headers[IGNORED]).toBe('query._');
+    const journal = await request(t.app).get('/_sandbox/requests').query({ id: 'invalid' });
+    expect(journal.body.data[0].request.ignored).toEqual(['query._']);
+  });
+
   it('When the health probe gets a cache-buster, then 200 with the ignored header', async () => {
     const res = await request(t.app).get('/_sandbox/health?_=1');
     expect(res.status).toBe(200);

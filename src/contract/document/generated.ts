@@ -1851,7 +1851,7 @@ export interface components {
                 body: unknown;
                 /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
                 body_truncated: boolean;
-                /** @description What the tolerant reader ignored, as in the `Sandbox-Ignored-Fields` header (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was. */
+                /** @description What the tolerant reader ignored, as the answer's `Sandbox-Ignored-Fields` header named it (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was, or when the answer named nothing (a 401, or a record's 404 or 403, which come before the input). */
                 ignored: string[];
             };
             response: {
@@ -3281,7 +3281,7 @@ export interface components {
          * @description The process is short of memory for what this request carries. A request with a JSON body reserves twice its
          *     `Content-Length` (at most `BODY_LIMIT_BYTES`; a compressed or chunked one counts as that limit) before a byte
          *     of it is read, and one sent without a body reserves nothing but still needs room, refused when that does not
-         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 85, of
+         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 75, of
          *     the heap's limit, Buffers included). A workspace's record quota counts records, not their bytes, so this is
          *     what keeps the live workspaces' writes from taking the process down. Reads, deletions and resets take no body
          *     and are never refused for memory. Nothing was stored; retry after `Retry-After` seconds.
@@ -6222,7 +6222,7 @@ export interface operations {
              * @description The process is short of memory for this upload. A multipart body reserves twice its `Content-Length` (at
              *     most `MULTIPART_MAX_TOTAL_BYTES`; a compressed or chunked one counts as that limit) before a byte of it is
              *     read, refused when that does not fit beside what the process holds and what work in flight has reserved
-             *     (`HEAP_BUDGET_PERCENT`, default 85, of the heap's limit, Buffers included). Nothing was stored; retry after
+             *     (`HEAP_BUDGET_PERCENT`, default 75, of the heap's limit, Buffers included). Nothing was stored; retry after
              *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.) A JSON
              *     body reserves twice its `Content-Length` (at most `BODY_LIMIT_BYTES`), as every JSON body does
              *     (`ShortOfMemory`).
@@ -10367,7 +10367,7 @@ export interface operations {
             };
             /**
              * @description The process is short of memory for another workspace: its heap and Buffers are past `HEAP_BUDGET_PERCENT`
-             *     (default 85) of its limit. A bundle's load reserves its memory before its body is read: five times the
+             *     (default 75) of its limit. A bundle's load reserves its memory before its body is read: five times the
              *     body's `Content-Length` (a compressed or chunked body counts as `BUNDLE_MAX_BYTES`, the most it may
              *     inflate to), refused when that does not fit beside what the process holds and what work in flight has
              *     reserved; and at most `BUNDLE_LOADS_IN_FLIGHT` (default 2) loads are read, checked and built at once in the
