@@ -134,6 +134,14 @@ export const JOURNAL_DEFAULTS = {
  */
 export const DEFAULT_MAX_WORKSPACES = 10_000;
 
+/**
+ * The share of the memory budget past which work that takes memory is refused (HEAP_BUDGET_PERCENT), below the 80 %
+ * of the old space at which V8 stops a process whose mark-compacts free little, four in a row ("Ineffective
+ * mark-compacts near heap limit"): a flood of writes keeps V8 collecting, so a budget above that line may never be
+ * reached before V8 stops the process (and every workspace in it).
+ */
+export const DEFAULT_HEAP_BUDGET_PERCENT = 75;
+
 export const defaultConfig: Config = {
   port: 4010,
   host: '127.0.0.1',
@@ -155,7 +163,7 @@ export const defaultConfig: Config = {
   maxDelayMs: 10_000,
   workspaceIdleTtlMs: 60 * 60 * 1000,
   maxWorkspaces: DEFAULT_MAX_WORKSPACES,
-  heapBudgetPercent: 85,
+  heapBudgetPercent: DEFAULT_HEAP_BUDGET_PERCENT,
   // Far above what a test suite adds or uploads; a visitor filling memory through one workspace meets them.
   workspaceMaxRecords: 20_000,
   workspaceMaxUploadBytes: 100 * 2 ** 20,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_MAX_WORKSPACES } from './config.js';
+import { DEFAULT_HEAP_BUDGET_PERCENT, DEFAULT_MAX_WORKSPACES } from './config.js';
 import { memoryShortage, processMemoryGauge, type MemoryGauge } from './memory-budget.js';
 import { MemoryBudget } from './memory-reservations.js';
 import { Clock, IdSequence, resetWorld, SeededBases, workspaceStore, type SeedTokens, type World, type WorldModel } from './world.js';
@@ -156,7 +156,7 @@ export class Worlds {
     this.idleTtlMs = options.idleTtlMs ?? 60 * 60 * 1000;
     this.defaultLoaded = options.defaultLoaded === true;
     this.maxWorkspaces = options.maxWorkspaces ?? DEFAULT_MAX_WORKSPACES;
-    this.heapBudgetPercent = options.heapBudgetPercent ?? 85;
+    this.heapBudgetPercent = options.heapBudgetPercent ?? DEFAULT_HEAP_BUDGET_PERCENT;
     this.budget = new MemoryBudget(options.memory ?? processMemoryGauge(), this.heapBudgetPercent);
     this.now = options.now ?? Date.now;
     this.idPrefix = options.replicaId === undefined ? '' : `${options.replicaId}-`;

@@ -48,6 +48,8 @@ export const NODE_DEPENDENT = [
   'test/regressions/upload-flood-memory.test.ts',
   'test/hosted/memory-reservations.test.ts',
   'test/regressions/bundle-load-flood.test.ts',
+  'test/regressions/write-flood.test.ts',
+  'test/hosted/writes-memory-budget.test.ts',
   // The start path: the CLI, npm start, the packed bin and its Dockerfile command (no warning), the seeding thread.
   'test/toolkit/cli.test.ts',
   'test/toolkit/start-sandbox.test.ts',

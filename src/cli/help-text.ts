@@ -44,7 +44,7 @@ Environment only:
   CORS_ORIGINS          Browser origins allowed: * (default; hosted: PUBLIC_URL's) or a comma list
   WORKSPACE_TTL_SECONDS Delete a workspace after this long without a request (default 3600)
   MAX_WORKSPACES        Workspaces kept at once, up to 100000 (default 10000)
-  HEAP_BUDGET_PERCENT   503 for new workspaces, loads, uploads past this % of heap (default 85)
+  HEAP_BUDGET_PERCENT   503 for new workspaces, loads, uploads past this % of heap (default 75)
   JOURNAL_SIZE          Requests kept by the journal (default 1000)
   SHUTDOWN_GRACE_SECONDS  On SIGTERM, time requests in flight have to finish, 0-600 (default 10)
   RETAILER_REDIRECT_URI Where the simulated retailer's consent page sends the browser

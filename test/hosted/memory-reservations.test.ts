@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import { configFromOptions } from '../../src/config.js';
+import { configFromOptions, DEFAULT_HEAP_BUDGET_PERCENT } from '../../src/config.js';
 import { parseArgs } from '../../src/cli/parse-args.js';
 import { MemoryBudget, MemoryRefused } from '../../src/memory-reservations.js';
 import { bodyBytesAtMost, LOAD_BYTES_PER_BUNDLE_BYTE, loadsCap } from '../../src/pipeline/body-budget.js';
@@ -18,7 +18,7 @@ const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 /** A gauge the test moves: a 1 GiB old space, `held` bytes of it in use. */
 function gauge() {
   const reading = memoryReading({ oldGenerationLimit: 1024 * MiB });
-  return { reading, memory: () => reading, leave: (room: number) => void (reading.oldGeneration = 0.85 * 1024 * MiB - room) };
+  return { reading, memory: () => reading, leave: (room: number) => void (reading.oldGeneration = (DEFAULT_HEAP_BUDGET_PERCENT / 100) * 1024 * MiB - room) };
 }
 
 describe('the memory budget of loads, uploads and exports', () => {

@@ -4,6 +4,7 @@
 // HEAP_BUDGET_PERCENT it answers 503 with Retry-After and stores nothing, while reads, deletions and resets (which
 // free memory) go on.
 import request from 'supertest';
+import { DEFAULT_HEAP_BUDGET_PERCENT } from '../../src/config.js';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIER_ID } from '../../src/areas/sourcing/fixture-ids.js';
 import { memoryReading } from '../helpers/memory-reading.js';
@@ -12,10 +13,10 @@ import { bearer, hostedApp, newWorkspace } from './support.js';
 const MiB = 2 ** 20;
 const MERCHANT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
-/** A gauge the test moves: a 1 GiB old space, with `room` bytes left under the 85 % budget (negative: past it). */
+/** A gauge the test moves: a 1 GiB old space, with `room` bytes left under the default budget (negative: past it). */
 function gauge() {
   const reading = memoryReading({ oldGenerationLimit: 1024 * MiB });
-  return { memory: () => reading, leave: (room: number) => void (reading.oldGeneration = 0.85 * 1024 * MiB - room) };
+  return { memory: () => reading, leave: (room: number) => void (reading.oldGeneration = (DEFAULT_HEAP_BUDGET_PERCENT / 100) * 1024 * MiB - room) };
 }
 
 const item = (sku: string) => ({

@@ -49,8 +49,9 @@ export interface paths {
         /**
          * Delete a merchant
          * @description Deletes the merchant and everything it owns: memberships, channels (with their connection data, retailer
-         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts.
-         *     Only an `owner` may delete a merchant; a plain member gets 403.
+         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts. The
+         *     catalog items its imports found stay in the shared catalog, those of an import that completed just before
+         *     the deletion included. Only an `owner` may delete a merchant; a plain member gets 403.
          */
         delete: operations["deleteMerchant"];
         options?: never;
@@ -3280,7 +3281,7 @@ export interface components {
          * @description The process is short of memory for what this request carries. A request with a JSON body reserves twice its
          *     `Content-Length` (at most `BODY_LIMIT_BYTES`; a compressed or chunked one counts as that limit) before a byte
          *     of it is read, and one sent without a body reserves nothing but still needs room, refused when that does not
-         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 85, of
+         *     fit beside what the process holds and what work in flight has reserved (`HEAP_BUDGET_PERCENT`, default 75, of
          *     the heap's limit, Buffers included). A workspace's record quota counts records, not their bytes, so this is
          *     what keeps the live workspaces' writes from taking the process down. Reads, deletions and resets take no body
          *     and are never refused for memory. Nothing was stored; retry after `Retry-After` seconds.
@@ -6221,7 +6222,7 @@ export interface operations {
              * @description The process is short of memory for this upload. A multipart body reserves twice its `Content-Length` (at
              *     most `MULTIPART_MAX_TOTAL_BYTES`; a compressed or chunked one counts as that limit) before a byte of it is
              *     read, refused when that does not fit beside what the process holds and what work in flight has reserved
-             *     (`HEAP_BUDGET_PERCENT`, default 85, of the heap's limit, Buffers included). Nothing was stored; retry after
+             *     (`HEAP_BUDGET_PERCENT`, default 75, of the heap's limit, Buffers included). Nothing was stored; retry after
              *     `Retry-After` seconds. (An upload past the workspace's own quota, `WORKSPACE_MAX_UPLOAD_MB`, is 413.) A JSON
              *     body reserves twice its `Content-Length` (at most `BODY_LIMIT_BYTES`), as every JSON body does
              *     (`ShortOfMemory`).
@@ -10366,7 +10367,7 @@ export interface operations {
             };
             /**
              * @description The process is short of memory for another workspace: its heap and Buffers are past `HEAP_BUDGET_PERCENT`
-             *     (default 85) of its limit. A bundle's load reserves its memory before its body is read: five times the
+             *     (default 75) of its limit. A bundle's load reserves its memory before its body is read: five times the
              *     body's `Content-Length` (a compressed or chunked body counts as `BUNDLE_MAX_BYTES`, the most it may
              *     inflate to), refused when that does not fit beside what the process holds and what work in flight has
              *     reserved; and at most `BUNDLE_LOADS_IN_FLIGHT` (default 2) loads are read, checked and built at once in the
