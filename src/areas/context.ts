@@ -53,8 +53,11 @@ export interface Ctx {
 
 const NO_KNOBS: PreferResult = Object.freeze({ ok: true, knobs: Object.freeze({ applied: '' }) });
 
-/** What a world keeps beside its store, as a cascade reaches it (from ctx: each is made only when touched). */
-export type BesideStore = Pick<Ctx, 'retailer' | 'uploads'>;
+/**
+ * What a world keeps beside its store, as a cascade reaches it (from ctx: each is made only when touched), and its
+ * clock, for the lazily applied outcomes a cascade must apply before it removes their source.
+ */
+export type BesideStore = Pick<Ctx, 'retailer' | 'uploads' | 'clock'>;
 
 /** The creation and last-change times every stored record carries (ISO 8601). */
 export interface Timestamps {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { generateIdentifier } from '../../src/areas/marketplaces/catalog-generator.js';
 import { areaFaker } from '../../src/store/seed-context.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
+import { aMerchant } from '../helpers/builders.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -152,6 +153,19 @@ describe('catalog item imports', () => {
     expect((await list({ merchant_id: demo.merchant, status: 'failed' })).status).toBe(422);
     expect((await list({})).body.errors).toHaveProperty('merchant_id');
     expect(t.store.catalog_item_imports.where('merchant_id', demo.merchant).length).toBe(2);
+  });
+
+  it('When the merchant is deleted after its import completed, with no read in between, then the item that import found is in the catalog', async () => {
+    const merchant = await aMerchant(t);
+    const code = fresh();
+    const res = await create({ merchant_id: merchant.id, marketplace_id: DE, identifiers: [code] }, 'owner');
+    expect(res.status).toBe(201);
+    t.clock.advance(10_000);
+    expect((await request(t.app).delete(`/2024-09/merchants/${merchant.id}`).set(t.auth('owner'))).status).toBe(204);
+    const found = (await catalogByIdentifier(code.value, DE)).body.data;
+    expect(found).toHaveLength(1);
+    // Made when the import completed, before the merchant went.
+    expect(found[0].created_at).toBe(new Date(Date.parse(res.body.data.created_at) + 6_000).toISOString());
   });
 
   it('When the merchant is deleted, then its imports go and the catalog items they found stay', async () => {

@@ -49,8 +49,9 @@ export interface paths {
         /**
          * Delete a merchant
          * @description Deletes the merchant and everything it owns: memberships, channels (with their connection data, retailer
-         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts.
-         *     Only an `owner` may delete a merchant; a plain member gets 403.
+         *     state and call log), products, suppliers, supplier items, scraping requests, imports and forecasts. The
+         *     catalog items its imports found stay in the shared catalog, those of an import that completed just before
+         *     the deletion included. Only an `owner` may delete a merchant; a plain member gets 403.
          */
         delete: operations["deleteMerchant"];
         options?: never;
@@ -3234,7 +3235,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not valid JSON, or its bytes do not decompress as its Content-Encoding (gzip, deflate, br) says. Either is the input's shape: the records the request names answer their 404 or 403 first. */
+        /** @description The request body is not valid JSON, or its bytes do not decompress as its Content-Encoding (gzip, deflate, br, and zstd on a Node.js whose zlib has it) says, the message naming the encoding beside the decoder's reason. Either is the input's shape: the records the request names answer their 404 or 403 first. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
