@@ -114,8 +114,12 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   return { status: e.status, body: { message: e.message ?? 'Request error.' } };
 }
 
-/** An error of node:zlib's (its codes are Z_DATA_ERROR, Z_BUF_ERROR and kin), which body-parser hands on as a 400. */
-const isZlibError = (err: unknown): err is Error => err instanceof Error && /^Z_[A-Z_]+$/.test(String((err as { code?: unknown }).code));
+/**
+ * An error of node:zlib's decoders, which body-parser hands on as a 400: inflate's codes are Z_DATA_ERROR, Z_BUF_ERROR
+ * and kin, brotli's ERR__ERROR_FORMAT_PADDING_2 and kin, zstd's ZSTD_error_prefix_unknown and kin.
+ */
+const isZlibError = (err: unknown): err is Error =>
+  err instanceof Error && /^(?:Z_[A-Z_]+|ERR__ERROR_[A-Z0-9_]+|ZSTD_error_\w+)$/.test(String((err as { code?: unknown }).code));
 
 const undecodableMessage = (req: Request, reason: string): string =>
   `The request body does not decompress as its Content-Encoding (${String(req.headers['content-encoding'] ?? '')

@@ -148,6 +148,13 @@ export function blankJsonIsNoBody(parser: RequestHandler): RequestHandler {
         if (req.state) req.state.blankBody = true;
         return next();
       }
+      // The parsers take an object or an array only; a number, a string or a boolean is valid JSON all the same, a
+      // body that is not an object (422 from the validator, as `[]` is), not malformed bytes (400).
+      const scalar = error === undefined ? undefined : jsonScalarOf(error);
+      if (scalar !== undefined) {
+        req.body = scalar.value;
+        return next();
+      }
       next(error);
     });
 }
@@ -155,6 +162,18 @@ export function blankJsonIsNoBody(parser: RequestHandler): RequestHandler {
 function isBlankParseFailure(error: unknown): boolean {
   const { type, body } = error as { type?: unknown; body?: unknown };
   return type === 'entity.parse.failed' && typeof body === 'string' && /^\s*(null\s*)?$/.test(body);
+}
+
+/** The value of a parse failure's text when it is a JSON number, string or boolean (the strict parse refuses those). */
+function jsonScalarOf(error: unknown): { value: number | string | boolean } | undefined {
+  const { type, body } = error as { type?: unknown; body?: unknown };
+  if (type !== 'entity.parse.failed' || typeof body !== 'string' || !/^\s*[-\d"tf]/.test(body)) return undefined;
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? { value } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the client sent no body: no bytes, whitespace only or `null` (the parsers read no bytes as `{}`). */

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
@@ -42,6 +43,21 @@ describe('errors a client can cause', () => {
       .send(Buffer.from('{"name":"x"}'));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body does not decompress as its Content-Encoding (gzip) says: incorrect header check.' });
+  });
+
+  it.each<[string, string]>([
+    ['deflate', 'incorrect header check'],
+    ['br', 'Decompression failed'],
+    ...(typeof zlib.zstdDecompressSync === 'function' ? [['zstd', 'Unknown frame descriptor'] as [string, string]] : []),
+  ])('When a body sent as %s is not in that encoding, then 400 naming the encoding beside the reason of its decoder (%s)', async (encoding, reason) => {
+    const res = await request(t.app)
+      .post('/2024-09/merchants')
+      .set(t.auth('owner'))
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .send(Buffer.from('{"name":"x"}'));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: `The request body does not decompress as its Content-Encoding (${encoding}) says: ${reason}.` });
   });
 
   it('When a body comes without a Content-Type, then 415 saying the header is missing', async () => {

@@ -3235,7 +3235,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not valid JSON, or its bytes do not decompress as its Content-Encoding (gzip, deflate, br) says. Either is the input's shape: the records the request names answer their 404 or 403 first. */
+        /** @description The request body is not valid JSON, or its bytes do not decompress as its Content-Encoding (gzip, deflate, br, and zstd on a Node.js whose zlib has it) says, the message naming the encoding beside the decoder's reason. Either is the input's shape: the records the request names answer their 404 or 403 first. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
