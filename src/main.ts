@@ -97,7 +97,9 @@ async function main(): Promise<void> {
       // A bundle carries no token: each user the run made got a new one at load, to replay its requests as them.
       for (const user of sandbox.loadedUsers ?? []) console.log(`  user of the run: ${user.name} <${user.email}> ${user.id}: ${user.token}`);
     }
-    console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
+    // Hosted, the demo tokens answer 401: each visitor acts in a workspace of their own, with its tokens.
+    if (sandbox.config.hosted) console.log("  tokens:      each visitor's own workspace's (POST /_sandbox/workspaces); the demo tokens answer 401 here");
+    else console.log(`  demo tokens: ${DEMO_USERS.map((u) => u.token).join(', ')}`);
     // It answers from the start; from this line on, no operation's first call waits for its validators to compile.
     sandbox.warmedUp.then(() => closing || console.log(WARMED_UP_LINE));
   }

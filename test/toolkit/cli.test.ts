@@ -20,8 +20,8 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 60_000 });
 
 /** The CLI started with `args`: its output so far, and the output once it has printed what `until` matches. */
-function started(args: string[]) {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+function started(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: projectRoot, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr.on('data', (c) => (output += c));
   child.stdout.on('data', (c) => (output += c));
@@ -124,6 +124,24 @@ describe('the CLI (src/main.ts)', () => {
     } finally {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('When started in hosted mode, then its banner names no demo token (they answer 401 there) and says where tokens come from', async () => {
+    const { child, printed } = started(['--in-memory', '--port', '0'], {
+      HOSTED: '1',
+      SANDBOX_ADMIN_TOKEN: 'a1'.repeat(32),
+      PUBLIC_URL: 'https://sandbox.example.com',
+    });
+    try {
+      const banner = await printed(/tokens: .*\n/);
+      expect(banner).not.toContain('demo-owner-token');
+      expect(banner).toMatch(/tokens: .*POST \/_sandbox\/workspaces/);
+      const url = /listening on (http:\/\/\S+)/.exec(banner)![1]!;
+      const demo = await fetch(`${url}/2024-09/merchants`, { headers: { Authorization: 'Bearer demo-owner-token' } });
+      expect(demo.status).toBe(401);
+    } finally {
+      child.kill('SIGKILL');
     }
   }, 60_000);
 
