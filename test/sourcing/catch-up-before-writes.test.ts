@@ -4,11 +4,10 @@
 // found, and a forecast reads a cost the item no longer shows.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attemptId, attemptTiming } from '../../src/areas/sourcing/rules/scraping-schedule.js';
-import { foundEntry, supplierCatalogue, type FoundEntry } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
+import { supplierCatalogue, type FoundEntry } from '../../src/areas/sourcing/rules/supplier-catalogue.js';
 import type { ScrapingRequestRecord } from '../../src/areas/sourcing/record-types.js';
 import { demo, testApp, type TestApp } from '../helpers/app.js';
-import { aSupplier } from '../helpers/builders.js';
+import { firstSucceeds, foundBy, scrapedSupplier, skusFoundBy } from './support/scraping.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -32,39 +31,12 @@ afterEach(() => {
 
 const api = () => request(t.app);
 
-/**
- * A new supplier with an hourly scraping request of `attempts` attempts starting now, whose attempts (their outcome
- * is hashed from the request's random id) meet `wanted`: a new supplier is tried until one does.
- */
-async function scrapedSupplier(
-  attempts: number,
-  wanted: (supplierId: string, scraping: ScrapingRequestRecord) => boolean,
-): Promise<{ supplierId: string; scraping: ScrapingRequestRecord }> {
-  for (let tries = 0; tries < 20; tries++) {
-    const supplierId = (await aSupplier(t, { default_currency: 'USD' })).id;
-    const res = await api()
-      .post(`/2024-09/suppliers/${supplierId}/scraping-requests`)
-      .set(t.auth('owner'))
-      .send({ source_url: 'https://scraped.example.com/prices', frequency: 'hourly', max_attempts: attempts });
-    expect(res.status).toBe(201);
-    if (wanted(supplierId, res.body.data)) return { supplierId, scraping: res.body.data };
-  }
-  throw new Error('no supplier whose attempts are as wanted');
-}
-
 const itemsOf = async (supplierId: string): Promise<Item[]> => {
   const res = await api().get('/2024-09/supplier-items').query({ merchant_id: demo.merchant, supplier_id: supplierId, per_page: 100 }).set(t.auth('owner'));
   expect(res.status).toBe(200);
   return res.body.data;
 };
 const itemById = async (id: string): Promise<Item> => (await api().get(`/2024-09/supplier-items/${id}`).set(t.auth('owner'))).body.data;
-
-/** What attempt `n` of the request finds of the SKU, or null when it fails or misses it. */
-function foundBy(supplierId: string, scraping: ScrapingRequestRecord, n: number, sku: string): FoundEntry | null {
-  if (attemptTiming(scraping, n).fails) return null;
-  const entry = supplierCatalogue(supplierId).find((e) => e.sku === sku);
-  return entry ? foundEntry(attemptId(scraping.id, n), entry) : null;
-}
 
 /** Whether what an attempt found differs from what another found (a tier's cost or the stock). */
 const differs = (a: FoundEntry, b: FoundEntry) => a.tiers.some((tier, i) => tier.value !== b.tiers[i]!.value) || a.stock_units !== b.stock_units;
@@ -75,11 +47,10 @@ const changedBySecond = (supplierId: string, scraping: ScrapingRequestRecord): s
     const [first, second] = [foundBy(supplierId, scraping, 1, e.sku), foundBy(supplierId, scraping, 2, e.sku)];
     return first !== null && second !== null && differs(first, second);
   })?.sku;
-const firstSucceeds = (_: string, scraping: ScrapingRequestRecord) => !attemptTiming(scraping, 1).fails;
 
 describe("A write to a supplier's items applies first the scraping attempts that ended before it, as a read does", () => {
   it('When items are deleted after attempts that found them ended, then they stay deleted', async () => {
-    const { supplierId } = await scrapedSupplier(5, firstSucceeds);
+    const { supplierId } = await scrapedSupplier(t, 5, firstSucceeds);
     t.clock.advance(30 * MINUTE);
     const items = await itemsOf(supplierId);
     expect(items.length).toBeGreaterThan(0);
@@ -95,7 +66,7 @@ describe("A write to a supplier's items applies first the scraping attempts that
   });
 
   it('When an item is edited after an attempt that found it ended, then it keeps what that attempt found in the fields the edit does not send', async () => {
-    const { supplierId, scraping } = await scrapedSupplier(2, (id, r) => changedBySecond(id, r) !== undefined);
+    const { supplierId, scraping } = await scrapedSupplier(t, 2, (id, r) => changedBySecond(id, r) !== undefined);
     t.clock.advance(30 * MINUTE);
     const sku = changedBySecond(supplierId, scraping);
     const item = (await itemsOf(supplierId)).find((i) => i.sku === sku);
@@ -113,7 +84,7 @@ describe("A write to a supplier's items applies first the scraping attempts that
   });
 
   it('When a forecast is calculated after an attempt changed its cost tier, then it reads the cost and stock the item shows', async () => {
-    const { supplierId, scraping } = await scrapedSupplier(2, (id, r) => changedBySecond(id, r) !== undefined);
+    const { supplierId, scraping } = await scrapedSupplier(t, 2, (id, r) => changedBySecond(id, r) !== undefined);
     t.clock.advance(30 * MINUTE);
     const sku = changedBySecond(supplierId, scraping);
     const item = (await itemsOf(supplierId)).find((i) => i.sku === sku);
@@ -132,8 +103,8 @@ describe("A write to a supplier's items applies first the scraping attempts that
   });
 
   it('When an item is created with a SKU an attempt that ended before already found, then 422 sku, as after a read', async () => {
-    const { supplierId, scraping } = await scrapedSupplier(1, firstSucceeds);
-    const sku = supplierCatalogue(supplierId).find((e) => foundBy(supplierId, scraping, 1, e.sku) !== null)!.sku;
+    const { supplierId, scraping } = await scrapedSupplier(t, 1, firstSucceeds);
+    const [sku] = skusFoundBy(supplierId, scraping, 1);
 
     t.clock.advance(30 * MINUTE);
     const res = await api()

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catchUpScraping, type CatchUpResult } from '../../src/areas/sourcing/rules/found-items.js';
-import { sortTiers } from '../../src/areas/sourcing/rules/cost-tiers.js';
+import { MAX_COST_TIERS, sortTiers } from '../../src/areas/sourcing/rules/cost-tiers.js';
 import { hashUuid } from '../../src/areas/sourcing/rules/deterministic.js';
 import {
   attemptTimings,
@@ -94,6 +94,7 @@ function stepByStep(args: {
         const cost = { value: found.value, currency: supplier.default_currency };
         const same = costs.find((t) => t.minimum_order_quantity === found.minimum_order_quantity);
         if (!same) {
+          if (costs.length >= MAX_COST_TIERS) continue;
           costs.push({ id: tierId(found.minimum_order_quantity), minimum_order_quantity: found.minimum_order_quantity, cost });
           changed = true;
         } else if (same.cost.value !== cost.value || same.cost.currency !== cost.currency) {
@@ -140,6 +141,8 @@ const scenario = fc
         costs: fc.array(fc.record({ moq: fc.constantFrom<number>(1, 6, 12, 24, 48, 100, 250, 9999), value: fc.constantFrom<number>(1, 2.5, 10) }), {
           maxLength: 3,
         }),
+        // Tiers of quantities no catalogue uses, up to the 20-tier bound (MAX_COST_TIERS), where finds stop adding.
+        extraTiers: fc.nat(17),
         stock: fc.option(fc.nat(100)),
         // The item already holds what the first unapplied attempt finds: that attempt changes nothing.
         asFirstFind: fc.boolean(),
@@ -194,7 +197,7 @@ const scenario = fc
         sku: entry.sku,
         description: 'client-written',
         product_id: null,
-        costs: item.costs.map((c, k) => ({
+        costs: [...item.costs, ...Array.from({ length: item.extraTiers }, (_, k) => ({ moq: 1000 + k, value: 1 }))].map((c, k) => ({
           id: hashUuid('equivalence-tier', i, k),
           minimum_order_quantity: c.moq,
           cost: { value: c.value, currency: found ? s.currency : 'USD' },

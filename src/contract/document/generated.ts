@@ -723,7 +723,7 @@ export interface paths {
          *     period (`once` allows exactly one attempt). Each attempt starts shortly after its scheduled time, runs a
          *     few minutes and finds items of the supplier's simulated catalogue; when it finishes, the items it found
          *     become supplier items of this supplier (a new SKU creates an item, a known SKU gets its cost tiers
-         *     refreshed). The specification does not show the body; these are what a user must say: what to scrape and when.
+         *     refreshed, and the tiers it lacks added while it has fewer than 20). The specification does not show the body; these are what a user must say: what to scrape and when.
          *
          *     Limits: a request has at most 100 attempts (`max_attempts`), and a merchant has at most 20 scraping requests
          *     over all its suppliers (deleting a supplier removes its requests); the 21st answers 422 `errors.supplier`

@@ -14,6 +14,12 @@ export interface CostTierMerge {
   removed_ids: string[];
 }
 
+/**
+ * The most tiers an item has: the contract's bound on `costs` (maxItems of SupplierItemCreate and SupplierItemUpdate),
+ * which scraping keeps too, so every item's GET body is a valid PUT body and every world exports as a bundle.
+ */
+export const MAX_COST_TIERS = 20;
+
 /** Either the merge or Laravel-style field errors to answer 422 with. */
 export type CostTierMergeResult = { ok: true; merge: CostTierMerge } | { ok: false; errors: FieldErrors };
 

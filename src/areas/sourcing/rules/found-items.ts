@@ -2,7 +2,7 @@
 // refreshes (known SKU) a supplier item of that supplier. Applied lazily ("catch-up") by whichever request next
 // reads the supplier's items or scraping state, so no background timer is needed and the clock alone drives it.
 import type { CostTierRecord, ScrapingRequestRecord, SupplierItemIdentifierRecord, SupplierItemRecord, SupplierRecord } from '../record-types.js';
-import { sortTiers } from './cost-tiers.js';
+import { MAX_COST_TIERS, sortTiers } from './cost-tiers.js';
 import { hashUuid } from './deterministic.js';
 import { attemptTiming, endedCount } from './scraping-schedule.js';
 import { foundEntry, supplierCatalogue, type CatalogueEntry, type FoundEntry } from './supplier-catalogue.js';
@@ -21,8 +21,9 @@ export interface CatchUpResult {
  * - unknown SKU: a new supplier item (product_id null, description, the attempt's tiers, UPC and EAN identifiers),
  *   created_at = updated_at = the attempt's finished_at; ids are hashed from the attempt and SKU, so a replay is identical;
  * - known SKU: each found tier updates the cost of the tier with the same minimum_order_quantity (keeping its id,
- *   so forecasts stay attached) or is added; tiers the attempt did not see are kept, so scraping never deletes a
- *   tier (nor the forecasts on it); costs take the supplier's default_currency;
+ *   so forecasts stay attached) or is added while the item has fewer than 20 tiers (MAX_COST_TIERS); tiers the
+ *   attempt did not see are kept, so scraping never deletes a tier (nor the forecasts on it); costs take the
+ *   supplier's default_currency;
  * - stock: a found item's published stock becomes stock_quantity; an entry without published stock leaves it as
  *   it was (null on a new item), so scraping never erases a stock level a client entered;
  * - an item changed by a client after the attempt finished is left alone: the newer edit wins;
@@ -227,7 +228,8 @@ function sameValues(a: FoundEntry, b: FoundEntry): boolean {
 
 /**
  * An existing item with an attempt's finds merged in: each found tier updates the cost of the tier with the same
- * minimum_order_quantity or is added (id from `tierId`); other tiers are kept; stock moves only when published.
+ * minimum_order_quantity or is added (id from `tierId`) while the item has fewer than MAX_COST_TIERS tiers; other
+ * tiers are kept; stock moves only when published.
  */
 function mergeFound(
   current: SupplierItemRecord,
@@ -241,6 +243,8 @@ function mergeFound(
     const cost = { value: tier.value, currency };
     const same = costs.find((t) => t.minimum_order_quantity === tier.minimum_order_quantity);
     if (!same) {
+      // An item at the tier bound keeps its tiers: a found quantity it lacks is not added (it never loses one).
+      if (costs.length >= MAX_COST_TIERS) continue;
       costs.push({ id: tierId(tier.minimum_order_quantity), minimum_order_quantity: tier.minimum_order_quantity, cost });
       changed = true;
     } else if (same.cost.value !== cost.value || same.cost.currency !== cost.currency) {
