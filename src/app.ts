@@ -71,9 +71,10 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: allowedOrigins(config) }),
+      // Observed before any step rewrites the URL: the journal and the log name the path as the client sent it.
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled, trailOf: pipeline.trailOf }),
       // A path segment that does not decode is read as its literal text (src/pipeline/route-operation.ts).
       undecodableSegmentsAsText,
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled, trailOf: pipeline.trailOf }),
       outsideApi(
         toolingPage(
           landingRouter({
