@@ -13,6 +13,7 @@ import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operatio
 import { allowedOrigins, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { sendJsonAsBytes } from './http/reply.js';
+import { operationsAnswerConditionalsThemselves } from './http/conditional-requests.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -56,6 +57,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   // each JSON answer is kept (observeRequests, below).
   sendJsonAsBytes(app);
   keepJsonBodies(app);
+  // An operation's answer is never turned into a 304 Express decides (src/http/conditional-requests.ts).
+  operationsAnswerConditionalsThemselves(app);
 
   // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
   app.use(
@@ -68,9 +71,10 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
       securityHeaders(),
       // Then CORS: a preflight carries no token and is no operation, so it is answered before anything else.
       cors({ origins: allowedOrigins(config) }),
+      // Observed before any step rewrites the URL: the journal and the log name the path as the client sent it.
+      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled, trailOf: pipeline.trailOf }),
       // A path segment that does not decode is read as its literal text (src/pipeline/route-operation.ts).
       undecodableSegmentsAsText,
-      observeRequests({ observe, workspaceOf: requestWorkspace(worlds), skipJournal: unjournaled, trailOf: pipeline.trailOf }),
       outsideApi(
         toolingPage(
           landingRouter({
