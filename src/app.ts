@@ -13,6 +13,7 @@ import { outsideApi, undecodableSegmentsAsText } from './pipeline/route-operatio
 import { allowedOrigins, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { sendJsonAsBytes } from './http/reply.js';
+import { operationsAnswerConditionalsThemselves } from './http/conditional-requests.js';
 import { favicon } from './http/favicon.js';
 import { securityHeaders } from './http/security-headers.js';
 import { packageVersion } from './sandbox/package-info.js';
@@ -56,6 +57,8 @@ export function createApp(runtime: Runtime, handlerMap: Handlers = handlers): Sa
   // each JSON answer is kept (observeRequests, below).
   sendJsonAsBytes(app);
   keepJsonBodies(app);
+  // An operation's answer is never turned into a 304 Express decides (src/http/conditional-requests.ts).
+  operationsAnswerConditionalsThemselves(app);
 
   // One router layer for the whole chain, in this order (composeMiddleware, src/pipeline/contract-validator.ts, says why).
   app.use(
