@@ -3028,7 +3028,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The catalog item (or the supplier item cost the body names) does not exist. */
+        /** @description The catalog item does not exist. */
         CatalogItemNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3104,11 +3104,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Scraping request not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4276,7 +4271,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["MerchantNotFound"];
+            /** @description The merchant does not exist, or the user is not one of its members. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
@@ -9246,7 +9249,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["CatalogItemNotFound"];
+            /** @description The catalog item, or the supplier item cost the body names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
