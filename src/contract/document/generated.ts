@@ -9716,7 +9716,7 @@ export interface operations {
                  */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
                 /**
-                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same.
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same. Paths are compared decoded, so a journaled path's escapes (a relayed endpoint's `orders%2Fv0%2Forders`) match as typed, escaped again or decoded.
                  * @example /2024-09/products*
                  */
                 path?: string;
