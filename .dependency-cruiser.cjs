@@ -11,6 +11,7 @@
 //   worlds    src/worlds.ts, src/world.ts, src/world-resources.ts, src/memory-budget.ts, src/memory-reservations.ts
 //   store     src/store/
 //   base      src/config.ts, src/paths.ts, src/secret-strength.ts, src/fixed-window-limit.ts, src/node-http.ts,
+//             src/percent-decode.ts (how a path or segment reads decoded: routing, the retailer, the journal filter),
 //             and src/contract/: the contract as a document (its generated types, the parsed document, the
 //             per-operation facts), which every layer may read and which imports only paths.ts; its machinery lives
 //             with its users (the validator's step and the tolerant reader in src/pipeline/, the docs page in
@@ -31,7 +32,7 @@ const layers = [
   ['edge', ['^src/(knobs|observe|http|retailer)/']],
   ['worlds', ['^src/(worlds|world|world-resources|memory-budget|memory-reservations)\\.ts$']],
   ['store', ['^src/store/']],
-  ['base', ['^src/(config|paths|secret-strength|fixed-window-limit|node-http)\\.ts$', '^src/[^/]+\\.d\\.ts$', '^src/contract/']],
+  ['base', ['^src/(config|paths|secret-strength|fixed-window-limit|node-http|percent-decode)\\.ts$', '^src/[^/]+\\.d\\.ts$', '^src/contract/']],
 ];
 
 const pathsOf = (list) => list.flatMap(([, paths]) => paths);

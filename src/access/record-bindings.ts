@@ -77,7 +77,7 @@ export function resolveBindings(
     const id = String(request.params[name]);
     naming?.(name, id);
     const record = rule.find(scope, id, bound) ?? notFound(rule.what);
-    if (access && rule.merchantOf) access.member(rule.merchantOf(record, scope) ?? notFound(rule.what));
+    if (access && rule.merchantOf) access.member(rule.merchantOf(record, scope) ?? notFound(rule.what), rule.what);
     bound[name] = record;
   }
   if (plan.merchantId && access) {

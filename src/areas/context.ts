@@ -206,10 +206,14 @@ export class Access {
     return this.store.memberships.where('user_id', this.caller.id).find((m) => m.merchant_id === merchantId);
   }
 
-  /** The merchant, when the caller is one of its members. */
-  member(merchantId: string): MerchantRecord {
+  /**
+   * The merchant, when the caller is one of its members. `what` is the kind of record the request named (the
+   * merchant itself, or a record of it): where an operation documents no 403, a non-member hears the 404 an unknown
+   * record of that kind gets.
+   */
+  member(merchantId: string, what = 'merchant'): MerchantRecord {
     const merchant = this.store.merchants.get(merchantId) ?? notFound('merchant');
-    if (!this.membership(merchantId)) forbidden();
+    if (!this.membership(merchantId)) forbidden(undefined, what);
     return merchant;
   }
 

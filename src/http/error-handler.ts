@@ -87,7 +87,7 @@ const DEFAULT_BODY_LIMITS: BodyLimits = { bodyLimit: defaultConfig.bodyLimit, mu
 
 function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer | undefined {
   const documents403 = req.state?.operation?.facts.statuses.has(403) === true;
-  if (err instanceof ForbiddenError && !documents403) return { status: 404, body: { message: 'Not found.' } };
+  if (err instanceof ForbiddenError && !documents403) return { status: 404, body: { message: err.hiddenAs } };
   if (err instanceof HttpError) return httpErrorAnswer(err);
   if (err instanceof QuotaExceeded) return quotaAnswer(err);
   // Work refused before it started (memory short, or too much of its kind in flight): retry later.

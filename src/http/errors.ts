@@ -19,21 +19,32 @@ export class HttpError extends Error {
   }
 }
 
-/** Thrown for a resource the caller may not touch; the error handler answers 404 where the operation documents no 403. */
+/**
+ * Thrown for a resource the caller may not touch; the error handler answers 404 where the operation documents no
+ * 403, with `hiddenAs`: the message of the 404 an unknown record of that kind gets, so that answer never tells the
+ * record exists.
+ */
 export class ForbiddenError extends HttpError {
-  constructor(message = 'This action is unauthorized.') {
+  constructor(
+    message = 'This action is unauthorized.',
+    readonly hiddenAs = 'Not found.',
+  ) {
     super(403, message);
   }
 }
 
 const capitalize = (what: string) => what.charAt(0).toUpperCase() + what.slice(1);
 
+/** The message of the 404 for an unknown record of this kind (`merchant`: 'Merchant not found.'). */
+export const notFoundMessage = (what: string): string => `${capitalize(what)} not found.`;
+
 export function notFound(what: string): never {
-  throw new HttpError(404, `${capitalize(what)} not found.`);
+  throw new HttpError(404, notFoundMessage(what));
 }
 
-export function forbidden(message?: string): never {
-  throw new ForbiddenError(message);
+/** 403 for a record of kind `what` the caller may not touch: 404 as an unknown one where no 403 is documented. */
+export function forbidden(message?: string, what?: string): never {
+  throw new ForbiddenError(message, what === undefined ? undefined : notFoundMessage(what));
 }
 
 /** What a token of a workspace that no longer exists hears (deleted, or expired unused). */

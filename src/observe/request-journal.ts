@@ -11,6 +11,7 @@
 // outside the ring), instead of writing its bytes again on every request.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { JOURNAL_DEFAULTS } from '../config.js';
+import { decodedOrAsWritten } from '../percent-decode.js';
 import { DEFAULT_WORKSPACE } from '../worlds.js';
 import type { components } from '../contract/document/generated.js';
 import { IsoTimes } from '../world.js';
@@ -181,7 +182,8 @@ export class RequestJournal {
       `,"ignored":${JSON.stringify(input.ignored ?? [])}}` +
       `,"response":{"body":${shared === undefined ? (responseBody?.json ?? 'null') : 'null'},"body_truncated":${(responseBody?.truncated ?? false) || !!input.loaded?.responseTruncated}}` +
       `${input.loaded ? ',"loaded":true' : ''}${input.trail === undefined ? '' : `,"trail":${this.keptTrail(input.trail)}`}}`;
-    this.hold(workspace, json, { seq: ++this.seq, id, method, path: input.path, operationId, status: input.status, body: shared });
+    // The path a listing filters on is decoded (the JSON keeps it as sent): a filter arrives decoded by the query parser.
+    this.hold(workspace, json, { seq: ++this.seq, id, method, path: decodedOrAsWritten(input.path), operationId, status: input.status, body: shared });
   }
 
   /** A body redacted and cut to the cap, as JSON. */
@@ -281,11 +283,15 @@ export class RequestJournal {
     const method = filter.method?.toUpperCase();
     const path = filter.path;
     const pathPrefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
+    // Compared with the entries' decoded paths: as the query parser gave it (`%2F` typed as such, or escaped again in
+    // a URL) and decoded once more (`%2F` as the parser left it from `%252F`, or sent by a client that escapes `%`).
+    const pathText = pathPrefix ?? path;
+    const paths = pathText === undefined ? undefined : [...new Set([decodedOrAsWritten(pathText), pathText])].map((text) => Buffer.from(text));
     const status = filter.status === undefined ? undefined : statusMatcher(filter.status);
     const limit = filter.limit ?? Infinity;
     const wanted: Wanted = {
       method: method ? Buffer.from(method) : undefined,
-      path: path === undefined ? undefined : Buffer.from(pathPrefix ?? path),
+      paths,
       prefix: pathPrefix !== undefined,
       operationId: filter.operationId ? Buffer.from(filter.operationId) : undefined,
       id: filter.id === undefined ? undefined : Buffer.from(filter.id),
@@ -411,8 +417,8 @@ interface EntryFields {
 /** What a listing asks of the fields of an entry, as the bytes they are kept in (undefined: any). */
 interface Wanted {
   method?: Buffer;
-  /** The path, or its start when `prefix`. */
-  path?: Buffer;
+  /** The decoded path, or its start when `prefix`: any of these spellings. */
+  paths?: Buffer[];
   prefix: boolean;
   operationId?: Buffer;
   id?: Buffer;
@@ -525,19 +531,27 @@ export class JournalRing {
     let at = this.starts[place]!;
     if (wanted.status && !wanted.status(this.store.readUInt16LE(at))) return false;
     at += 2;
-    const texts: (Buffer | undefined)[] = [wanted.method, wanted.path, wanted.operationId, wanted.id];
+    const texts: (Buffer[] | Buffer | undefined)[] = [wanted.method, wanted.paths, wanted.operationId, wanted.id];
     for (let i = 0; i < texts.length; i++) {
       const size = this.store.readUInt32LE(at);
       const want = texts[i];
       if (want !== undefined) {
         if (size === NO_TEXT) return false;
         const prefix = i === 1 && wanted.prefix;
-        if (prefix ? size < want.length : size !== want.length) return false;
-        if (want.compare(this.store, at + 4, at + 4 + want.length) !== 0) return false;
+        if (Array.isArray(want)) {
+          let any = false;
+          for (const text of want) any ||= this.holds(at, size, text, prefix);
+          if (!any) return false;
+        } else if (!this.holds(at, size, want, prefix)) return false;
       }
       at += 4 + (size === NO_TEXT ? 0 : size);
     }
     return true;
+  }
+
+  /** Whether the text of `size` bytes written at `at` (after its length) is `text`, or starts with it. */
+  private holds(at: number, size: number, text: Buffer, prefix: boolean): boolean {
+    return (prefix ? size >= text.length : size === text.length) && text.compare(this.store, at + 4, at + 4 + text.length) === 0;
   }
 
   /** The entry at `place` (one this ring holds) as the listing shows it. */

@@ -12,7 +12,7 @@ import { allowHeader, operationMethodOf } from '../http/allow-header.js';
 import { httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
 import { composeMiddleware } from './contract-validator.js';
-import { decodedOrAsWritten } from '../http/percent-decode.js';
+import { decodedOrAsWritten } from '../percent-decode.js';
 
 interface CompiledPath {
   /** The contract's path, `{name}` written `:name` as the validator turns it into an Express route. */

@@ -1,4 +1,4 @@
-import { decodedOrAsWritten } from '../http/percent-decode.js';
+import { decodedOrAsWritten } from '../percent-decode.js';
 import type { RateLimit } from './rate-limit.js';
 import type { RetailerStateRecord } from './record-types.js';
 import type { OperationResult, RetailerMethod, RetailerRequest } from './types.js';

@@ -100,6 +100,17 @@ describe('listOpportunityForecasts', () => {
     expect(beyond.body.data).toEqual([]);
   });
 
+  it("When a non-member lists a merchant's forecasts, then the 404 is the unknown merchant's, word for word: it never tells that the merchant exists", async () => {
+    const unknown = await list({ merchant_id: UNKNOWN }, 'rival');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Merchant not found.' });
+    for (const who of ['outsider', 'rival'] as const) {
+      const res = await list({ merchant_id: demo.merchant, minimum_profit: 1 }, who);
+      expect(res.status, who).toBe(404);
+      expect(res.body, who).toEqual(unknown.body);
+    }
+  });
+
   it('When the caller is not a member (outsider, rival), then 404 and never the data; an unknown merchant is 404 too', async () => {
     for (const who of ['outsider', 'rival'] as const) {
       const res = await list({ merchant_id: demo.merchant }, who);

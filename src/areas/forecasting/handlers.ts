@@ -24,7 +24,7 @@ export const forecastingHandlers = {
   calculateOpportunityForecast: ({ body }, ctx) => {
     const { item, marketplace } = visibleCatalogItem(ctx, body.marketplace_catalog_item_id);
     const named = ctx.store.supplier_items.byKey('cost_id', body.supplier_item_cost_id)[0] ?? notFound('supplier item cost');
-    ctx.access.member(named.merchant_id);
+    ctx.access.member(named.merchant_id, 'supplier item cost');
     // The cost and stock as the item shows them: attempts that ended by now are applied first (they never remove a tier).
     catchUpSupplierOf(ctx.store, ctx.catalogues, named.supplier_id, named.merchant_id, ctx.clock.now());
     const supplierItem = ctx.store.supplier_items.get(named.id)!;

@@ -3030,7 +3030,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The catalog item (or the supplier item cost the body names) does not exist. */
+        /** @description The catalog item does not exist. */
         CatalogItemNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3106,11 +3106,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Scraping request not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4278,7 +4273,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["MerchantNotFound"];
+            /** @description The merchant does not exist, or the user is not one of its members. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
@@ -9248,7 +9251,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["CatalogItemNotFound"];
+            /** @description The catalog item, or the supplier item cost the body names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
@@ -9707,7 +9718,7 @@ export interface operations {
                  */
                 method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD";
                 /**
-                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same.
+                 * @description Only this exact path, or every path starting with the text before a trailing `*` (e.g. `/2024-09/products*`). Sent as typed (`?path=/2024-09/products*`) or percent-encoded; both read the same. Paths are compared decoded, so a journaled path's escapes (a relayed endpoint's `orders%2Fv0%2Forders`) match as typed, escaped again or decoded.
                  * @example /2024-09/products*
                  */
                 path?: string;
