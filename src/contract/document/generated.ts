@@ -1833,7 +1833,9 @@ export interface components {
             at: string;
             /** @description The workspace id, or `default` for the default world. */
             workspace: string;
+            /** @description The method as the HTTP parser took it (`GET`, `M-SEARCH`); a loaded entry's likewise, since the inspector writes it into the curl command it copies. */
             method: string;
+            /** @description The path as sent, without the query; it starts with `/` (or is `*`, an `OPTIONS *`), so the inspector's copy as curl and send again reach this sandbox whatever a loaded entry says. */
             path: string;
             operation_id: string | null;
             /** @description The status answered (a loaded entry's too: an HTTP status, 100 to 599). */
