@@ -1,7 +1,8 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { ContractOperation } from '../../src/contract/document/load-contract.js';
 import { contractOperations, deref, exampleRequest, jsonBodyOf, paramsOf } from '../helpers/contract-requests.js';
-import { testApp } from '../helpers/app.js';
+import { demo, testApp } from '../helpers/app.js';
 
 const UNKNOWN_ID = '99999999-9999-4999-8999-999999999999';
 
@@ -94,4 +95,37 @@ describe("Prefer: code answers the operation's own example", () => {
       }
     });
   }
+});
+
+describe('Each 404 an operation gives for a record of another kind is one of its documented examples', () => {
+  const examplesOf = (operationId: string): Obj[] => {
+    const op = contractOperations.find((o) => o.operationId === operationId)!;
+    const response = deref(op.operation.responses?.['404'] as Obj) as { content: Record<string, { example?: Obj; examples?: Record<string, { value: Obj }> }> };
+    const media = response.content['application/json']!;
+    return media.example ? [media.example] : Object.values(media.examples ?? {}).map((e) => e.value);
+  };
+  const SUPPLIER = 'e1e1e1e1-e1e1-4e1e-8e1e-e1e1e1e1e001';
+  const CATALOG_ITEM = '0627d02b-2539-4fc3-9cec-3f208482b961';
+
+  it('When a user who is no member is removed, a cost tier is unknown, or a scraping request names an unknown supplier, then the 404 is documented', async () => {
+    const t = await testApp();
+    const answers = {
+      removeMerchantMember: await request(t.app)
+        .post('/2024-09/users/merchant-memberships/remove')
+        .set(t.auth('owner'))
+        .send({ merchant_id: demo.merchant, user_id: demo.rival.id }),
+      calculateOpportunityForecast: await request(t.app)
+        .post('/2024-09/forecasting/opportunity-forecasts/calculate')
+        .set(t.auth('owner'))
+        .send({ marketplace_catalog_item_id: CATALOG_ITEM, supplier_item_cost_id: UNKNOWN_ID }),
+      getScrapingRequest: await request(t.app).get(`/2024-09/suppliers/${UNKNOWN_ID}/scraping-requests/${UNKNOWN_ID}`).set(t.auth('owner')),
+    };
+    for (const [operationId, res] of Object.entries(answers)) {
+      expect(res.status, operationId).toBe(404);
+      expect(examplesOf(operationId), operationId).toContainEqual(res.body);
+    }
+    expect((await request(t.app).get(`/2024-09/suppliers/${SUPPLIER}/scraping-requests/${UNKNOWN_ID}`).set(t.auth('owner'))).body).toEqual(
+      examplesOf('getScrapingRequest')[0],
+    );
+  });
 });

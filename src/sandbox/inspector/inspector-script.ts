@@ -534,7 +534,8 @@ function requestBodyText(e) {
 var sh = function (s) { return "'" + String(s).replace(/'/g, "'\\''") + "'"; };
 
 function curlOf(e, withToken) {
-  var parts = ['curl', '-sS', e.method === 'HEAD' ? '-I' : '-X ' + e.method, sh(location.origin + urlOf(e))];
+  // Every part the entry gives is quoted: a loaded run's entries come from a file someone else may have written.
+  var parts = ['curl', '-sS', e.method === 'HEAD' ? '-I' : '-X ' + sh(e.method), sh(location.origin + urlOf(e))];
   replayHeaders(e).forEach(function (h) { parts.push('-H ' + sh(h[0] + ': ' + h[1])); });
   if (hadToken(e)) {
     var token = withToken ? tokenFor(e.workspace) : '';
@@ -575,7 +576,8 @@ function sendAgain(e) {
   }
   var data = requestBodyText(e);
   actionStatus('Sending…');
-  fetch(urlOf(e), { method: e.method, headers: headers, body: data === null || e.method === 'GET' || e.method === 'HEAD' ? undefined : data, cache: 'no-store' })
+  // On this origin whatever the entry's path ('//host/...' alone would be another site's, and get the tab's token).
+  fetch(location.origin + urlOf(e), { method: e.method, headers: headers, body: data === null || e.method === 'GET' || e.method === 'HEAD' ? undefined : data, cache: 'no-store' })
     .then(function (res) {
       var id = res.headers.get('X-Request-Id');
       actionStatus('Answered ' + res.status + '; its entry opens when the journal shows it.');
