@@ -2,7 +2,7 @@
 // so none of the three can drift from the others and handlers stay unaware of all of them.
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { logRequest, requestIdOf, type RequestLogger } from './request-log.js';
-import { IGNORED_FIELDS_HEADER } from './ignored-fields.js';
+import { IGNORED_FIELDS_HEADER, journaledIgnored } from './ignored-fields.js';
 import type { CoverageTracker } from './world-observations.js';
 import type { RequestJournal, RequestTrail } from './request-journal.js';
 
@@ -171,7 +171,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       responseBody: state?.jsonBody,
       responseJson: state?.replayedJson,
       // What the answer named (a refusal of the records comes before the input, and names none).
-      ignored: ignored && res.hasHeader(IGNORED_FIELDS_HEADER) ? ignored.fields : undefined,
+      ignored: ignored && res.hasHeader(IGNORED_FIELDS_HEADER) ? journaledIgnored(ignored) : undefined,
       operationId: operationIdOf(req),
       workspace: options.workspaceOf?.(req, res),
       unjournaled: skipJournal?.(req, res),

@@ -144,7 +144,8 @@ describe('getCatalogItem and its sub-resources', () => {
     for (const r of ['sales-ranks', 'price-history']) {
       const res = await get(`/marketplaces/catalog-items/${item}/${r}`, { from_date: '2024-08-10T00:00:00Z', to_date: '2024-08-01T00:00:00Z' });
       expect(res.status, r).toBe(422);
-      expect(res.body.errors).toHaveProperty('from_date');
+      // Laravel's before_or_equal message, worded as every other field message of the API ("The ... field must ...").
+      expect(res.body.errors).toEqual({ from_date: ['The from date field must be a date before or equal to to date.'] });
       expect((await get(`/marketplaces/catalog-items/${item}/${r}`, { to_date: 'yesterday' })).body.errors).toHaveProperty('to_date');
     }
     expect((await get(`/marketplaces/catalog-items/${item}/sales-ranks`, { category_level: 'leaf' })).status).toBe(422);

@@ -39,7 +39,7 @@ export function marketplaceOf(ctx: Ctx, item: CatalogItemRecord): MarketplaceRec
 export function withinSeriesRange<T extends { recorded_at: string }>(points: T[], query: { from_date?: string; to_date?: string }): T[] {
   const from = query.from_date === undefined ? -Infinity : Date.parse(query.from_date);
   const to = query.to_date === undefined ? Infinity : Date.parse(query.to_date);
-  if (from > to) unprocessable({ from_date: ['The from date must be a date before or equal to to date.'] });
+  if (from > to) unprocessable({ from_date: ['The from date field must be a date before or equal to to date.'] });
   return points.filter((point) => {
     const t = Date.parse(point.recorded_at);
     return t >= from && t <= to;

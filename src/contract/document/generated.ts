@@ -1853,7 +1853,7 @@ export interface components {
                 body: unknown;
                 /** @description True when `body` was cut to the cap (later items and fields left out, a long string's end replaced by `…[truncated N chars]`). */
                 body_truncated: boolean;
-                /** @description What the tolerant reader ignored, as the answer's `Sandbox-Ignored-Fields` header named it (`query._`, `body.id`, `body.costs.0.created_at`); empty when nothing was, or when the answer named nothing (a 401, or a record's 404 or 403, which come before the input). */
+                /** @description What the tolerant reader ignored, as the answer's `Sandbox-Ignored-Fields` header named it (`query._`, `body.id`, `body.costs.0.created_at`), unencoded; empty when nothing was, or when the answer named nothing (a 401, or a record's 404 or 403, which come before the input). Cut like a body (at most 1,000 names and about 16 KiB of them, each name to 1,024 characters ending `…`), then `(N more)`. */
                 ignored: string[];
             };
             response: {
@@ -3493,7 +3493,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded. Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
+        /** @description The query parameters and body fields of the request that this contract does not name, which the sandbox ignored (the real service ignores what it does not validate): comma-separated dotted paths such as `query._, body.id, body.costs.0.created_at`, at most 20, then `(N more)`; characters outside visible ASCII, commas and `%` are percent-encoded, and a name longer than 200 characters so written is cut to them, ending `...` (so the header stays within what an HTTP client reads of a response's head). Absent when nothing was ignored. With `Prefer: strict` or a server started with `--strict` (`STRICT=1`) the same fields answer 422 instead (see `x-sandbox-strict-mode`). */
         SandboxIgnoredFields: string;
         /**
          * @description The methods the contract has for this path (RFC 9110), with HEAD where it has GET.
