@@ -10,6 +10,7 @@ import type { World } from '../world.js';
 import type { Worlds } from '../worlds.js';
 import type { AccessPolicy } from './access-policy.js';
 import { authenticate, bearerToken, refuseToken } from './auth.js';
+import { clientKey } from './client-address.js';
 import { forbidden, HOSTED_DEFAULT_TOKEN_MESSAGE, tooManyRequests, unauthenticated } from '../http/errors.js';
 import { demoTokens } from '../sandbox/demo-tokens.js';
 
@@ -73,7 +74,7 @@ async function authorizeControlPlane(
   const auth = authenticate(worlds, token);
   // Hosted, a token no live workspace knows is an admin attempt: throttled per address before it is compared.
   if (policy.hosted && !(auth && auth.world !== worlds.defaultWorld)) {
-    const address = req.ip ?? 'unknown';
+    const address = clientKey(req.ip);
     await policy.hosted.adminAttempts.refuseWhenSpent(address);
     if (isAdminToken(token, policy.hosted.adminToken)) {
       // The operator looking at a workspace does not keep it alive: only its own visitor does.
@@ -100,7 +101,7 @@ async function authorizeControlPlane(
 
 /** Counts a creation against the client address's limit: 429 with Retry-After past it (a refusal counts nothing). */
 export async function limitCreation(req: Pick<Request, 'ip'>, policy: AccessPolicy): Promise<void> {
-  const retryAfter = await policy.creationLimit?.take(req.ip ?? 'unknown');
+  const retryAfter = await policy.creationLimit?.take(clientKey(req.ip));
   if (retryAfter !== undefined) {
     tooManyRequests(`This address already created ${policy.creationLimit!.limit} workspaces this minute; retry in ${retryAfter} seconds.`, retryAfter);
   }

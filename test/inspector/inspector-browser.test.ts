@@ -179,7 +179,9 @@ describeWithBrowser('the request inspector', () => {
       await page.locator('#send-again').click();
       // Its new entry opens: the request reached the sandbox, at the same path.
       await expect.poll(() => page.locator('#detail').textContent(), { timeout: 20_000 }).not.toContain(id);
-      const journal = (await (await fetch(`${sandbox.url}/_sandbox/requests?workspace=default&limit=1`)).json()) as { data: { path: string; status: number }[] };
+      const journal = (await (await fetch(`${sandbox.url}/_sandbox/requests?workspace=default&limit=1`)).json()) as {
+        data: { path: string; status: number }[];
+      };
       expect(journal.data[0]).toMatchObject({ path, status: 404 });
       expect(reached).toEqual([]);
     } finally {
