@@ -4969,22 +4969,12 @@ export interface operations {
                 };
             };
             409: components["responses"]["ChannelNotConnected"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5101,22 +5091,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5210,22 +5190,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5302,22 +5272,12 @@ export interface operations {
                 };
             };
             409: components["responses"]["ChannelNotConnected"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5418,22 +5378,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
