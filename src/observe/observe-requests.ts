@@ -64,6 +64,8 @@ export interface AnswerFacts {
   responseBody?: unknown;
   /** The body of a replayed answer, as the JSON bytes kept for it (src/pipeline/replay-cache.ts), instead of `responseBody`. */
   responseJson?: Buffer;
+  /** A request that named a path but none of its operations (a 405): that path's operations. */
+  pathOperations?: readonly string[];
   /** What the tolerant reader ignored in the request. */
   ignored?: string[];
   operationId?: string | null;
@@ -100,6 +102,8 @@ export function createObserver(options: ObserveOptions): (exchange: Exchange) =>
     const operationId = ex.operationId ?? undefined;
     const tracker = coverageOf ? coverageOf(ex.workspace ?? 'default') : coverage;
     tracker?.record(operationId, ex.status, ex.forced === true);
+    // A 405 names no operation but a path, whose every operation documents it.
+    if (operationId === undefined && ex.pathOperations) for (const id of ex.pathOperations) tracker?.record(id, ex.status, ex.forced === true);
     if (journal && !ex.unjournaled) {
       journal.record({
         id: ex.requestId,
@@ -173,6 +177,7 @@ export function observeRequests(options: ObserveOptions & { observe?: (exchange:
       // What the answer named (a refusal of the records comes before the input, and names none).
       ignored: ignored && res.hasHeader(IGNORED_FIELDS_HEADER) ? journaledIgnored(ignored) : undefined,
       operationId: operationIdOf(req),
+      pathOperations: state?.pathOperations,
       workspace: options.workspaceOf?.(req, res),
       unjournaled: skipJournal?.(req, res),
       forced: /(^|[\s,])code=/.test(String(res.getHeader('preference-applied') ?? '')),

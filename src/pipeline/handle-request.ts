@@ -28,7 +28,7 @@ import { contractValidator, type Verdict } from './contract-validator.js';
 import { bodyReader, refusesBodyForm, requireBody } from './read-body.js';
 import { reserveForBody } from './body-budget.js';
 import type { MatchedOperation, RequestState } from './request-state.js';
-import { compileRoutes } from './route-operation.js';
+import { compileRoutes, MethodNotAllowed } from './route-operation.js';
 import { primeValidator, startWarmUp, type WarmUp, type WarmUpGate } from './validator-warm-up.js';
 import { requestTrails, type Trail } from './request-trail.js';
 import { ReplayCache, type KeptAnswer } from './replay-cache.js';
@@ -324,6 +324,7 @@ export function handleRequests(runtime: Runtime, handlerMap: Handlers, bindings:
       await handle(req, res, state, verdict, early);
     } catch (error) {
       state.refusal = error;
+      if (error instanceof MethodNotAllowed) state.pathOperations = error.operations;
       next(error);
     }
   }

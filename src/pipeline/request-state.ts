@@ -80,6 +80,8 @@ export interface RequestState {
    * answered (the trail's `answered_by`, src/pipeline/request-trail.ts).
    */
   step?: TrailStep;
+  /** On a 405, the operations of the path the request named: each documents that 405 (the coverage credits each). */
+  pathOperations?: readonly string[];
   /** What a step threw, which the error handler answers. */
   refusal?: unknown;
   /** The record the bindings step is resolving: the parameter (or field) that names it, and the id sent. */

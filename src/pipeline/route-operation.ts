@@ -9,7 +9,7 @@ import { pathToRegexp } from 'path-to-regexp';
 import type { OperationFacts } from '../contract/document/operation-facts.js';
 import { listOperations, type ContractDocument } from '../contract/document/load-contract.js';
 import { allowHeader, operationMethodOf } from '../http/allow-header.js';
-import { httpError } from '../http/errors.js';
+import { HttpError, httpError } from '../http/errors.js';
 import type { MatchedOperation } from './request-state.js';
 import { composeMiddleware } from './contract-validator.js';
 import { decodedOrAsWritten } from '../percent-decode.js';
@@ -95,6 +95,18 @@ interface FoundPath {
 const MAX_REMEMBERED_PATHS = 4096;
 const MAX_REMEMBERED_PATH = 512;
 
+/**
+ * A 405: the path exists, without this method. It names the path's operations, each of which documents this 405
+ * (the coverage credits it to each of them).
+ */
+export class MethodNotAllowed extends HttpError {
+  readonly operations: readonly string[];
+  constructor(method: string, path: string, methods: ReadonlyMap<string, string>) {
+    super(405, `The ${method} method is not supported for route ${path}.`, undefined, { Allow: allowHeader([...methods.keys()]) });
+    this.operations = [...methods.values()];
+  }
+}
+
 /** The contract's routes, compiled once. `facts` is the table of per-operation facts (src/contract/document/operation-facts.ts). */
 export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, OperationFacts>): RouteOperation {
   const paths = new ContractPaths(doc);
@@ -113,7 +125,7 @@ export function compileRoutes(doc: ContractDocument, facts: ReadonlyMap<string, 
       // HEAD is its path's GET operation (operationMethodOf); every step after routing reads it as that GET.
       const id = methods.get(operationMethodOf(method, (m) => methods.has(m)) ?? method);
       if (id === undefined) {
-        httpError(405, `The ${method} method is not supported for route ${path}.`, undefined, { Allow: allowHeader([...methods.keys()]) });
+        throw new MethodNotAllowed(method, path, methods);
       }
       const match = regexp.exec(path)!;
       const pathParams: Record<string, string> = Object.create(null);

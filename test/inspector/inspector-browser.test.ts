@@ -272,6 +272,21 @@ describeWithBrowser('the request inspector', () => {
     expect(new Set(await page.locator('#journal tbody tr .status').allTextContents())).toEqual(new Set(['200']));
   });
 
+  it("When a path was sent a method it does not have, then each of its operations' 405 cell is exercised and leads to that 405 entry", async () => {
+    const refused = await call(sandbox.url, 'PATCH', '/2024-09/users/current', demo.owner.token, {});
+    expect(refused.status).toBe(405);
+    const { page } = browser;
+    await openInspector(page, sandbox.url, '#coverage');
+    const hit = page.locator('td[data-pair="updateCurrentUser 405"]');
+    await hit.waitFor();
+    expect(await hit.getAttribute('class')).toBe('hit');
+    expect(await page.locator('td[data-pair="getCurrentUser 405"]').getAttribute('class')).toBe('hit');
+    await page.locator('td[data-pair="updateCurrentUser 405"] a').click();
+    await expect.poll(() => page.locator('#journal-view').isVisible()).toBe(true);
+    await page.locator(`#journal tbody tr[data-id="${refused.id}"]`).waitFor({ timeout: 20_000 });
+    expect(new Set(await page.locator('#journal tbody tr .status').allTextContents())).toEqual(new Set(['405']));
+  });
+
   it('When the page is used from the keyboard, then Tab reaches the rows, the arrows move between them and Enter opens one', async () => {
     const first = await call(sandbox.url, 'GET', '/2024-09/merchants', demo.owner.token);
     const second = await call(sandbox.url, 'GET', '/2024-09/users/current', demo.owner.token);

@@ -116,6 +116,30 @@ describe('coverage', () => {
     expect((await coverage(t)).totals.answered_statuses).toBe(0);
   });
 
+  it('When a path is sent a method it does not have (405), then each operation of that path has its documented 405 answered, in the world of the token', async () => {
+    const t = await testApp();
+    const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data;
+    const auth = { Authorization: `Bearer ${ws.tokens.owner}` };
+    await request(t.app).patch('/2024-09/merchants').set(auth).send({}).expect(405);
+    await request(t.app).post('/2024-09/users/current').set(auth).send({}).expect(405);
+    const mine = await coverage(t, ws.id);
+    const answered = (id: string) => mine.operations.find((o) => o.operation_id === id)!.answered;
+    expect(answered('listMerchants')).toEqual(['405']);
+    expect(answered('createMerchant')).toEqual(['405']);
+    expect(answered('getCurrentUser')).toEqual(['405']);
+    expect(answered('getMerchant')).toEqual([]);
+    // listMerchants, createMerchant and every operation of /2024-09/users/current.
+    const usersCurrent = mine.operations.filter((o) => (o as Op & { path: string }).path === '/2024-09/users/current').length;
+    expect(mine.totals.answered_statuses).toBe(2 + usersCurrent);
+    expect((await coverage(t)).totals.answered_statuses).toBe(0);
+  });
+
+  it('When a path that is no route is asked (404), then no operation is credited', async () => {
+    const t = await testApp();
+    await request(t.app).get('/2024-09/merchant').set(t.auth('owner')).expect(404);
+    expect((await coverage(t)).totals.answered_statuses).toBe(0);
+  });
+
   it('When a workspace is used, then its coverage is its own', async () => {
     const t = await testApp();
     const ws = (await request(t.app).post('/_sandbox/workspaces').expect(201)).body.data;

@@ -1356,7 +1356,9 @@ export interface paths {
          * @description Per operationId of the versioned API (the control plane is left out), the documented statuses this world has
          *     answered since start or its last reset, those never answered (`missing`), and statuses answered that the
          *     operation does not document (`undocumented`: transport errors such as 400 or 413). A CI job reads it after
-         *     its contract tests to see what they never exercised. Coverage is kept per world.
+         *     its contract tests to see what they never exercised. Coverage is kept per world. A 405 (a method the path
+         *     does not have) names no operation, only its path: it is credited to each operation of that path, which each
+         *     document it.
          *
          *     `format` picks the answer's form: `json`, `junit` (JUnit XML for a CI's test report) or `markdown` (a table
          *     for a job summary or a pull-request comment). Without `format`, `Accept` picks it, as any HTTP client

@@ -654,7 +654,11 @@ function renderCoverage() {
         var key = op.operation_id + ' ' + s;
         var required = req.keys && req.keys.has(key) ? ' required' : '';
         var requiredText = required ? ', required' : '';
-        var link = '#journal?operation=' + encodeURIComponent(op.operation_id) + '&status=' + encodeURIComponent(s) + worldParam;
+        // A 405 names no operation, only a path (the coverage credits it to each of the path's operations): its
+        // entries are the 405s of paths starting with the operation's, up to its first parameter.
+        var link = s === '405'
+          ? '#journal?path=' + encodeURIComponent(op.path.split('{')[0]) + '&status=405' + worldParam
+          : '#journal?operation=' + encodeURIComponent(op.operation_id) + '&status=' + encodeURIComponent(s) + worldParam;
         if (op.answered.indexOf(s) >= 0) {
           html += '<td class="hit' + required + '" data-pair="' + esc(key) + '"><a href="' + link + '">✓<span class="visually-hidden"> ' + esc(key) + ' exercised' + requiredText + ': its entries</span></a></td>';
         } else if (op.undocumented.indexOf(s) >= 0) {
