@@ -4971,22 +4971,12 @@ export interface operations {
                 };
             };
             409: components["responses"]["ChannelNotConnected"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5103,22 +5093,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5212,22 +5192,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5304,22 +5274,12 @@ export interface operations {
                 };
             };
             409: components["responses"]["ChannelNotConnected"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
@@ -5420,22 +5380,12 @@ export interface operations {
             409: components["responses"]["ChannelNotConnected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. */
+            /** @description The input breaks the contract, or a rule the contract cannot express (uniqueness, ownership of a referenced record), or a `Prefer` knob is bad. In a workspace, also when the call would add a record to the channel's call log past the records the workspace may add (`errors.quota`, `WORKSPACE_MAX_RECORDS`; a call that drops one of the workspace's own calls from a full log adds none). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The endpoint field format is invalid.",
-                     *       "errors": {
-                     *         "endpoint": [
-                     *           "The endpoint field format is invalid."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
