@@ -71,7 +71,7 @@ export interface AnswerFacts {
   operationId?: string | null;
   /** The workspace the request ran in; 'default' when undefined. */
   workspace?: string;
-  /** Counted and logged but kept out of the journal (tooling pages, reads of the journal and coverage). */
+  /** Counted but kept out of the journal (tooling pages, reads of the journal and coverage), and logged at debug when read. */
   unjournaled?: boolean;
   /** The answer was forced with `Prefer: code=` (the operation's example, its handler never ran): coverage marks it apart. */
   forced?: boolean;

@@ -24,6 +24,8 @@ export interface RequestLogInput {
   durationMs: number;
   workspace?: string;
   requestId?: string;
+  /** Kept out of the journal: a tooling page, or an operation declared `x-sandbox-journaled: false`. */
+  unjournaled?: boolean;
 }
 
 /** Where the lines go and how they look. */
@@ -90,11 +92,20 @@ export function isDocsAsset(path: string): boolean {
   return path === '/favicon.ico' || path === '/docs' || path.startsWith('/docs/') || path.startsWith('/openapi.');
 }
 
-/** The level a request is logged at: a 5xx is the sandbox's own fault; docs assets only at debug. */
-export function requestLogLevel(status: number, path = ''): RequestLineLevel {
+/**
+ * The level a request is logged at: a 5xx is the sandbox's own fault; docs assets only at debug, and so is the
+ * sandbox reading itself (`ownRead`: the inspector polls the journal every 2 s).
+ */
+export function requestLogLevel(status: number, path = '', ownRead = false): RequestLineLevel {
   if (status >= 500) return 'error';
-  return isDocsAsset(path) ? 'debug' : 'info';
+  return ownRead || isDocsAsset(path) ? 'debug' : 'info';
 }
+
+/**
+ * A read the journal keeps out and that was answered (a page of the sandbox's tools, the journal, the coverage):
+ * tooling reading the sandbox, not a client's request. A refused one, or a clear, is still worth a line.
+ */
+const isOwnRead = (input: RequestLogInput): boolean => input.unjournaled === true && input.status < 400 && (input.method === 'GET' || input.method === 'HEAD');
 
 /** The key of the request id in every line of a request. */
 const REQUEST_ID_KEY = 'request_id';
@@ -122,7 +133,7 @@ export function logRequest(logger: RequestLogger, input: RequestLogInput): void 
   if (input.status < 500 && !logger.isLevelEnabled('info')) return;
   const url = input.url;
   const q = url.indexOf('?');
-  const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q));
+  const level = requestLogLevel(input.status, q < 0 ? url : url.slice(0, q), isOwnRead(input));
   if (logger.isLevelEnabled(level)) logger.line(level, requestLogFields(input));
 }
 

@@ -1,5 +1,7 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createRequestLogger, logRequest, requestLogLevel } from '../../src/observe/request-log.js';
+import { testApp } from '../helpers/app.js';
 
 function logged(level: Parameters<typeof createRequestLogger>[0]['level'] = 'info') {
   const lines: string[] = [];
@@ -81,5 +83,37 @@ describe('request log line', () => {
     expect(text).toContain('GET /2024-09/merchants 200 1 ms');
     expect(text.trim().split('\n')).toHaveLength(1);
     expect(() => JSON.parse(text)).toThrow();
+  });
+});
+
+describe('the log lines of the sandbox reading itself', () => {
+  // The inspector polls the journal every 2 s (and the coverage): at info, an open inspector wrote a line every
+  // 2 s into the terminal where a developer reads their client's requests.
+  const paths = (lines: string[]) =>
+    lines
+      .map((l) => JSON.parse(l) as { level: string; method: string; path: string; status: number })
+      .map((l) => `${l.level} ${l.method} ${l.path} ${l.status}`);
+
+  it('When the inspector page, its script, the journal and the coverage are read, then their lines are debug; a clear of the journal and a refused read stay info', async () => {
+    const lines: string[] = [];
+    const t = await testApp({ logLevel: 'debug' }, { requestLog: (line) => lines.push(line) });
+    await request(t.app).get('/_sandbox/inspector').expect(200);
+    await request(t.app).get('/_sandbox/inspector/inspector.js').expect(200);
+    const first = await request(t.app).get('/_sandbox/requests').expect(200);
+    await request(t.app).get('/_sandbox/requests').set('If-None-Match', first.headers.etag!).expect(304);
+    await request(t.app).get('/_sandbox/coverage').expect(200);
+    await request(t.app).get('/_sandbox/requests?limit=0').expect(422);
+    await request(t.app).delete('/_sandbox/requests').expect(204);
+    await request(t.app).get('/2024-09/merchants').set(t.auth('owner')).expect(200);
+    expect(paths(lines)).toEqual([
+      'debug GET /_sandbox/inspector 200',
+      'debug GET /_sandbox/inspector/inspector.js 200',
+      'debug GET /_sandbox/requests 200',
+      'debug GET /_sandbox/requests 304',
+      'debug GET /_sandbox/coverage 200',
+      'info GET /_sandbox/requests 422',
+      'info DELETE /_sandbox/requests 204',
+      'info GET /2024-09/merchants 200',
+    ]);
   });
 });
