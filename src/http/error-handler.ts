@@ -19,6 +19,7 @@ export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIM
   const serverError = (req: Request, res: Response, cause: unknown) => {
     logServerError(log, req.method, req.originalUrl, cause);
     // Sent without res.json: a 500 is never documented, and the response validator must not recurse on it.
+    forgetRepresentation(res);
     res.status(500).type('application/json').end(SERVER_ERROR_BODY);
   };
   return (err, req, res, next) => {
@@ -27,6 +28,7 @@ export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIM
     try {
       const answer = toAnswer(err, req, limits);
       if (!answer) return serverError(req, res, err);
+      forgetRepresentation(res);
       if (answer.headers) res.set(answer.headers);
       res.status(answer.status).json(answer.body);
     } catch (failure) {
@@ -34,6 +36,14 @@ export function errorHandler(log?: Logger, limits: BodyLimits = DEFAULT_BODY_LIM
       serverError(req, res, failure);
     }
   };
+}
+
+/**
+ * Drops what a step set about the answer it meant to send before it failed (a static file's type and validators,
+ * before its 416): res.json keeps a Content-Type already set, so the error's JSON went out labelled text/css.
+ */
+function forgetRepresentation(res: Response): void {
+  for (const name of ['Content-Type', 'ETag', 'Last-Modified']) res.removeHeader(name);
 }
 
 /** A bug, written with its stack to `log` (stderr by default): the one line every 500 leaves, whichever path answered it. */

@@ -60,6 +60,19 @@ describe('errors a client can cause', () => {
     expect(res.body).toEqual({ message: `The request body does not decompress as its Content-Encoding (${encoding}) says: ${reason}.` });
   });
 
+  it.each(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/favicon-32x32.png'])(
+    "When %s is asked for a range past its end, then 416 is JSON, labelled as JSON, without the file's validators",
+    async (path) => {
+      const res = await request(t.app).get(path).set('Range', 'bytes=99999999-');
+      expect(res.status).toBe(416);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(res.text)).toEqual({ message: 'Range Not Satisfiable' });
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+      expect(res.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
+    },
+  );
+
   it('When a body comes without a Content-Type, then 415 saying the header is missing', async () => {
     const res = await request(t.app).post('/2024-09/merchants').set(t.auth('owner')).set('Content-Type', '').send(Buffer.from('{"name":"x"}'));
     expect(res.status).toBe(415);
