@@ -83,10 +83,10 @@ describe('the toolkit wired into the app', () => {
 
   it('When a request is logged, then its line carries the answer’s X-Request-Id; docs assets only at debug', async () => {
     const { app, lines } = await appWithLog();
-    const res = await request(app).get('/_sandbox/health').set('X-Request-Id', 'trace-7').expect(200);
+    const res = await request(app).get('/2024-09/users/current').set('Authorization', 'Bearer demo-owner-token').set('X-Request-Id', 'trace-7').expect(200);
     await request(app).get('/openapi.json').expect(200);
     await request(app).get('/docs/').expect(200);
-    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ path: '/_sandbox/health', request_id: res.headers['x-request-id'] })]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ path: '/2024-09/users/current', request_id: res.headers['x-request-id'] })]);
     const debug = await appWithLog({ logLevel: 'debug' });
     await request(debug.app).get('/openapi.json').expect(200);
     expect(debug.lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ level: 'debug', path: '/openapi.json' })]);

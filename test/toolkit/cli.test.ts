@@ -76,18 +76,19 @@ describe('the CLI (src/main.ts)', () => {
     }
   }, 120_000);
 
-  it('When started in memory on port 0, then it serves health, logs one JSON line per request and exits 0 on SIGTERM', async () => {
+  it('When started in memory on port 0, then it serves health and the API, logs one JSON line per request and exits 0 on SIGTERM', async () => {
     const { child, output, printed } = started(['--in-memory', '--port', '0', '--seed', '7', '--latency', '5']);
     try {
       const url = /listening on (http:\/\/\S+)/.exec(await printed(/listening on http:\/\/\S+\n/))![1]!;
       const health = await fetch(`${url}/_sandbox/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', store: 'memory', seed: 7 });
+      expect((await fetch(`${url}/2024-09/merchants`, { headers: { Authorization: 'Bearer demo-owner-token' } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
       expect(output()).toContain(`  inspector:   ${url}/_sandbox/inspector\n`);
       const line = output()
         .split('\n')
-        .find((l) => l.includes('"operation_id":"getSandboxHealth"'));
-      expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/_sandbox/health', status: 200 });
+        .find((l) => l.includes('"operation_id":"listMerchants"'));
+      expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/2024-09/merchants', status: 200 });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

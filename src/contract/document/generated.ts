@@ -1225,7 +1225,10 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Answers 200 while the sandbox serves requests. Use it as the readiness probe.
+         * @description Answers 200 while the sandbox serves requests. Use it as the readiness probe. A probe is not journaled and
+         *     its log line is `debug` (a refused one's `info`): the image's `HEALTHCHECK` asks every 10 seconds, and
+         *     `commerce-operations-sandbox wait` polls it, which would otherwise fill the default world's journal and the
+         *     log between a client's requests.
          */
         get: operations["getSandboxHealth"];
         put?: never;
@@ -1326,8 +1329,8 @@ export interface paths {
          *     contains `authorization` (a proxy's `X-Forwarded-Authorization`), and a Bearer or Basic credential under any
          *     header name, keeping its scheme (`Basic [REDACTED]`). Bodies are cut to
          *     16 KiB of JSON (`JOURNAL_BODY_BYTES`), marked `body_truncated`. Uploaded files are described (name, type,
-         *     size), never stored. Reads of the journal and coverage and the docs pages are not journaled. Filters combine
-         *     with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
+         *     size), never stored. Reads of the journal and coverage, the readiness probe and the docs pages are not
+         *     journaled. Filters combine with AND. Every answer is filed in the world its bearer token belongs to, a 404 route or a 405 included,
          *     so a workspace's journal and export hold its refused requests too; a request with no real token (none, a
          *     forged `ws_<id>.` prefix) is filed in the default world.
          */
