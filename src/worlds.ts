@@ -278,6 +278,14 @@ export class Worlds {
     return this.add(ws);
   }
 
+  /**
+   * Refuses (WorkspaceRefused) a creation the registry could not take now: at the workspace limit, or with memory
+   * past its budget. Asked again when the workspace is made (another creation may have taken the room meanwhile).
+   */
+  admitCreation(): void {
+    this.admit();
+  }
+
   /** Refuses (WorkspaceRefused) at the workspace limit and when memory is past its budget. */
   private admit(): void {
     this.refuseAtLimit();

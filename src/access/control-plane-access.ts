@@ -46,7 +46,11 @@ export async function authorizeOperation(
   worlds: Worlds,
   policy: AccessPolicy,
 ): Promise<void> {
-  if (fact.createsWorkspace) await limitCreation(req, policy);
+  if (fact.createsWorkspace) {
+    await limitCreation(req, policy);
+    // A creation the registry could not take (MAX_WORKSPACES, memory) is refused here too, before its body is read.
+    worlds.admitCreation();
+  }
   if (fact.caller !== 'workspace' && fact.caller !== 'owner') return;
   await authorizeControlPlane(req, state, worlds, policy, pathParams.workspace, fact.caller === 'owner');
 }

@@ -6,6 +6,7 @@ import { redactUrl } from '../observe/redact.js';
 import { locate, toFieldErrors, type ValidatorError } from './validation-errors.js';
 import { QuotaExceeded } from '../store/quota-exceeded.js';
 import { MemoryRefused } from '../memory-reservations.js';
+import { WorkspaceRefused } from '../worlds.js';
 
 type Logger = (line: string) => void;
 
@@ -102,6 +103,10 @@ function toAnswer(err: unknown, req: Request, limits: BodyLimits): ErrorAnswer |
   if (err instanceof QuotaExceeded) return quotaAnswer(err);
   // Work refused before it started (memory short, or too much of its kind in flight): retry later.
   if (err instanceof MemoryRefused) return { status: 503, body: { message: err.message }, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
+  // A workspace the registry could not make: 429 at MAX_WORKSPACES, 503 short of memory.
+  if (err instanceof WorkspaceRefused) {
+    return { status: err.reason === 'limit' ? 429 : 503, body: { message: err.message }, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
+  }
   const e = err as { status?: number; type?: string; errors?: ValidatorError[]; message?: string; name?: string };
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'The request body is not valid JSON.' } };
   // zlib's own words for bytes that do not decompress (`incorrect header check`) name neither the body nor its encoding.

@@ -1,21 +1,14 @@
 import type { components } from '../contract/document/generated.js';
 import { outsideTransaction, type Handlers } from '../areas/handler-map.js';
-import { forbidden, httpError, tooManyRequests } from '../http/errors.js';
+import { forbidden } from '../http/errors.js';
 import { created, noContent } from '../http/reply.js';
-import { DEFAULT_WORKSPACE, WorkspaceRefused, type Workspace, type Worlds } from '../worlds.js';
+import { DEFAULT_WORKSPACE, type Workspace, type Worlds } from '../worlds.js';
 import { demoTokens } from './demo-tokens.js';
 import { bundleLoad, type BundleLoad } from './load-workspace.js';
 
 const DEFAULT_WORLD_KEPT = 'The default world cannot be deleted; POST /_sandbox/workspaces/default/reset puts it back to its seeded state.';
 
 type SandboxWorkspaceEnvelope = components['schemas']['SandboxWorkspaceEnvelope'];
-
-/** The registry's refusal as an answer: 429 at the workspace limit, 503 short of memory; anything else as it is. */
-function answerRefusal(error: unknown): never {
-  if (!(error instanceof WorkspaceRefused)) throw error;
-  if (error.reason === 'limit') tooManyRequests(error.message, error.retryAfterSeconds);
-  return httpError(503, error.message, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
-}
 
 /** What POST /_sandbox/workspaces answers for a workspace it created. */
 function workspaceAnswer(worlds: Worlds, ws: Workspace): SandboxWorkspaceEnvelope {
@@ -30,24 +23,16 @@ function workspaceAnswer(worlds: Worlds, ws: Workspace): SandboxWorkspaceEnvelop
 }
 
 /**
- * Creates a workspace and answers what POST /_sandbox/workspaces answers (HttpError 429 or 503 when refused).
+ * Creates a workspace and answers what POST /_sandbox/workspaces answers; a refusal (WorkspaceRefused: 429 at the
+ * workspace limit, 503 short of memory) is the error handler's to answer.
  */
-export function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
-  try {
-    return workspaceAnswer(worlds, worlds.createWorkspace());
-  } catch (error) {
-    return answerRefusal(error);
-  }
+function newWorkspaceAnswer(worlds: Worlds): SandboxWorkspaceEnvelope {
+  return workspaceAnswer(worlds, worlds.createWorkspace());
 }
 
 /** Creates a workspace loaded from a bundle, over turns of the event loop, and answers as newWorkspaceAnswer does. */
 async function loadedWorkspaceAnswer(worlds: Worlds, load: BundleLoad): Promise<SandboxWorkspaceEnvelope> {
-  let ws: Workspace;
-  try {
-    ws = await worlds.createWorkspaceFrom(load.prepare);
-  } catch (error) {
-    return answerRefusal(error);
-  }
+  const ws = await worlds.createWorkspaceFrom(load.prepare);
   await load.loaded(ws.id);
   return workspaceAnswer(worlds, ws);
 }

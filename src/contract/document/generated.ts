@@ -10318,7 +10318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The sandbox already keeps its maximum number of workspaces (delete one or wait for an idle one to expire), or this client address already created `WORKSPACE_CREATE_PER_MINUTE` workspaces this minute. */
+            /** @description The sandbox already keeps its maximum number of workspaces (delete one or wait for an idle one to expire), or this client address already created `WORKSPACE_CREATE_PER_MINUTE` workspaces this minute. Either is answered before a byte of a bundle body is read. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
