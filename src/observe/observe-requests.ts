@@ -52,7 +52,11 @@ function requestBodyOf(req: Request, body: unknown): unknown {
   const files = req.state?.files;
   if (files === undefined || files.length === 0) return body;
   const described = files.map((f) => ({ field: f.fieldname, filename: f.originalname, mimetype: f.mimetype, size: f.size }));
-  return { ...(typeof body === 'object' && body ? body : {}), files: described };
+  const fields: Record<string, unknown> = { ...(typeof body === 'object' && body ? body : {}) };
+  // The empty string the body reader puts under a file's field for the validator (src/pipeline/read-body.ts) is no
+  // field the client sent.
+  for (const file of files) if (fields[file.fieldname] === '') delete fields[file.fieldname];
+  return { ...fields, files: described };
 }
 
 /** What an answer is about: the operation, the workspace, the input as the client sent it and the body answered. */
