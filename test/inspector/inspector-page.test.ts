@@ -120,3 +120,20 @@ describe('GET /_sandbox/inspector/ (a trailing slash)', () => {
     await request(t.app).get(fromSlashed('requests?limit=1')).expect(200);
   });
 });
+
+describe('a query the page and the probe do not take', () => {
+  it.each(['/_sandbox/inspector', '/_sandbox/health'])(
+    'When %s is asked with ?_=1, then it is ignored (200) by default and refused as documented (422) on a --strict server',
+    async (path) => {
+      const tolerant = await testApp();
+      const ignored = await request(tolerant.app).get(`${path}?_=1`).expect(200);
+      expect(ignored.headers['sandbox-ignored-fields']).toBe('query._');
+      const strict = await testApp({ strict: true });
+      const refused = await request(strict.app).get(`${path}?_=1`).expect(422);
+      expect(refused.body).toEqual({
+        message: 'The _ query parameter is not part of the contract.',
+        errors: { _: ['The _ query parameter is not part of the contract.'] },
+      });
+    },
+  );
+});

@@ -9407,7 +9407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The operation takes no input; it refuses a query parameter the contract does not name. */
+            /** @description The operation takes no input. On a server started with `--strict` (`STRICT=1`) a query parameter the contract does not name is refused so; otherwise it is ignored and named in `Sandbox-Ignored-Fields` (a 200). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10053,7 +10053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The page takes no input; it refuses a query parameter the contract does not name (the page keeps its own state after `#`). */
+            /** @description The page takes no input (it keeps its own state after `#`). On a server started with `--strict` (`STRICT=1`) a query parameter the contract does not name is refused so; otherwise it is ignored and named in `Sandbox-Ignored-Fields` (a 200). */
             422: {
                 headers: {
                     [name: string]: unknown;
