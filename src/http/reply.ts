@@ -7,6 +7,8 @@ export interface Reply<S extends number = number, B = unknown> {
   status: S;
   body: B;
   headers?: Record<string, string>;
+  /** The request headers the answer was chosen by, added to `Vary` (beside the `Origin` CORS may have put there). */
+  vary?: string;
   /** A media type other than JSON, for a text body (see TextReply). */
   type?: string;
   /** A large JSON body already serialised, in pieces the adapter writes one per turn of the event loop (see jsonPieces). */
@@ -62,7 +64,7 @@ export const jsonPieces = <S extends number>(status: S, pieces: readonly Buffer[
  * as the bytes it was checked as); a text reply
  * (its media type already checked against the contract) as written; JSON in pieces (jsonPieces) one per turn.
  */
-export function sendReply(res: Response, { status, body, headers, type, pieces, onDone, json }: Reply & { type?: string }): void | Promise<void> {
+export function sendReply(res: Response, { status, body, headers, vary, type, pieces, onDone, json }: Reply & { type?: string }): void | Promise<void> {
   // Sent (finish) or abandoned (close), whichever comes first; onDone runs once.
   if (onDone) {
     let done = false;
@@ -70,6 +72,7 @@ export function sendReply(res: Response, { status, body, headers, type, pieces, 
     res.once('finish', once).once('close', once);
   }
   if (headers) res.set(headers);
+  if (vary) res.vary(vary);
   res.status(status);
   if (pieces) return writePieces(res, pieces);
   // The kept bytes' Content-Type as res.json gave it (Express's res.set would parse it again to the same text).

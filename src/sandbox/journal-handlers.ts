@@ -79,8 +79,10 @@ export const journalHandlers = {
     const form = coverageForm(query.format, headers.accept);
     const workspace = ctx.worlds.nameOf(ctx.world);
     const report = { workspace, ...ctx.observations.coverageOf(workspace)!.report() };
-    if (form === 'junit') return text(200, 'application/xml', renderJunit(report));
-    if (form === 'markdown') return text(200, 'text/markdown', renderMarkdown(report));
-    return ok({ data: report });
+    // Without `format`, Accept chose the form: a cache keeps one answer per Accept.
+    const vary = query.format === undefined ? 'Accept' : undefined;
+    if (form === 'junit') return { ...text(200, 'application/xml', renderJunit(report)), vary };
+    if (form === 'markdown') return { ...text(200, 'text/markdown', renderMarkdown(report)), vary };
+    return { ...ok({ data: report }), vary };
   },
 } satisfies Partial<Handlers>;

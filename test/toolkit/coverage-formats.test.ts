@@ -83,6 +83,24 @@ describe('GET /_sandbox/coverage?format=', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it.each(['application/json', 'application/xml', 'text/markdown', '*/*'])(
+    'When the form is left to Accept (%s), then the answer says it varies with Accept; with format= it does not',
+    async (accept) => {
+      const t = await testApp();
+      const negotiated = await request(t.app).get('/_sandbox/coverage').set('Accept', accept).expect(200);
+      expect(negotiated.headers.vary).toBe('Accept');
+      const chosen = await request(t.app).get('/_sandbox/coverage?format=markdown').set('Accept', accept).expect(200);
+      expect(chosen.headers.vary).toBeUndefined();
+    },
+  );
+
+  it('When CORS names origins (a configured list), then the negotiated answer varies with Origin and Accept both', async () => {
+    const t = await testApp({ corsOrigins: ['https://docs.example.com'] });
+    const res = await request(t.app).get('/_sandbox/coverage').set('Origin', 'https://docs.example.com').set('Accept', 'text/markdown').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://docs.example.com');
+    expect(String(res.headers.vary).split(/,\s*/).sort()).toEqual(['Accept', 'Origin']);
+  });
+
   it("When the contract's examples of the three forms are read, then the junit and markdown ones are the JSON one rendered", () => {
     const op = contractOperations.find((o) => o.operationId === 'getSandboxCoverage')!;
     const content = (deref(op.operation.responses!['200']) as { content: Record<string, { example: unknown }> }).content;

@@ -9880,6 +9880,11 @@ export interface operations {
             /** @description The coverage report of the world, in the form `format` asked for (without it, the one `Accept` prefers). */
             200: {
                 headers: {
+                    /**
+                     * @description `Accept` when `format` is absent: the form was chosen by `Accept` (RFC 9110), so a cache keeps one answer per `Accept`. `Origin` beside it where CORS names origins.
+                     * @example Accept
+                     */
+                    Vary?: string;
                     "Sandbox-Ignored-Fields": components["headers"]["SandboxIgnoredFields"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
