@@ -36,7 +36,8 @@ export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'A
 /**
  * Response headers a browser script may read: throttling and location hints, the methods a path allows, the request
  * id, the retailer's status on a relayed call, what the sandbox did with the Prefer knobs, which request fields it
- * ignored, and the journal's ETag (sent back as If-None-Match). A new sandbox header is one line here.
+ * ignored, the journal's ETag (sent back as If-None-Match), and Vary (which request headers chose the answer's form:
+ * the coverage report's Accept). A new sandbox header is one line here.
  */
 export const CORS_EXPOSE_HEADERS = [
   'Retry-After',
@@ -49,6 +50,7 @@ export const CORS_EXPOSE_HEADERS = [
   'Sandbox-Prefer-Ignored',
   'Sandbox-Ignored-Fields',
   'ETag',
+  'Vary',
 ] as const;
 
 /** An exact, case-insensitive match of one configured origin (the cors package compares strings case-sensitively). */
