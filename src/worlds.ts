@@ -256,7 +256,7 @@ export class Worlds {
    * WorkspaceRefused at the workspace limit and when memory is past its budget (existing worlds keep working).
    */
   createWorkspace(): Workspace {
-    this.admit();
+    this.admitCreation();
     return this.add(this.build());
   }
 
@@ -266,7 +266,7 @@ export class Worlds {
    * limit was reached by others meanwhile, nothing was created.
    */
   async createWorkspaceFrom(prepare: (world: World) => Promise<void>): Promise<Workspace> {
-    this.admit();
+    this.admitCreation();
     const ws = this.build();
     try {
       await prepare(ws.world);
@@ -280,14 +280,10 @@ export class Worlds {
 
   /**
    * Refuses (WorkspaceRefused) a creation the registry could not take now: at the workspace limit, or with memory
-   * past its budget. Asked again when the workspace is made (another creation may have taken the room meanwhile).
+   * past its budget. Authorization asks it before a creation's body is read; the creation asks again when the
+   * workspace is made (another creation may have taken the room meanwhile).
    */
   admitCreation(): void {
-    this.admit();
-  }
-
-  /** Refuses (WorkspaceRefused) at the workspace limit and when memory is past its budget. */
-  private admit(): void {
     this.refuseAtLimit();
     // What the process holds now, reservations apart: a bundle's load reserved its bytes before its body was read,
     // and what it parsed is in this reading already (counting both would count the load twice).
